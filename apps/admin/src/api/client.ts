@@ -1,0 +1,104 @@
+import type { Problem } from '@vellum/contract';
+import { HEADER_ALERT, HEADER_ERROR, HEADER_PARAMS, HEADER_TOTAL_COUNT } from '@vellum/contract';
+import { getToken } from '../app/session';
+
+export const HTTP_TIMEOUT_MS = 60_000;
+
+/** A failed call: status 0 when the server was not reachable. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly problem: Problem | undefined,
+    readonly headers: Headers | undefined,
+    readonly url: string,
+  ) {
+    super(problem?.message ?? `HTTP ${status}`);
+  }
+  /** The application error announced in the response headers, if any. */
+  get appError(): string | undefined {
+    return this.headers?.get(HEADER_ERROR) ?? undefined;
+  }
+}
+
+export interface ApiResponse<T> {
+  data: T;
+  headers: Headers;
+  /** The success message key from the alert header, if any. */
+  alert?: { key: string; param?: string };
+  totalCount?: number;
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
+  query?: Record<string, string | number | boolean | undefined | null | (string | number)[]>;
+  body?: unknown;
+  /** Multipart or plain-text bodies are passed through untouched. */
+  rawBody?: BodyInit;
+  contentType?: string;
+  /** Adds a timestamp to defeat caches (list calls). */
+  cacheBust?: boolean;
+  signal?: AbortSignal;
+}
+
+type UnauthorizedListener = (err: ApiError) => void;
+let onUnauthorized: UnauthorizedListener = () => {};
+/** The session layer registers what a 401 does (clear the session, except for account calls). */
+export function setUnauthorizedListener(l: UnauthorizedListener): void {
+  onUnauthorized = l;
+}
+
+export function buildUrl(path: string, query?: RequestOptions['query'], cacheBust?: boolean): string {
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(query ?? {})) {
+    if (v === undefined || v === null || v === '') continue;
+    if (Array.isArray(v)) for (const item of v) params.append(k, String(item));
+    else params.append(k, String(v));
+  }
+  if (cacheBust) params.append('cacheBuster', String(Date.now()));
+  const qs = params.toString();
+  return `/${path.replace(/^\//, '')}${qs ? `?${qs}` : ''}`;
+}
+
+/** Every call of the admin app goes through here: token, timeout, problem+json errors, alert headers. */
+export async function api<T>(path: string, opts: RequestOptions = {}): Promise<ApiResponse<T>> {
+  const url = buildUrl(path, opts.query, opts.cacheBust);
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const token = getToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let body: BodyInit | undefined = opts.rawBody;
+  if (opts.contentType) headers['Content-Type'] = opts.contentType;
+  if (opts.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(opts.body);
+  }
+  const timeout = AbortSignal.timeout(HTTP_TIMEOUT_MS);
+  const signal = opts.signal ? AbortSignal.any([opts.signal, timeout]) : timeout;
+  let res: Response;
+  try {
+    res = await fetch(url, { method: opts.method ?? 'GET', headers, body, signal });
+  } catch (e) {
+    if (opts.signal?.aborted) throw e;
+    throw new ApiError(0, undefined, undefined, url);
+  }
+  const text = await res.text();
+  let data: unknown;
+  try {
+    data = text ? JSON.parse(text) : undefined;
+  } catch {
+    data = text;
+  }
+  if (!res.ok) {
+    const err = new ApiError(res.status, typeof data === 'object' ? (data as Problem) : undefined, res.headers, url);
+    if (res.status === 401) onUnauthorized(err);
+    throw err;
+  }
+  const alertKey = res.headers.get(HEADER_ALERT);
+  const param = res.headers.get(HEADER_PARAMS);
+  const total = res.headers.get(HEADER_TOTAL_COUNT);
+  return {
+    data: data as T,
+    headers: res.headers,
+    alert: alertKey ? { key: alertKey, param: param ? decodeURIComponent(param) : undefined } : undefined,
+    totalCount: total === null ? undefined : Number(total),
+  };
+}

@@ -1,0 +1,67 @@
+import type { AccessRight } from '@vellum/contract';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { AccountSettingsPage } from '../features/account/AccountSettingsPage';
+import { PasswordPage } from '../features/account/PasswordPage';
+import { AuditLogsPage } from '../features/audit-logs/AuditLogsPage';
+import { ForgotPasswordPage } from '../features/auth/ForgotPasswordPage';
+import { LoginPage } from '../features/auth/LoginPage';
+import { LogoutPage } from '../features/auth/LogoutPage';
+import { ResetFinishPage } from '../features/auth/ResetFinishPage';
+import { RootRedirect } from '../features/auth/RootRedirect';
+import { BusinessUnitHomePage } from '../features/business-units/BusinessUnitHomePage';
+import { BusinessUnitSettingsRoutes } from '../features/business-units/BusinessUnitSettingsRoutes';
+import { MyBusinessUnitsPage } from '../features/business-units/MyBusinessUnitsPage';
+import { NotFoundPage } from '../features/errors/NotFoundPage';
+import { ManufacturerSettingsPage } from '../features/manufacturer/ManufacturerSettingsPage';
+import { RolesRoutes } from '../features/roles/RolesRoutes';
+import { UserGroupsRoutes } from '../features/user-groups/UserGroupsRoutes';
+import { UsersRoutes } from '../features/users/UsersRoutes';
+import { RequireAuth } from './guard';
+import { Shell } from './shell/Shell';
+
+const guarded = (element: React.ReactNode, rights?: AccessRight[], scope?: 'global' | 'business-unit') => (
+  <RequireAuth rights={rights} scope={scope}>
+    {element}
+  </RequireAuth>
+);
+
+/**
+ * The route table (document 000 section 2). Feature routes with their own sub-pages end in /*
+ * and declare those sub-routes themselves.
+ */
+export const routes: RouteObject[] = [
+  { path: '/', element: <RootRedirect /> },
+  { path: '/login', element: <LoginPage /> },
+  { path: '/admin-login', element: <LoginPage admin /> },
+  { path: '/logout', element: <LogoutPage /> },
+  { path: '/account/reset/forgot', element: <ForgotPasswordPage /> },
+  { path: '/account/reset/finish/:key?', element: <ResetFinishPage /> },
+  {
+    element: guarded(<Shell />),
+    children: [
+      { path: '/account', element: <Navigate to="/account/settings" replace /> },
+      { path: '/account/settings', element: <AccountSettingsPage /> },
+      { path: '/account/password', element: <PasswordPage /> },
+      { path: '/my-business-units', element: <MyBusinessUnitsPage /> },
+      { path: '/my-business-units/:businessUnitId', element: <BusinessUnitHomePage /> },
+      {
+        path: '/my-business-units/:businessUnitId/administration/audit-logs',
+        element: guarded(<AuditLogsPage />, ['AUDIT_LOG_ALL_READ', 'AUDIT_LOG_PUBLISH_READ'], 'business-unit'),
+      },
+      { path: '/general-settings/user-management/*', element: guarded(<UsersRoutes />, ['USER_MANAGE']) },
+      { path: '/general-settings/role/*', element: guarded(<RolesRoutes />, ['ROLE_MANAGE']) },
+      { path: '/general-settings/user-group/*', element: guarded(<UserGroupsRoutes />, ['USER_MANAGE', 'ROLE_MANAGE']) },
+      {
+        path: '/general-settings/business-unit/*',
+        element: guarded(<BusinessUnitSettingsRoutes />, ['BUSINESS_UNIT_CREATE', 'BUSINESS_UNIT_UPDATE', 'BUSINESS_UNIT_DELETE']),
+      },
+      {
+        path: '/general-settings/manufacturer-settings',
+        element: guarded(<ManufacturerSettingsPage />, ['MANUFACTURER_MANAGE', 'MANUFACTURER_READ']),
+      },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+];
+
+export const createRouter = () => createBrowserRouter(routes);

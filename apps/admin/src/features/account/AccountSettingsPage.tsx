@@ -1,0 +1,3 @@
+export function AccountSettingsPage() {
+  return <div>AccountSettingsPage</div>;
+}

@@ -1,0 +1,3 @@
+export function PasswordPage() {
+  return <div>PasswordPage</div>;
+}

@@ -1,0 +1,3 @@
+export function AuditLogsPage() {
+  return <div>AuditLogsPage</div>;
+}

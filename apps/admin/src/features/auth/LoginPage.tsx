@@ -1,0 +1,3 @@
+export function LoginPage({ admin = false }: { admin?: boolean }) {
+  return <div>LoginPage{admin ? ' - Admin' : ''}</div>;
+}

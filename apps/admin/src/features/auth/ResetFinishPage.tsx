@@ -1,0 +1,3 @@
+export function ResetFinishPage() {
+  return <div>ResetFinishPage</div>;
+}

@@ -1,0 +1,3 @@
+export function RootRedirect() {
+  return <div>RootRedirect</div>;
+}

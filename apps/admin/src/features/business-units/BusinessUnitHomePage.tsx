@@ -1,0 +1,3 @@
+export function BusinessUnitHomePage() {
+  return <div>BusinessUnitHomePage</div>;
+}

@@ -1,0 +1,3 @@
+export function BusinessUnitSettingsRoutes() {
+  return <div>BusinessUnitSettingsRoutes</div>;
+}

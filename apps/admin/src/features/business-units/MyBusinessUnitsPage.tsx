@@ -1,0 +1,3 @@
+export function MyBusinessUnitsPage() {
+  return <div>MyBusinessUnitsPage</div>;
+}

@@ -1,0 +1,3 @@
+export function ManufacturerSettingsPage() {
+  return <div>ManufacturerSettingsPage</div>;
+}

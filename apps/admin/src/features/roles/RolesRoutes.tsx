@@ -1,0 +1,3 @@
+export function RolesRoutes() {
+  return <div>RolesRoutes</div>;
+}

@@ -1,0 +1,3 @@
+export function UserGroupsRoutes() {
+  return <div>UserGroupsRoutes</div>;
+}

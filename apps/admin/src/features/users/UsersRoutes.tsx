@@ -1,0 +1,3 @@
+export function UsersRoutes() {
+  return <div>UsersRoutes</div>;
+}

@@ -1,0 +1,106 @@
+import { existsSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config.js';
+import type { Database } from './db/client.js';
+import { apiModules } from './modules/index.js';
+import { registerAccessHooks } from './platform/access.js';
+import type { Deps } from './platform/deps.js';
+import { registerErrorHandler } from './platform/errors.js';
+import { createMailer } from './platform/mail.js';
+import { createLocalFileStore, storeRoot } from './platform/storage.js';
+import { TokenService } from './platform/tokens.js';
+
+export interface BuildOptions {
+  config: Config;
+  database: Database;
+  /** Serve the built admin app from apps/admin/dist (default: when it exists). */
+  serveAdmin?: boolean;
+  logger?: boolean;
+  mailer?: Deps['mailer'];
+}
+
+const adminDist = resolve(dirname(fileURLToPath(import.meta.url)), '../../admin/dist');
+
+/** Builds the whole server; tests inject() into it, main.ts listens with it. */
+export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
+  const { config, database } = opts;
+  const app = Fastify({
+    logger: opts.logger === false ? false : { level: config.logLevel },
+    trustProxy: true,
+    bodyLimit: 2 * 1024 * 1024,
+    ajv: undefined,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const deps: Deps = {
+    config,
+    db: database.db,
+    mailer:
+      opts.mailer ??
+      createMailer({
+        smtpUrl: config.smtpUrl,
+        from: config.mailFrom,
+        outboxDir: join(config.dataDir, 'outbox'),
+        log: (m) => app.log.info(m),
+      }),
+    files: createLocalFileStore(storeRoot(config.dataDir)),
+    tokens: new TokenService(config.tokenSecret),
+  };
+  app.decorate('deps', deps);
+
+  // plain-text bodies (the reset-password request carries the e-mail as text)
+  app.addContentTypeParser('text/plain', { parseAs: 'string' }, (_req, body, done) => done(null, body));
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+  });
+  await app.register(rateLimit, { global: false });
+  await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 10 } });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Vellum API', version: config.version, description: 'The Vellum back-office API' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  registerErrorHandler(app);
+  registerAccessHooks(app, () => deps.db, deps.tokens);
+
+  for (const routes of apiModules) await routes(app);
+
+  const serveAdmin = opts.serveAdmin ?? existsSync(join(adminDist, 'index.html'));
+  if (serveAdmin) {
+    await app.register(fastifyStatic, { root: adminDist, wildcard: false, index: ['index.html'] });
+    // the admin app routes in the browser: every non-API GET that is no file answers index.html
+    app.get('/*', { config: { access: 'public' }, schema: { hide: true } }, (req, reply) => {
+      if (req.url.startsWith('/api/') || req.url.startsWith('/management/')) {
+        return reply.callNotFound();
+      }
+      return reply.sendFile('index.html');
+    });
+  }
+  return app;
+}

@@ -1,0 +1,79 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().url().optional(),
+  SMTP_URL: z.string().url().optional(),
+  MAIL_FROM: z.string().default('Vellum <no-reply@vellum.local>'),
+  PUBLIC_URL: z.string().url().default('http://localhost:8080'),
+  TOKEN_SECRET: z.string().min(32).optional(),
+  LOGIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(30),
+  SEED_DEMO: z.enum(['true', 'false']).optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl?: string;
+  smtpUrl?: string;
+  mailFrom: string;
+  publicUrl: string;
+  tokenSecret: string;
+  loginRateLimitPerMinute: number;
+  seedDemo: boolean;
+  logLevel: string;
+  version: string;
+}
+
+const VERSION = '0.1.0';
+
+/** Reads every environment variable once. The token secret is generated into DATA_DIR when absent (not in production). */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  // an empty variable counts as unset
+  const parsed = envSchema.safeParse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== '')));
+  if (!parsed.success) {
+    throw new Error(`Invalid configuration: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+  }
+  const e = parsed.data;
+  const dataDir = resolve(e.DATA_DIR);
+  mkdirSync(dataDir, { recursive: true });
+  let tokenSecret = e.TOKEN_SECRET;
+  if (!tokenSecret) {
+    if (e.NODE_ENV === 'production') throw new Error('TOKEN_SECRET is required in production');
+    tokenSecret = readOrCreateSecret(resolve(dataDir, 'token-secret'));
+  }
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    publicUrl: e.PUBLIC_URL.replace(/\/$/, ''),
+    tokenSecret,
+    loginRateLimitPerMinute: e.LOGIN_RATE_LIMIT_PER_MINUTE,
+    seedDemo: e.SEED_DEMO ? e.SEED_DEMO === 'true' : !e.DATABASE_URL,
+    logLevel: e.LOG_LEVEL,
+    version: VERSION,
+  };
+}
+
+function readOrCreateSecret(path: string): string {
+  try {
+    return readFileSync(path, 'utf8').trim();
+  } catch {
+    const secret = randomBytes(48).toString('base64url');
+    writeFileSync(path, secret, { mode: 0o600 });
+    return secret;
+  }
+}

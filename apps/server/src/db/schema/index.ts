@@ -1,0 +1,4 @@
+export * from './access.js';
+export * from './audit.js';
+export * from './organisation.js';
+export * from './users.js';

@@ -1,0 +1,65 @@
+import { boolean, index, integer, pgTable, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+export const appUser = pgTable('app_user', {
+  id: serial('id').primaryKey(),
+  login: text('login').notNull().unique(),
+  email: text('email').notNull().unique(),
+  firstName: text('first_name'),
+  lastName: text('last_name'),
+  passwordHash: text('password_hash'),
+  activated: boolean('activated').notNull().default(true),
+  technicalAccount: boolean('technical_account').notNull().default(false),
+  langKey: text('lang_key').notNull().default('en'),
+  failedAttempts: integer('failed_attempts').notNull().default(0),
+  lockedAt: timestamp('locked_at', { withTimezone: true }),
+  passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }).notNull().defaultNow(),
+  createdBy: text('created_by'),
+  createdDate: timestamp('created_date', { withTimezone: true }).notNull().defaultNow(),
+  lastModifiedBy: text('last_modified_by'),
+  lastModifiedDate: timestamp('last_modified_date', { withTimezone: true }).notNull().defaultNow(),
+  version: integer('version').notNull().default(0),
+});
+
+export const passwordHistory = pgTable(
+  'password_history',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => appUser.id, { onDelete: 'cascade' }),
+    passwordHash: text('password_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('password_history_user_idx').on(t.userId)],
+);
+
+/** A signed-in session; the token names it, and revoking it ends the token's validity. */
+export const userSession = pgTable(
+  'user_session',
+  {
+    id: uuid('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => appUser.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    rememberMe: boolean('remember_me').notNull().default(false),
+  },
+  (t) => [index('user_session_user_idx').on(t.userId)],
+);
+
+/** Single-use password reset keys; only their SHA-256 hash is stored. */
+export const resetKey = pgTable(
+  'reset_key',
+  {
+    keyHash: text('key_hash').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => appUser.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('reset_key_user_idx').on(t.userId)],
+);

@@ -1,0 +1,22 @@
+import { buildApp } from './app.js';
+import { loadConfig } from './config.js';
+import { openDatabase } from './db/client.js';
+import { migrate } from './db/migrate.js';
+import { seedDemoIfEmpty } from './db/seed/demo.js';
+
+const config = loadConfig();
+const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+await migrate(database);
+if (config.seedDemo) await seedDemoIfEmpty(database.db);
+const app = await buildApp({ config, database });
+
+const shutdown = async () => {
+  await app.close();
+  await database.close();
+  process.exit(0);
+};
+process.on('SIGINT', shutdown);
+process.on('SIGTERM', shutdown);
+
+await app.listen({ port: config.port, host: config.host });
+app.log.info(`Vellum ${config.version} on http://localhost:${config.port} (${database.kind} database)`);

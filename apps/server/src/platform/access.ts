@@ -1,0 +1,131 @@
+import { type AccessRight, ErrorKeys, GLOBAL_BUSINESS_UNIT_ID } from '@vellum/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { DbOrTx } from '../db/client.js';
+import { AppError, forbidden } from './errors.js';
+import { UserRights } from './rights.js';
+import { findGrants, findSessionWithUser } from './session.repo.js';
+import type { TokenService } from './tokens.js';
+
+export interface AuthContext {
+  userId: number;
+  login: string;
+  sessionId: string;
+  technicalAccount: boolean;
+  rights: UserRights;
+}
+
+/** How a route finds the business unit its right is checked in. */
+export type UnitResolver = (req: FastifyRequest) => number | undefined | Promise<number | undefined>;
+
+/**
+ * Declared beside each route: 'public' (no token), 'authenticated' (any signed-in user), or a
+ * right (any of several) checked in the unit the resolver names (the global unit 0 without one).
+ */
+export type AccessRule = 'public' | 'authenticated' | { right: AccessRight | AccessRight[]; unit?: UnitResolver };
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth?: AuthContext;
+  }
+  interface FastifyContextConfig {
+    access?: AccessRule;
+  }
+}
+
+/** The one function that decides whether a user holds a right in a business unit. */
+export function requireRight(auth: AuthContext | undefined, right: AccessRight | AccessRight[], businessUnitId: number): void {
+  if (!auth) throw new AppError(ErrorKeys.unauthorized, 401);
+  const rights = Array.isArray(right) ? right : [right];
+  if (!rights.some((r) => auth.rights.has(r, businessUnitId))) throw forbidden();
+}
+
+/** The signed-in user of a route that declared an access rule other than 'public'. */
+export function authOf(req: FastifyRequest): AuthContext {
+  if (!req.auth) throw new AppError(ErrorKeys.unauthorized, 401);
+  return req.auth;
+}
+
+export const unitFromQuery =
+  (name = 'business-unit'): UnitResolver =>
+  (req) => {
+    const v = (req.query as Record<string, unknown> | undefined)?.[name];
+    return v === undefined || v === null || v === '' ? undefined : Number(v);
+  };
+
+export const unitFromParam =
+  (name = 'id'): UnitResolver =>
+  (req) =>
+    Number((req.params as Record<string, unknown>)[name]);
+
+export const unitFromBody =
+  (name = 'businessUnitId'): UnitResolver =>
+  (req) => {
+    const v = (req.body as Record<string, unknown> | undefined)?.[name];
+    return typeof v === 'number' ? v : undefined;
+  };
+
+/** Which business unit an entity belongs to; areas register their entities here. */
+type EntityUnitLookup = (db: DbOrTx, id: number) => Promise<number | undefined>;
+const entityUnits = new Map<string, EntityUnitLookup>();
+export function registerEntityUnit(entity: string, lookup: EntityUnitLookup): void {
+  entityUnits.set(entity, lookup);
+}
+/** The single function that says which business unit an entity id belongs to (undefined: no such entity). */
+export async function businessUnitOf(db: DbOrTx, entity: string, id: number): Promise<number | undefined> {
+  const lookup = entityUnits.get(entity);
+  if (!lookup) throw new Error(`no business-unit lookup registered for ${entity}`);
+  return lookup(db, id);
+}
+export const unitOfEntity =
+  (db: () => DbOrTx, entity: string, param = 'id'): UnitResolver =>
+  async (req) => {
+    const id = Number((req.params as Record<string, unknown>)[param]);
+    const unit = Number.isInteger(id) ? await businessUnitOf(db(), entity, id) : undefined;
+    if (unit === undefined) throw new AppError(ErrorKeys.notFound, 404, { entity });
+    return unit;
+  };
+
+function bearer(req: FastifyRequest): string | undefined {
+  const h = req.headers.authorization;
+  if (!h?.toLowerCase().startsWith('bearer ')) return undefined;
+  return h.slice(7).trim() || undefined;
+}
+
+const unauthorized = (key: string, code?: string) => new AppError(key, 401, undefined, undefined, code);
+
+/** Reads the token and the session it names into `req.auth`; rejects tokens that no longer count. */
+export async function authenticateRequest(req: FastifyRequest, db: DbOrTx, tokens: TokenService): Promise<AuthContext | undefined> {
+  const token = bearer(req);
+  if (!token) return undefined;
+  const check = await tokens.verify(token);
+  if (!check.ok) {
+    throw check.reason === 'expired'
+      ? unauthorized(ErrorKeys.sessionExpired, 'token.expired')
+      : unauthorized(ErrorKeys.unauthorized, 'token.invalid');
+  }
+  const s = await findSessionWithUser(db, check.claims.sessionId);
+  if (!s || s.userId !== check.claims.userId) throw unauthorized(ErrorKeys.unauthorized, 'token.invalid');
+  if (s.revokedAt || !s.activated || s.lockedAt) throw unauthorized(ErrorKeys.tokenInactive, 'token.inactive');
+  if (s.expiresAt.getTime() <= Date.now()) throw unauthorized(ErrorKeys.sessionExpired, 'token.expired');
+  const rights = UserRights.fromGrants(await findGrants(db, s.userId));
+  return { userId: s.userId, login: s.login, sessionId: s.sessionId, technicalAccount: s.technicalAccount, rights };
+}
+
+/** Installs the hooks that enforce every route's declared access rule. */
+export function registerAccessHooks(app: FastifyInstance, db: () => DbOrTx, tokens: TokenService): void {
+  app.addHook('onRequest', async (req) => {
+    const rule = req.routeOptions.config?.access;
+    if (rule === 'public') return;
+    const url = req.routeOptions.url ?? '';
+    // routes without a rule outside the API (static files, the API docs, not found) are public
+    if (rule === undefined && (!url.startsWith('/api/') || url.startsWith('/api/docs'))) return;
+    req.auth = await authenticateRequest(req, db(), tokens);
+    if (!req.auth) throw unauthorized(ErrorKeys.unauthorized);
+  });
+  app.addHook('preHandler', async (req) => {
+    const rule = req.routeOptions.config?.access;
+    if (!rule || rule === 'public' || rule === 'authenticated') return;
+    const unit = rule.unit ? await rule.unit(req) : GLOBAL_BUSINESS_UNIT_ID;
+    requireRight(req.auth, rule.right, unit ?? GLOBAL_BUSINESS_UNIT_ID);
+  });
+}

@@ -1,0 +1,28 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from '../config.js';
+import type { Db } from '../db/client.js';
+import type { Mailer } from './mail.js';
+import type { FileStore } from './storage.js';
+import type { TokenService } from './tokens.js';
+
+/** What services need from the outside world; built once in buildApp and handed down. */
+export interface Deps {
+  config: Config;
+  db: Db;
+  mailer: Mailer;
+  files: FileStore;
+  tokens: TokenService;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: Deps;
+  }
+}
+
+/** The zod-typed Fastify instance a route file declares its routes on. */
+export const typed = (app: FastifyInstance) => app.withTypeProvider<ZodTypeProvider>();
+
+/** A route file: registers one area's routes. */
+export type RoutesPlugin = (app: FastifyInstance) => Promise<void>;

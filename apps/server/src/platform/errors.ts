@@ -1,0 +1,99 @@
+import { ErrorKeys, HEADER_ERROR, HEADER_PARAMS, type Problem } from '@vellum/contract';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+
+export interface FieldError {
+  objectName: string;
+  field: string;
+  message: string;
+}
+
+/** The one error type of the server; the error handler maps it to problem+json. */
+export class AppError extends Error {
+  constructor(
+    public readonly key: string,
+    public readonly status: number = 400,
+    public readonly params?: Record<string, unknown>,
+    public readonly fieldErrors?: FieldError[],
+    public readonly code?: string,
+  ) {
+    super(key);
+  }
+}
+
+export const badRequest = (key: string, params?: Record<string, unknown>) => new AppError(key, 400, params);
+export const notFound = (entity?: string) => new AppError(ErrorKeys.notFound, 404, entity ? { entity } : undefined);
+export const forbidden = () => new AppError(ErrorKeys.forbidden, 403);
+export const conflict = (key: string = ErrorKeys.concurrencyFailure) => new AppError(key, 409);
+/** A validation error on one field, in the same shape as schema validation errors. */
+export const fieldError = (objectName: string, field: string, message: string, key: string = ErrorKeys.validation) =>
+  new AppError(key, 400, undefined, [{ objectName, field, message }]);
+
+const TITLES: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  409: 'Conflict',
+  413: 'Payload Too Large',
+  415: 'Unsupported Media Type',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+};
+
+function problem(status: number, message: string, extra: Partial<Problem> = {}): Problem {
+  return { type: 'about:blank', title: TITLES[status] ?? 'Error', status, message, ...extra };
+}
+
+const PG_UNIQUE_VIOLATION = '23505';
+const PG_FOREIGN_KEY_VIOLATION = '23503';
+
+function pgCode(err: unknown): string | undefined {
+  const e = err as { code?: unknown; cause?: { code?: unknown } };
+  if (typeof e?.code === 'string' && /^\d{5}$/.test(e.code)) return e.code;
+  if (typeof e?.cause?.code === 'string') return e.cause.code as string;
+  return undefined;
+}
+
+/** The single place where errors become responses. */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((err: FastifyError | AppError, req, reply) => {
+    let body: Problem;
+    if (err instanceof AppError) {
+      body = problem(err.status, err.key, { params: err.params, fieldErrors: err.fieldErrors, code: err.code });
+    } else if (hasZodFastifySchemaValidationErrors(err)) {
+      const objectName = err.validationContext ?? 'body';
+      body = problem(400, ErrorKeys.validation, {
+        fieldErrors: err.validation.map((v) => ({
+          objectName,
+          field: v.instancePath.replace(/^\//, '').replaceAll('/', '.') || objectName,
+          message: v.message ?? 'Invalid',
+        })),
+      });
+    } else if (pgCode(err) === PG_UNIQUE_VIOLATION) {
+      body = problem(400, ErrorKeys.duplicate);
+    } else if (pgCode(err) === PG_FOREIGN_KEY_VIOLATION) {
+      body = problem(400, 'error.sql.nestedIdNotFound');
+    } else if (typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 500) {
+      // framework errors: malformed JSON, unsupported media type, payload too large, rate limit
+      const status = err.statusCode;
+      const key = status === 429 ? ErrorKeys.tooManyRequests : status === 415 ? ErrorKeys.unsupportedContentType : `error.http.${status}`;
+      body = problem(status, key, { params: { detail: err.message } });
+    } else {
+      req.log.error({ err }, 'unhandled error');
+      body = problem(500, ErrorKeys.internal);
+    }
+    reply.header(HEADER_ERROR, body.message);
+    if (body.params) reply.header(HEADER_PARAMS, encodeURIComponent(JSON.stringify(body.params)));
+    return reply.status(body.status).type('application/problem+json').send(body);
+  });
+
+  app.setNotFoundHandler((req, reply) => {
+    reply
+      .status(404)
+      .type('application/problem+json')
+      .header(HEADER_ERROR, ErrorKeys.notFound)
+      .send(problem(404, ErrorKeys.notFound, { params: { path: req.url.split('?')[0] } }));
+  });
+}

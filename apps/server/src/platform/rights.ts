@@ -1,0 +1,48 @@
+import { GLOBAL_BUSINESS_UNIT_ID } from '@vellum/contract';
+
+/**
+ * What a user may do: general rights (from groups on all business units) plus the rights held
+ * in each business unit. Unit 0 is the global scope.
+ */
+export class UserRights {
+  constructor(
+    readonly general: ReadonlySet<string>,
+    readonly byUnit: ReadonlyMap<number, ReadonlySet<string>>,
+  ) {}
+
+  /** Rights in one business unit: the general ones plus that unit's. */
+  has(right: string, businessUnitId: number = GLOBAL_BUSINESS_UNIT_ID): boolean {
+    return this.general.has(right) || (this.byUnit.get(businessUnitId)?.has(right) ?? false);
+  }
+
+  /** Whether the right is held anywhere (for menus that list units). */
+  hasAnywhere(right: string): boolean {
+    if (this.general.has(right)) return true;
+    for (const set of this.byUnit.values()) if (set.has(right)) return true;
+    return false;
+  }
+
+  /** Business units where the user holds at least one right, or every one when a general right exists. */
+  unitIds(): number[] {
+    return [...this.byUnit.keys()];
+  }
+
+  hasAllUnits(): boolean {
+    return this.general.size > 1; // ROLE_USER alone is not a grant on any unit
+  }
+
+  static fromGrants(grants: { allBusinessUnits: boolean; businessUnitId: number | null; rights: string[] }[]): UserRights {
+    const general = new Set<string>(['ROLE_USER']);
+    const byUnit = new Map<number, Set<string>>();
+    for (const g of grants) {
+      if (g.allBusinessUnits) {
+        for (const r of g.rights) general.add(r);
+      } else if (g.businessUnitId !== null) {
+        let set = byUnit.get(g.businessUnitId);
+        if (!set) byUnit.set(g.businessUnitId, (set = new Set()));
+        for (const r of g.rights) set.add(r);
+      }
+    }
+    return new UserRights(general, byUnit);
+  }
+}

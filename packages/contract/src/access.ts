@@ -1,0 +1,91 @@
+import { z } from 'zod';
+import { emailSchema, nameSchema, strongPassword, versionField } from './common.js';
+import { ACCESS_RIGHTS } from './rights.js';
+
+export const accessRightSchema = z.enum(ACCESS_RIGHTS);
+
+export const roleSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  description: z.string().nullable(),
+  predefined: z.boolean(),
+  accessRights: z.array(z.string()),
+  userGroups: z.array(z.object({ id: z.number(), name: z.string() })),
+  version: z.number(),
+});
+export type Role = z.infer<typeof roleSchema>;
+export const roleCreateBody = z.object({
+  id: z.undefined().or(z.null()).optional(),
+  name: nameSchema,
+  description: z.string().trim().max(255, 'Size').nullable().optional(),
+  accessRights: z.array(accessRightSchema).max(ACCESS_RIGHTS.length),
+});
+export const roleUpdateBody = roleCreateBody.extend({ id: z.number().int().positive(), version: versionField });
+
+export const userGroupSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  allBusinessUnits: z.boolean(),
+  superAdmin: z.boolean(),
+  role: z.object({ id: z.number(), name: z.string() }),
+  businessUnits: z.array(z.object({ id: z.number(), displayName: z.string() })),
+  users: z.array(z.object({ id: z.number(), login: z.string(), fullName: z.string() })),
+  version: z.number(),
+});
+export type UserGroup = z.infer<typeof userGroupSchema>;
+export const userGroupCreateBody = z.object({
+  id: z.undefined().or(z.null()).optional(),
+  name: nameSchema,
+  allBusinessUnits: z.boolean().default(false),
+  roleId: z.number().int().positive(),
+  businessUnitIds: z.array(z.number().int().nonnegative()).max(1000).default([]),
+  userIds: z.array(z.number().int().positive()).max(10000).default([]),
+});
+export const userGroupUpdateBody = userGroupCreateBody.extend({ id: z.number().int().positive(), version: versionField });
+
+export const userSchema = z.object({
+  id: z.number(),
+  login: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  fullName: z.string(),
+  email: z.string(),
+  activated: z.boolean(),
+  locked: z.boolean(),
+  technicalAccount: z.boolean(),
+  langKey: z.string(),
+  userGroups: z.array(z.object({ id: z.number(), name: z.string() })),
+  createdBy: z.string().nullable(),
+  createdDate: z.string().nullable(),
+  lastModifiedBy: z.string().nullable(),
+  lastModifiedDate: z.string().nullable(),
+  version: z.number(),
+});
+export type User = z.infer<typeof userSchema>;
+export const loginSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .min(1, 'NotBlank')
+  .max(100, 'Size')
+  .regex(/^[a-z0-9_.@+-]+$/, 'Pattern');
+export const userCreateBody = z.object({
+  id: z.undefined().or(z.null()).optional(),
+  login: loginSchema,
+  firstName: z.string().trim().max(50, 'Size').nullable().optional(),
+  lastName: z.string().trim().max(50, 'Size').nullable().optional(),
+  email: emailSchema,
+  activated: z.boolean().default(true),
+  technicalAccount: z.boolean().default(false),
+  langKey: z.literal('en').default('en'),
+  userGroupIds: z.array(z.number().int().positive()).max(1000).default([]),
+  /** Optional initial password; without it the user receives a mail to choose one. */
+  password: strongPassword.optional(),
+});
+export const userUpdateBody = userCreateBody.omit({ password: true }).extend({
+  id: z.number().int().positive(),
+  version: versionField,
+  /** Clears a lock from too many failed sign-ins. */
+  unlock: z.boolean().optional(),
+});
+export const userListQuery = z.object({ search: z.string().trim().max(100).optional() });

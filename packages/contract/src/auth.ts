@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { emailSchema, strongPassword } from './common.js';
+
+export const authenticateBody = z.object({
+  username: z.string().trim().min(1, 'NotBlank').max(254),
+  password: z.string().min(1, 'NotBlank').max(200),
+  rememberMe: z.boolean().optional().default(false),
+});
+export const authenticateResponse = z.object({ id_token: z.string() });
+
+export const accountResponse = z.object({
+  id: z.number(),
+  login: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  fullName: z.string(),
+  email: z.string(),
+  langKey: z.string(),
+  activated: z.boolean(),
+  technicalAccount: z.boolean(),
+  authenticationMechanism: z.enum(['USERNAME_PASSWORD', 'IMPLICIT_FLOW', 'AUTHORIZATION_CODE_FLOW']),
+  authorities: z.array(z.string()),
+  passwordExpiresAt: z.string().nullable(),
+});
+export type Account = z.infer<typeof accountResponse>;
+
+export const accountUpdateBody = z.object({
+  firstName: z.string().trim().max(50, 'Size').nullable().optional(),
+  lastName: z.string().trim().max(50, 'Size').nullable().optional(),
+  email: emailSchema,
+  langKey: z.literal('en').default('en'),
+});
+
+/** General rights plus, per business unit, the rights held there (unit 0 = global). */
+export const authorizationResponse = z.object({
+  general: z.array(z.string()),
+  businessUnits: z.array(z.object({ businessUnitId: z.number(), rights: z.array(z.string()) })),
+});
+export type Authorization = z.infer<typeof authorizationResponse>;
+
+export const changePasswordBody = z.object({
+  login: z.string().optional(),
+  currentPassword: z.string().min(1, 'NotBlank').max(200),
+  newPassword: strongPassword,
+});
+
+/** Change of an expired password, before sign-in (the sign-in answered 'User credentials have expired'). */
+export const changeExpiredPasswordBody = z.object({
+  username: z.string().trim().min(1, 'NotBlank').max(254),
+  currentPassword: z.string().min(1, 'NotBlank').max(200),
+  newPassword: strongPassword,
+});
+
+export const resetPasswordInitBody = emailSchema;
+export const resetPasswordFinishBody = z.object({
+  key: z.string().min(1, 'NotBlank').max(200),
+  newPassword: strongPassword,
+});
+
+export const managementInfoResponse = z.object({
+  activeProfiles: z.array(z.string()),
+  'display-ribbon-on-profiles': z.string(),
+  version: z.string(),
+});

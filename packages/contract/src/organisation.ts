@@ -1,0 +1,132 @@
+import { z } from 'zod';
+import { hexColor, nameSchema, slugSchema, versionField } from './common.js';
+
+export const AUTHENTICATION_MECHANISMS = ['USERNAME_PASSWORD', 'IMPLICIT_FLOW', 'AUTHORIZATION_CODE_FLOW'] as const;
+export const authenticationMechanismSchema = z.enum(AUTHENTICATION_MECHANISMS);
+
+export const manufacturerSettingsSchema = z.object({
+  worldWidePublicWebsite: z.boolean(),
+  patientBusinessUnitSearch: z.boolean(),
+  globalSearch: z.boolean(),
+  validationRecordsActive: z.boolean(),
+  softwareVersion: z.string(),
+  authenticationMechanism: authenticationMechanismSchema,
+  authenticationMechanismAdmin: authenticationMechanismSchema,
+  maxLoginAttempts: z.number().int().min(1, 'Min').max(100, 'Max'),
+  /** 0 means passwords never expire. */
+  passwordValidityDays: z.number().int().min(0, 'Min').max(3650, 'Max'),
+  /** How many previous passwords cannot be reused (at least 2). */
+  oldPasswordsCount: z.number().int().min(2, 'Min').max(50, 'Max'),
+  publicWebsiteUrl: z.string().url('Pattern').max(500).nullable(),
+  version: z.number(),
+});
+export type ManufacturerSettings = z.infer<typeof manufacturerSettingsSchema>;
+export const manufacturerSettingsBody = manufacturerSettingsSchema.omit({ softwareVersion: true });
+
+export const manufacturerSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  logoUrl: z.string().nullable(),
+  audienceImageHcpUrl: z.string().nullable(),
+  audienceImagePatientUrl: z.string().nullable(),
+  settings: manufacturerSettingsSchema,
+});
+export const manufacturerNameBody = z.object({ name: nameSchema });
+export const audienceSchema = z.enum(['HCP', 'PATIENT']);
+
+export const LATEST_VERSION_OPTIONS = ['COUNTRY_LANGUAGE', 'COUNTRY', 'VERSION'] as const;
+export const BULK_IMPORT_TYPES = ['REPLACE', 'ADD'] as const;
+export const DOCUMENT_SEARCH_VISUALISATIONS = ['ADVANCED', 'CROSS_FIELD', 'ADVANCED_AND_CROSS_FIELD'] as const;
+
+const businessUnitFields = {
+  displayName: nameSchema,
+  active: z.boolean().default(true),
+  mainColor: hexColor.nullable().default(null),
+  highlightColor: hexColor.nullable().default(null),
+  lightHeaderText: z.boolean().default(false),
+  headerTextTitle: z.string().trim().max(255, 'Size').nullable().default(null),
+  headerTextBody: z.string().trim().max(2000, 'Size').nullable().default(null),
+  publicUserGroupActive: z.boolean().default(false),
+  productChangelogActive: z.boolean().default(false),
+  alwaysShowWorldwideFilesActive: z.boolean().default(false),
+  showSearchOnResultPage: z.boolean().default(true),
+  showSearchOnDetailPage: z.boolean().default(true),
+  oneColumnLayout: z.boolean().default(false),
+  latestVersionVisualisationOption: z.enum(LATEST_VERSION_OPTIONS).default('COUNTRY_LANGUAGE'),
+  bulkImportType: z.enum(BULK_IMPORT_TYPES).default('ADD'),
+  fileHideVersionDate: z.boolean().default(false),
+  documentSearch: z.boolean().default(false),
+  documentSearchRestricted: z.boolean().default(false),
+  documentAttribute: z.boolean().default(false),
+  documentSearchVisualisation: z.enum(DOCUMENT_SEARCH_VISUALISATIONS).default('ADVANCED'),
+  hideDocumentNumber: z.boolean().default(false),
+  interfaceLanguages: z
+    .array(z.string().regex(/^[a-z]{2,3}(-[A-Z]{2})?$/, 'Pattern'))
+    .max(200)
+    .default(['en']),
+  documentLanguages: z
+    .array(z.string().regex(/^[a-z]{2,3}(-[A-Z]{2})?$/, 'Pattern'))
+    .max(500)
+    .default([]),
+};
+
+export const businessUnitSchema = z.object({
+  id: z.number(),
+  slug: z.string(),
+  logoUrl: z.string().nullable(),
+  version: z.number(),
+  ...businessUnitFields,
+});
+export type BusinessUnit = z.output<typeof businessUnitSchema>;
+
+export const businessUnitCreateBody = z.object({ id: z.undefined().or(z.null()).optional(), slug: slugSchema, ...businessUnitFields });
+export const businessUnitUpdateBody = z.object({
+  id: z.number().int().positive(),
+  slug: z.string(),
+  version: versionField,
+  ...businessUnitFields,
+});
+export const businessUnitStatisticsSchema = z.object({
+  id: z.number(),
+  slug: z.string(),
+  displayName: z.string(),
+  active: z.boolean(),
+  languageFilesHcp: z.number(),
+  languageFilesPatient: z.number(),
+  products: z.number(),
+  orphans: z.object({ products: z.number(), documents: z.number(), productGroups: z.number() }),
+});
+export const businessUnitCssBody = z.object({ content: z.string().max(200_000, 'Size') });
+export const businessUnitLayoutSchema = z.object({
+  id: z.number(),
+  logoUrl: z.string().nullable(),
+  mainColor: hexColor.nullable(),
+  highlightColor: hexColor.nullable(),
+  lightHeaderText: z.boolean(),
+  headerTextTitle: z.string().nullable(),
+  headerTextBody: z.string().nullable(),
+  oneColumnLayout: z.boolean(),
+  version: z.number(),
+});
+export const businessUnitLayoutBody = businessUnitLayoutSchema.omit({ logoUrl: true }).extend({
+  id: z.number().int().positive(),
+  version: versionField,
+  headerTextTitle: z.string().trim().max(255, 'Size').nullable(),
+  headerTextBody: z.string().trim().max(2000, 'Size').nullable(),
+});
+
+export const auditLogSchema = z.object({
+  id: z.number(),
+  at: z.string(),
+  userId: z.number().nullable(),
+  login: z.string().nullable(),
+  businessUnitId: z.number().nullable(),
+  entityName: z.string(),
+  entityId: z.string().nullable(),
+  action: z.string(),
+  changes: z.unknown().nullable(),
+});
+export const auditLogQuery = z.object({ 'business-unit': z.coerce.number().int().nonnegative().optional() });
+
+export const IMAGE_CONTENT_TYPES = ['image/png', 'image/jpeg', 'image/svg+xml'] as const;
+export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
