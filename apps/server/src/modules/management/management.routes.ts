@@ -1,4 +1,5 @@
 import { managementInfoResponse } from '@vellum/contract';
+import { z } from 'zod';
 import { type RoutesPlugin, typed } from '../../platform/deps.js';
 
 export const managementRoutes: RoutesPlugin = async (app) => {
@@ -14,5 +15,11 @@ export const managementRoutes: RoutesPlugin = async (app) => {
       'display-ribbon-on-profiles': 'dev',
       version: config.version,
     }),
+  );
+  // liveness for load balancers; also the bare route benchmarks compare against
+  typed(app).get(
+    '/management/health',
+    { config: { access: 'public' }, schema: { tags: ['management'], response: { 200: z.object({ status: z.literal('UP') }) } } },
+    async () => ({ status: 'UP' as const }),
   );
 };

@@ -1,0 +1,59 @@
+import pg from 'pg';
+import { openDatabase } from '../apps/server/src/db/client.js';
+import { DEMO_USERS, seedDemoIfEmpty } from '../apps/server/src/db/seed/demo.js';
+import { hashPassword } from '../apps/server/src/platform/passwords.js';
+import { type LoadResult, load, table } from './lib/load.js';
+import { writeSection } from './lib/results.js';
+import { startBenchServer } from './lib/server.js';
+
+const USERS = 10_000;
+
+/** GET api/account and GET api/users over 10,000 users, beside the bare health route of the same server. */
+export async function accessBench(): Promise<void> {
+  const server = await startBenchServer(async (databaseUrl, dataDir) => {
+    const database = await openDatabase({ databaseUrl, dataDir });
+    await seedDemoIfEmpty(database.db);
+    await database.close();
+    const hash = await hashPassword('Bench#2026');
+    const sql = `INSERT INTO app_user (login, email, first_name, last_name, password_hash, created_by, last_modified_by)
+      SELECT 'bench-' || i || '@example.com', 'bench-' || i || '@example.com', 'First' || i, 'Last' || i, $1, 'bench', 'bench'
+      FROM generate_series(1, ${USERS}) AS i`;
+    if (databaseUrl) {
+      const c = new pg.Client({ connectionString: databaseUrl });
+      await c.connect();
+      await c.query(sql, [hash]);
+      await c.end();
+    } else {
+      const { PGlite } = await import('@electric-sql/pglite');
+      const db = new PGlite(`${dataDir}/db`);
+      await db.query(sql, [hash]);
+      await db.close();
+    }
+  });
+  try {
+    const res = await fetch(`${server.url}/api/authenticate`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: DEMO_USERS.admin.login, password: DEMO_USERS.admin.password }),
+    });
+    if (!res.ok) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
+    const { id_token } = (await res.json()) as { id_token: string };
+    const headers = { authorization: `Bearer ${id_token}` };
+    const bare = await load('GET /management/health (bare)', `${server.url}/management/health`);
+    const rows: LoadResult[] = [
+      bare,
+      await load('GET /api/account', `${server.url}/api/account`, { headers }),
+      await load(`GET /api/users?page=0&size=20 (${USERS} users)`, `${server.url}/api/users?page=0&size=20&sort=login,asc`, { headers }),
+      await load(`GET /api/users search 'bench-99'`, `${server.url}/api/users?page=0&size=20&search=bench-99`, { headers }),
+    ];
+    const body = `Database: ${server.databaseUrl ? 'PostgreSQL' : 'embedded (PGlite)'}; 20 connections, 10 s per route after a 2 s warm-up; server in its own process, load generator (autocannon) in another.\n\n${table(rows, bare)}`;
+    writeSection(
+      `access-${server.databaseUrl ? 'postgres' : 'pglite'}`,
+      `Account and users (${server.databaseUrl ? 'PostgreSQL' : 'embedded database'})`,
+      body,
+    );
+    console.log(body);
+  } finally {
+    await server.stop();
+  }
+}

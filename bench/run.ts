@@ -1,0 +1,10 @@
+import { accessBench } from './access.bench.js';
+
+/** npm run bench: every benchmark, results written to bench/RESULTS.md. BENCH=name runs one. */
+const benches: Record<string, () => Promise<void>> = { access: accessBench };
+const only = process.env.BENCH;
+for (const [name, run] of Object.entries(benches)) {
+  if (only && only !== name) continue;
+  console.log(`bench: ${name}`);
+  await run();
+}
