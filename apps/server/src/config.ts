@@ -15,6 +15,7 @@ const envSchema = z.object({
   TOKEN_SECRET: z.string().min(32).optional(),
   LOGIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(30),
   SEED_DEMO: z.enum(['true', 'false']).optional(),
+  TRUST_PROXY: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -31,6 +32,8 @@ export interface Config {
   loginRateLimitPerMinute: number;
   seedDemo: boolean;
   logLevel: string;
+  /** Fastify's trustProxy: false (default), true, or the addresses/CIDRs of the proxies (comma-separated). */
+  trustProxy: boolean | string;
   version: string;
 }
 
@@ -64,6 +67,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginRateLimitPerMinute: e.LOGIN_RATE_LIMIT_PER_MINUTE,
     seedDemo: e.SEED_DEMO ? e.SEED_DEMO === 'true' : !e.DATABASE_URL,
     logLevel: e.LOG_LEVEL,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
     version: VERSION,
   };
 }
@@ -76,4 +80,9 @@ function readOrCreateSecret(path: string): string {
     writeFileSync(path, secret, { mode: 0o600 });
     return secret;
   }
+}
+
+function parseTrustProxy(v: string | undefined): boolean | string {
+  if (v === undefined || v === 'false') return false;
+  return v === 'true' ? true : v;
 }

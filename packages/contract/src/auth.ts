@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emailSchema, strongPassword } from './common.js';
+import { ErrorKeys } from './errors.js';
 
 export const authenticateBody = z.object({
   username: z.string().trim().min(1, 'NotBlank').max(254),
@@ -62,3 +63,37 @@ export const managementInfoResponse = z.object({
   'display-ribbon-on-profiles': z.string(),
   version: z.string(),
 });
+
+/**
+ * Error keys of the account area. The sign-in keys come from the shared catalogue; a deactivated
+ * user is answered like wrong credentials (error.authentication) so that the answer does not
+ * reveal that the password was right.
+ */
+export const AuthErrorKeys = {
+  authenticationFailed: ErrorKeys.authenticationFailed,
+  accountLocked: ErrorKeys.accountLocked,
+  credentialsExpired: ErrorKeys.credentialsExpired,
+  invalidPassword: ErrorKeys.invalidPassword,
+  existingOldPassword: ErrorKeys.existingOldPassword,
+  resetKeyInvalid: ErrorKeys.resetKeyInvalid,
+  emailAlreadyUsed: ErrorKeys.emailAlreadyUsed,
+} as const;
+
+/** Success alerts (x-vellum-alert) of the account area. */
+export const AccountAlerts = {
+  updated: 'vellumApp.account.updated',
+  passwordChanged: 'vellumApp.account.passwordChanged',
+  passwordReset: 'vellumApp.account.passwordReset',
+} as const;
+
+/** Audit actions of the account area (entity name 'user'). */
+export const AccountAuditActions = {
+  login: 'LOGIN',
+  loginFailed: 'LOGIN_FAILED',
+  accountLocked: 'ACCOUNT_LOCKED',
+  logout: 'LOGOUT',
+  update: 'UPDATE',
+  passwordChanged: 'PASSWORD_CHANGED',
+  passwordResetRequested: 'PASSWORD_RESET_REQUESTED',
+  passwordReset: 'PASSWORD_RESET',
+} as const;

@@ -40,6 +40,14 @@ export const ErrorKeys = {
 
 export type ErrorKey = (typeof ErrorKeys)[keyof typeof ErrorKeys];
 
+/** Problem titles that the admin app tells apart (spec 000 §8: password errors by title); others are titled by status. */
+export const ERROR_TITLES: Readonly<Record<string, string>> = {
+  [ErrorKeys.invalidPassword]: 'Invalid password',
+  [ErrorKeys.existingOldPassword]: 'Existing old password',
+  [ErrorKeys.credentialsExpired]: 'User credentials have expired',
+  [ErrorKeys.accountLocked]: 'User account is locked',
+};
+
 /** The problem+json body every error response carries. */
 export interface Problem {
   type: string;

@@ -24,6 +24,9 @@ export interface Database {
 export async function openDatabase(opts: { databaseUrl?: string; dataDir?: string; pglite?: PGlite }): Promise<Database> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    // an idle connection that the server ends (restart, failover, a dropped test database) must
+    // not crash the process; the pool replaces it on the next query
+    pool.on('error', () => {});
     return { db: drizzlePg(pool, { schema }) as unknown as Db, kind: 'postgres', close: () => pool.end() };
   }
   let client = opts.pglite;

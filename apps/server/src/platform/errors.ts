@@ -1,4 +1,4 @@
-import { ErrorKeys, HEADER_ERROR, HEADER_PARAMS, type Problem } from '@vellum/contract';
+import { ERROR_TITLES, ErrorKeys, HEADER_ERROR, HEADER_PARAMS, type Problem } from '@vellum/contract';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 
@@ -43,7 +43,7 @@ const TITLES: Record<number, string> = {
 };
 
 function problem(status: number, message: string, extra: Partial<Problem> = {}): Problem {
-  return { type: 'about:blank', title: TITLES[status] ?? 'Error', status, message, ...extra };
+  return { type: 'about:blank', title: ERROR_TITLES[message] ?? TITLES[status] ?? 'Error', status, message, ...extra };
 }
 
 const PG_UNIQUE_VIOLATION = '23505';

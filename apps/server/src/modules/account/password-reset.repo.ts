@@ -14,7 +14,9 @@ export async function createResetKey(db: DbOrTx, userId: number, now = new Date(
     .set({ usedAt: now })
     .where(and(eq(resetKey.userId, userId), isNull(resetKey.usedAt)));
   const key = randomBytes(32).toString('base64url');
-  await db.insert(resetKey).values({ keyHash: hashKey(key), userId, createdAt: now, expiresAt: new Date(now.getTime() + RESET_KEY_VALIDITY_MS) });
+  await db
+    .insert(resetKey)
+    .values({ keyHash: hashKey(key), userId, createdAt: now, expiresAt: new Date(now.getTime() + RESET_KEY_VALIDITY_MS) });
   return key;
 }
 
@@ -25,5 +27,14 @@ export async function consumeResetKey(db: DbOrTx, key: string, now = new Date())
     .set({ usedAt: now })
     .where(and(eq(resetKey.keyHash, hashKey(key)), isNull(resetKey.usedAt), gt(resetKey.expiresAt, now)))
     .returning({ userId: resetKey.userId });
+  return row?.userId;
+}
+
+/** The user a key belongs to while it is unused and unexpired, without consuming it. */
+export async function findResetKeyUser(db: DbOrTx, key: string, now = new Date()): Promise<number | undefined> {
+  const [row] = await db
+    .select({ userId: resetKey.userId })
+    .from(resetKey)
+    .where(and(eq(resetKey.keyHash, hashKey(key)), isNull(resetKey.usedAt), gt(resetKey.expiresAt, now)));
   return row?.userId;
 }
