@@ -1,5 +1,20 @@
 import { z } from 'zod';
-import { hexColor, nameSchema, slugSchema, versionField } from './common.js';
+import { hexColor, nameSchema, pageableSchema, pageQuery, slugSchema, versionField } from './common.js';
+import { ErrorKeys } from './errors.js';
+
+/** Error keys of the organisation areas (manufacturer, business units, audit logs, images). */
+export const OrganisationErrorKeys = {
+  notAnImage: ErrorKeys.notAnImage,
+  fileTooLarge: ErrorKeys.fileTooLarge,
+  unsupportedContentType: ErrorKeys.unsupportedContentType,
+  slugExists: ErrorKeys.slugExists,
+  slugCannotChange: ErrorKeys.slugCannotChange,
+  englishRequired: ErrorKeys.englishRequired,
+  businessUnitNotEmpty: ErrorKeys.businessUnitNotEmpty,
+  idMismatch: ErrorKeys.idMismatch,
+  /** Single sign-on is not built yet: only USERNAME_PASSWORD can be chosen. */
+  ssoNotConfigured: 'error.manufacturer.ssoNotConfigured',
+} as const;
 
 export const AUTHENTICATION_MECHANISMS = ['USERNAME_PASSWORD', 'IMPLICIT_FLOW', 'AUTHORIZATION_CODE_FLOW'] as const;
 export const authenticationMechanismSchema = z.enum(AUTHENTICATION_MECHANISMS);
@@ -17,11 +32,14 @@ export const manufacturerSettingsSchema = z.object({
   passwordValidityDays: z.number().int().min(0, 'Min').max(3650, 'Max'),
   /** How many previous passwords cannot be reused (at least 2). */
   oldPasswordsCount: z.number().int().min(2, 'Min').max(50, 'Max'),
-  publicWebsiteUrl: z.string().url('Pattern').max(500).nullable(),
+  publicWebsiteUrl: z
+    .url({ protocol: /^https?$/, error: 'Pattern' })
+    .max(500, 'Size')
+    .nullable(),
   version: z.number(),
 });
 export type ManufacturerSettings = z.infer<typeof manufacturerSettingsSchema>;
-export const manufacturerSettingsBody = manufacturerSettingsSchema.omit({ softwareVersion: true });
+export const manufacturerSettingsBody = manufacturerSettingsSchema.omit({ softwareVersion: true }).extend({ version: versionField });
 
 export const manufacturerSchema = z.object({
   id: z.number(),
@@ -32,11 +50,24 @@ export const manufacturerSchema = z.object({
   settings: manufacturerSettingsSchema,
 });
 export const manufacturerNameBody = z.object({ name: nameSchema });
+export const manufacturerNameSchema = z.object({ name: z.string() });
 export const audienceSchema = z.enum(['HCP', 'PATIENT']);
+export type Audience = z.infer<typeof audienceSchema>;
+export const audienceQuery = z.object({ audience: audienceSchema });
+const booleanQuery = z
+  .enum(['true', 'false'])
+  .optional()
+  .transform((v) => v === 'true');
+export const authenticationMechanismQuery = z.object({ admin: booleanQuery });
+export const authenticationMechanismResponse = z.object({ authenticationMechanism: authenticationMechanismSchema });
+export const publicWebsiteUrlSchema = z.object({ url: z.string() });
 
 export const LATEST_VERSION_OPTIONS = ['COUNTRY_LANGUAGE', 'COUNTRY', 'VERSION'] as const;
 export const BULK_IMPORT_TYPES = ['REPLACE', 'ADD'] as const;
 export const DOCUMENT_SEARCH_VISUALISATIONS = ['ADVANCED', 'CROSS_FIELD', 'ADVANCED_AND_CROSS_FIELD'] as const;
+
+/** English cannot be removed from a business unit's interface languages. */
+export const REQUIRED_INTERFACE_LANGUAGE = 'en';
 
 const businessUnitFields = {
   displayName: nameSchema,
@@ -96,7 +127,20 @@ export const businessUnitStatisticsSchema = z.object({
   products: z.number(),
   orphans: z.object({ products: z.number(), documents: z.number(), productGroups: z.number() }),
 });
-export const businessUnitCssBody = z.object({ content: z.string().max(200_000, 'Size') });
+/** Custom CSS of the public website; '<' is refused so the CSS cannot close the style element it is inlined into. */
+export const businessUnitCssBody = z.object({
+  content: z
+    .string()
+    .max(200_000, 'Size')
+    .refine((s) => !s.includes('<'), 'Pattern'),
+});
+export const businessUnitCssSchema = z.object({ content: z.string() });
+export const businessUnitDisplayNameSchema = z.object({ displayName: z.string() });
+/** Without page/size the whole list is answered (up to 2000); x-total-count carries the total. */
+export const businessUnitListQuery = pageQuery.extend({
+  size: z.coerce.number().int().min(1).max(2000).default(2000),
+  search: z.string().trim().max(100).optional(),
+});
 export const businessUnitLayoutSchema = z.object({
   id: z.number(),
   logoUrl: z.string().nullable(),
@@ -124,9 +168,24 @@ export const auditLogSchema = z.object({
   entityName: z.string(),
   entityId: z.string().nullable(),
   action: z.string(),
+  category: z.string(),
   changes: z.unknown().nullable(),
 });
+export type AuditLog = z.infer<typeof auditLogSchema>;
 export const auditLogQuery = z.object({ 'business-unit': z.coerce.number().int().nonnegative().optional() });
+/** An ISO date (2026-01-31, the whole day) or date-time (with offset). */
+const auditDate = z.union([z.iso.date(), z.iso.datetime({ offset: true })], { error: 'Pattern' });
+export const auditLogListQuery = pageQuery.extend({
+  'business-unit': z.coerce.number().int().nonnegative().optional(),
+  entityName: z.string().trim().max(100).optional(),
+  action: z.string().trim().max(50).optional(),
+  login: z.string().trim().max(100).optional(),
+  /** Part of the login, entity name, entity id or action. */
+  search: z.string().trim().max(100).optional(),
+  from: auditDate.optional(),
+  to: auditDate.optional(),
+});
+export const auditLogPageSchema = z.object({ items: z.array(auditLogSchema), pageable: pageableSchema });
 
 export const IMAGE_CONTENT_TYPES = ['image/png', 'image/jpeg', 'image/svg+xml'] as const;
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;

@@ -1,3 +1,230 @@
-import type { RoutesPlugin } from '../../platform/deps.js';
+import {
+  businessUnitCreateBody,
+  businessUnitCssBody,
+  businessUnitCssSchema,
+  businessUnitDisplayNameSchema,
+  businessUnitLayoutBody,
+  businessUnitLayoutSchema,
+  businessUnitListQuery,
+  businessUnitSchema,
+  businessUnitStatisticsSchema,
+  businessUnitUpdateBody,
+  idParams,
+} from '@vellum/contract';
+import { z } from 'zod';
+import { authOf, unitFromParam } from '../../platform/access.js';
+import { alert } from '../../platform/alerts.js';
+import { type RoutesPlugin, typed } from '../../platform/deps.js';
+import { readImageUpload, sendImage } from '../../platform/images.js';
+import { sendPage } from '../../platform/paging.js';
+import {
+  createBusinessUnit,
+  getBusinessUnit,
+  getCss,
+  getDisplayName,
+  getLayout,
+  getStatistics,
+  listVisibleBusinessUnits,
+  logoKeyOf,
+  removeBusinessUnit,
+  requireBusinessUnit,
+  storeLogo,
+  updateBusinessUnitSettings,
+  updateCss,
+  updateLayout,
+} from './business-units.service.js';
 
-export const businessUnitsRoutes: RoutesPlugin = async (_app) => {};
+const tags = ['business-unit'];
+const UPDATED = 'vellumApp.businessUnit.updated';
+
+export const businessUnitsRoutes: RoutesPlugin = async (app) => {
+  const r = typed(app);
+  const deps = app.deps;
+
+  r.get(
+    '/api/business-units',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        tags,
+        summary: 'The business units the user holds rights in (every one for general rights or business-unit managers)',
+        description:
+          'search matches the display name or slug; without page/size the whole list is answered; the total is in x-total-count.',
+        querystring: businessUnitListQuery,
+        response: { 200: z.array(businessUnitSchema) },
+      },
+    },
+    async (req, reply) => {
+      const { items, total } = await listVisibleBusinessUnits(deps, authOf(req), req.query);
+      return sendPage(reply, items, total);
+    },
+  );
+
+  r.get(
+    '/api/business-units/:id',
+    {
+      config: { access: 'authenticated' },
+      schema: { tags, summary: 'A business unit (any right in it)', params: idParams, response: { 200: businessUnitSchema } },
+    },
+    (req) => getBusinessUnit(deps, authOf(req), req.params.id),
+  );
+
+  r.post(
+    '/api/business-units',
+    {
+      config: { access: { right: 'BUSINESS_UNIT_CREATE' } },
+      schema: { tags, summary: 'Creates a business unit', body: businessUnitCreateBody, response: { 201: businessUnitSchema } },
+    },
+    async (req, reply) => {
+      const unit = await createBusinessUnit(deps, authOf(req), req.body);
+      alert(reply, 'vellumApp.businessUnit.created', unit.id);
+      return reply.status(201).send(unit);
+    },
+  );
+
+  const updateSchema = {
+    tags,
+    summary: 'Updates a business unit (BUSINESS_UNIT_UPDATE in it)',
+    description: 'The slug cannot change, English stays among the interface languages, a stale version answers 409.',
+    body: businessUnitUpdateBody,
+    response: { 200: businessUnitSchema },
+  };
+  r.put('/api/business-units', { config: { access: 'authenticated' }, schema: updateSchema }, async (req, reply) => {
+    const unit = await updateBusinessUnitSettings(deps, authOf(req), req.body);
+    alert(reply, UPDATED, unit.id);
+    return unit;
+  });
+  r.put(
+    '/api/business-units/:id',
+    { config: { access: 'authenticated' }, schema: { ...updateSchema, params: idParams } },
+    async (req, reply) => {
+      const unit = await updateBusinessUnitSettings(deps, authOf(req), req.body, req.params.id);
+      alert(reply, UPDATED, unit.id);
+      return unit;
+    },
+  );
+
+  r.delete(
+    '/api/business-units/:id',
+    {
+      config: { access: { right: 'BUSINESS_UNIT_DELETE' } },
+      schema: { tags, summary: 'Deletes a business unit that holds no content', params: idParams },
+    },
+    async (req, reply) => {
+      await removeBusinessUnit(deps, authOf(req), req.params.id);
+      alert(reply, 'vellumApp.businessUnit.deleted', req.params.id);
+      return reply.status(204).send();
+    },
+  );
+
+  r.get(
+    '/api/business-units/:id/displayName',
+    {
+      config: { access: 'authenticated' },
+      schema: { tags, summary: 'The display name of a business unit', params: idParams, response: { 200: businessUnitDisplayNameSchema } },
+    },
+    (req) => getDisplayName(deps, authOf(req), req.params.id),
+  );
+
+  r.get(
+    '/api/business-units/:id/statistics',
+    {
+      config: { access: 'authenticated' },
+      schema: { tags, summary: 'Object counts of a business unit', params: idParams, response: { 200: businessUnitStatisticsSchema } },
+    },
+    (req) => getStatistics(deps, authOf(req), req.params.id),
+  );
+
+  r.post(
+    '/api/business-units/:id/logo',
+    {
+      config: { access: { right: 'BUSINESS_UNIT_IMAGE', unit: unitFromParam() } },
+      schema: {
+        tags,
+        summary: 'Uploads the logo of a business unit',
+        description:
+          'multipart/form-data with one PNG, JPEG or SVG file in the field `logo` (at most 5 MB; checked by content, SVG sanitised)',
+        params: idParams,
+        response: { 200: businessUnitSchema },
+      },
+    },
+    async (req, reply) => {
+      await requireBusinessUnit(deps, req.params.id);
+      const image = await readImageUpload(req, 'logo');
+      const unit = await storeLogo(deps, authOf(req), req.params.id, image);
+      alert(reply, UPDATED, unit.id);
+      return unit;
+    },
+  );
+
+  r.get(
+    '/api/business-units/:id/logo',
+    { config: { access: 'public' }, schema: { tags, summary: 'The logo of a business unit (404 when none)', params: idParams } },
+    async (req, reply) => sendImage(req, reply, deps.files, await logoKeyOf(deps, req.params.id), 'logo'),
+  );
+
+  r.get(
+    '/api/business-units/:id/css',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        tags,
+        summary: 'The custom CSS of the public website of a business unit',
+        params: idParams,
+        response: { 200: businessUnitCssSchema },
+      },
+    },
+    (req) => getCss(deps, authOf(req), req.params.id),
+  );
+
+  r.put(
+    '/api/business-units/:id/css',
+    {
+      config: { access: { right: 'LAYOUT_MANAGE', unit: unitFromParam() } },
+      schema: {
+        tags,
+        summary: 'Replaces the custom CSS',
+        params: idParams,
+        body: businessUnitCssBody,
+        response: { 200: businessUnitCssSchema },
+      },
+    },
+    async (req, reply) => {
+      const result = await updateCss(deps, authOf(req), req.params.id, req.body.content);
+      alert(reply, UPDATED, req.params.id);
+      return result;
+    },
+  );
+
+  r.get(
+    '/api/business-units/:id/layout',
+    {
+      config: { access: { right: 'LAYOUT_MANAGE', unit: unitFromParam() } },
+      schema: {
+        tags,
+        summary: 'The layout of the public website of a business unit',
+        params: idParams,
+        response: { 200: businessUnitLayoutSchema },
+      },
+    },
+    (req) => getLayout(deps, req.params.id),
+  );
+
+  r.put(
+    '/api/business-units/layout',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        tags,
+        summary: 'Updates the layout (LAYOUT_MANAGE in the unit of the body id); a stale version answers 409',
+        body: businessUnitLayoutBody,
+        response: { 200: businessUnitLayoutSchema },
+      },
+    },
+    async (req, reply) => {
+      const layout = await updateLayout(deps, authOf(req), req.body);
+      alert(reply, UPDATED, layout.id);
+      return layout;
+    },
+  );
+};

@@ -1,0 +1,50 @@
+import type { DbOrTx } from '../../db/client.js';
+
+/** What a business unit holds; the statistics card and the delete guard read it. */
+export interface UnitContentCounts {
+  products: number;
+  productGroups: number;
+  documents: number;
+  languageFilesHcp: number;
+  languageFilesPatient: number;
+  orphanProducts: number;
+  orphanDocuments: number;
+  orphanProductGroups: number;
+}
+
+/** One area's share of the counts of a business unit. */
+export type UnitContentCounter = (db: DbOrTx, businessUnitId: number) => Promise<Partial<UnitContentCounts>>;
+
+const counters: UnitContentCounter[] = [];
+
+/**
+ * The one place where areas that own business-unit content (products, product groups, documents,
+ * files) add their counts; each registers once when its module loads.
+ */
+export function registerUnitContentCounter(counter: UnitContentCounter): void {
+  counters.push(counter);
+}
+
+const ZERO: UnitContentCounts = {
+  products: 0,
+  productGroups: 0,
+  documents: 0,
+  languageFilesHcp: 0,
+  languageFilesPatient: 0,
+  orphanProducts: 0,
+  orphanDocuments: 0,
+  orphanProductGroups: 0,
+};
+
+export async function countUnitContent(db: DbOrTx, businessUnitId: number): Promise<UnitContentCounts> {
+  const total = { ...ZERO };
+  for (const counter of counters) {
+    const part = await counter(db, businessUnitId);
+    for (const [k, v] of Object.entries(part) as [keyof UnitContentCounts, number | undefined][]) total[k] += v ?? 0;
+  }
+  return total;
+}
+
+/** Whether the business unit still holds products, product groups or documents. */
+export const holdsContent = (c: UnitContentCounts) =>
+  c.products + c.productGroups + c.documents + c.languageFilesHcp + c.languageFilesPatient > 0;

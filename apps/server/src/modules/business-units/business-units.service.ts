@@ -1,0 +1,290 @@
+import {
+  type BusinessUnit,
+  type businessUnitCreateBody,
+  type businessUnitLayoutBody,
+  type businessUnitLayoutSchema,
+  type businessUnitListQuery,
+  type businessUnitStatisticsSchema,
+  type businessUnitUpdateBody,
+  OrganisationErrorKeys,
+  REQUIRED_INTERFACE_LANGUAGE,
+} from '@vellum/contract';
+import type { z } from 'zod';
+import { type AuthContext, registerEntityUnit, requireRight } from '../../platform/access.js';
+import { type Actor, audit, diff } from '../../platform/audit.js';
+import type { Deps } from '../../platform/deps.js';
+import { AppError, conflict, notFound } from '../../platform/errors.js';
+import { type CheckedImage, imageVersion, replaceImage } from '../../platform/images.js';
+import { pageRequest } from '../../platform/paging.js';
+import { countUnitContent, holdsContent } from './business-unit-statistics.js';
+import {
+  type BusinessUnitRow,
+  type BusinessUnitValues,
+  businessUnitSortable,
+  deleteBusinessUnit,
+  findBusinessUnit,
+  insertBusinessUnit,
+  listBusinessUnits,
+  setBusinessUnitCss,
+  setBusinessUnitLogoKey,
+  slugTaken,
+  updateBusinessUnit,
+} from './business-units.repo.js';
+import { requireAnyRightIn, visibleUnitIds } from './unit-access.js';
+
+type CreateBody = z.output<typeof businessUnitCreateBody>;
+type UpdateBody = z.output<typeof businessUnitUpdateBody>;
+type LayoutBody = z.output<typeof businessUnitLayoutBody>;
+type Layout = z.output<typeof businessUnitLayoutSchema>;
+type Statistics = z.output<typeof businessUnitStatisticsSchema>;
+type ListQuery = z.output<typeof businessUnitListQuery>;
+
+const ENTITY = 'business-unit';
+const OBJECT = 'businessUnit';
+
+registerEntityUnit(ENTITY, async (db, id) => (await findBusinessUnit(db, id))?.id);
+
+const field = (key: string, name: string, params?: Record<string, unknown>) =>
+  new AppError(key, 400, params, [{ objectName: OBJECT, field: name, message: key }]);
+
+function toBusinessUnit(row: BusinessUnitRow): BusinessUnit {
+  return {
+    id: row.id,
+    slug: row.slug,
+    logoUrl: row.logoKey ? `/api/business-units/${row.id}/logo?v=${imageVersion(row.logoKey)}` : null,
+    version: row.version,
+    displayName: row.displayName,
+    active: row.active,
+    mainColor: row.mainColor,
+    highlightColor: row.highlightColor,
+    lightHeaderText: row.lightHeaderText,
+    headerTextTitle: row.headerTextTitle,
+    headerTextBody: row.headerTextBody,
+    publicUserGroupActive: row.publicUserGroupActive,
+    productChangelogActive: row.productChangelogActive,
+    alwaysShowWorldwideFilesActive: row.alwaysShowWorldwideFilesActive,
+    showSearchOnResultPage: row.showSearchOnResultPage,
+    showSearchOnDetailPage: row.showSearchOnDetailPage,
+    oneColumnLayout: row.oneColumnLayout,
+    latestVersionVisualisationOption: row.latestVersionVisualisationOption as BusinessUnit['latestVersionVisualisationOption'],
+    bulkImportType: row.bulkImportType as BusinessUnit['bulkImportType'],
+    fileHideVersionDate: row.fileHideVersionDate,
+    documentSearch: row.documentSearch,
+    documentSearchRestricted: row.documentSearchRestricted,
+    documentAttribute: row.documentAttribute,
+    documentSearchVisualisation: row.documentSearchVisualisation as BusinessUnit['documentSearchVisualisation'],
+    hideDocumentNumber: row.hideDocumentNumber,
+    interfaceLanguages: row.interfaceLanguages,
+    documentLanguages: row.documentLanguages,
+  };
+}
+
+function toLayout(row: BusinessUnitRow): Layout {
+  const unit = toBusinessUnit(row);
+  return {
+    id: unit.id,
+    logoUrl: unit.logoUrl,
+    mainColor: unit.mainColor,
+    highlightColor: unit.highlightColor,
+    lightHeaderText: unit.lightHeaderText,
+    headerTextTitle: unit.headerTextTitle,
+    headerTextBody: unit.headerTextBody,
+    oneColumnLayout: unit.oneColumnLayout,
+    version: unit.version,
+  };
+}
+
+/** What the audit log records of a unit: its editable fields, without derived URLs. */
+const auditView = (row: BusinessUnitRow) => {
+  const { logoUrl: _url, id: _id, ...fields } = toBusinessUnit(row);
+  return fields;
+};
+
+/** A cleared header text is stored as none. */
+const headerTexts = (v: { headerTextTitle: string | null; headerTextBody: string | null }) => ({
+  headerTextTitle: v.headerTextTitle || null,
+  headerTextBody: v.headerTextBody || null,
+});
+
+/** The body's fields as column values: languages without duplicates, English required. */
+function toValues(body: Omit<CreateBody, 'slug' | 'id'>): Omit<BusinessUnitValues, 'slug'> {
+  const { interfaceLanguages, documentLanguages, ...rest } = body;
+  const languages = [...new Set(interfaceLanguages)];
+  if (!languages.includes(REQUIRED_INTERFACE_LANGUAGE)) throw field(OrganisationErrorKeys.englishRequired, 'interfaceLanguages');
+  return { ...rest, ...headerTexts(rest), interfaceLanguages: languages, documentLanguages: [...new Set(documentLanguages)] };
+}
+
+async function load(deps: Deps, id: number): Promise<BusinessUnitRow> {
+  const row = await findBusinessUnit(deps.db, id);
+  if (!row) throw notFound(ENTITY);
+  return row;
+}
+
+export async function listVisibleBusinessUnits(deps: Deps, auth: AuthContext, q: ListQuery) {
+  const page = pageRequest(q.sort.length ? q : { ...q, sort: ['displayName,asc'] }, businessUnitSortable, businessUnitSortable.id);
+  const { rows, total } = await listBusinessUnits(deps.db, { ids: visibleUnitIds(auth.rights), search: q.search || undefined }, page);
+  return { items: rows.map(toBusinessUnit), total };
+}
+
+export async function getBusinessUnit(deps: Deps, auth: AuthContext, id: number): Promise<BusinessUnit> {
+  requireAnyRightIn(auth, id);
+  return toBusinessUnit(await load(deps, id));
+}
+
+export async function getDisplayName(deps: Deps, auth: AuthContext, id: number): Promise<{ displayName: string }> {
+  requireAnyRightIn(auth, id);
+  return { displayName: (await load(deps, id)).displayName };
+}
+
+export async function createBusinessUnit(deps: Deps, actor: Actor, body: CreateBody): Promise<BusinessUnit> {
+  const { id: _id, slug, ...fields } = body;
+  const values = { slug, ...toValues(fields) };
+  const row = await deps.db.transaction(async (tx) => {
+    if (await slugTaken(tx, slug)) throw field(OrganisationErrorKeys.slugExists, 'slug', { slug });
+    const created = await insertBusinessUnit(tx, values);
+    await audit(tx, actor, {
+      entityName: ENTITY,
+      entityId: created.id,
+      businessUnitId: created.id,
+      action: 'CREATE',
+      changes: diff({}, auditView(created)),
+    });
+    return created;
+  });
+  return toBusinessUnit(row);
+}
+
+export async function updateBusinessUnitSettings(deps: Deps, auth: AuthContext, body: UpdateBody, pathId?: number): Promise<BusinessUnit> {
+  if (pathId !== undefined && pathId !== body.id) throw field(OrganisationErrorKeys.idMismatch, 'id');
+  requireRight(auth, 'BUSINESS_UNIT_UPDATE', body.id);
+  const { id, slug, version, ...fields } = body;
+  const values = toValues(fields);
+  const row = await deps.db.transaction(async (tx) => {
+    const before = await findBusinessUnit(tx, id);
+    if (!before) throw notFound(ENTITY);
+    if (slug !== before.slug) throw field(OrganisationErrorKeys.slugCannotChange, 'slug');
+    const after = await updateBusinessUnit(tx, id, version, values);
+    if (!after) throw conflict();
+    await audit(tx, auth, {
+      entityName: ENTITY,
+      entityId: id,
+      businessUnitId: id,
+      action: 'UPDATE',
+      changes: diff(auditView(before), auditView(after)),
+    });
+    return after;
+  });
+  return toBusinessUnit(row);
+}
+
+export async function removeBusinessUnit(deps: Deps, actor: Actor, id: number): Promise<void> {
+  const logoKey = await deps.db.transaction(async (tx) => {
+    const before = await findBusinessUnit(tx, id, true);
+    if (!before) throw notFound(ENTITY);
+    if (holdsContent(await countUnitContent(tx, id))) throw new AppError(OrganisationErrorKeys.businessUnitNotEmpty, 400, { id });
+    await deleteBusinessUnit(tx, id);
+    await audit(tx, actor, {
+      entityName: ENTITY,
+      entityId: id,
+      businessUnitId: id,
+      action: 'DELETE',
+      changes: diff({ slug: before.slug, displayName: before.displayName }, { slug: null, displayName: null }),
+    });
+    return before.logoKey;
+  });
+  if (logoKey) await deps.files.delete(logoKey).catch(() => {});
+}
+
+export async function getStatistics(deps: Deps, auth: AuthContext, id: number): Promise<Statistics> {
+  requireAnyRightIn(auth, id);
+  const row = await load(deps, id);
+  const c = await countUnitContent(deps.db, id);
+  return {
+    id: row.id,
+    slug: row.slug,
+    displayName: row.displayName,
+    active: row.active,
+    languageFilesHcp: c.languageFilesHcp,
+    languageFilesPatient: c.languageFilesPatient,
+    products: c.products,
+    orphans: { products: c.orphanProducts, documents: c.orphanDocuments, productGroups: c.orphanProductGroups },
+  };
+}
+
+/** Checks that the unit exists before an upload is read. */
+export async function requireBusinessUnit(deps: Deps, id: number): Promise<void> {
+  await load(deps, id);
+}
+
+export async function storeLogo(deps: Deps, actor: Actor, id: number, image: CheckedImage): Promise<BusinessUnit> {
+  await replaceImage(deps.files, `business-units/${id}/logo`, image, (key) =>
+    deps.db.transaction(async (tx) => {
+      const before = await findBusinessUnit(tx, id, true);
+      if (!before) throw notFound(ENTITY);
+      await setBusinessUnitLogoKey(tx, id, key);
+      await audit(tx, actor, {
+        entityName: ENTITY,
+        entityId: id,
+        businessUnitId: id,
+        action: 'LOGO',
+        changes: { logo: { from: before.logoKey ? 'image' : null, to: image.contentType } },
+      });
+      return before.logoKey;
+    }),
+  );
+  return toBusinessUnit(await load(deps, id));
+}
+
+export async function logoKeyOf(deps: Deps, id: number): Promise<string | null> {
+  return (await findBusinessUnit(deps.db, id))?.logoKey ?? null;
+}
+
+export async function getCss(deps: Deps, auth: AuthContext, id: number): Promise<{ content: string }> {
+  requireAnyRightIn(auth, id);
+  return { content: (await load(deps, id)).cssContent };
+}
+
+// the audit row keeps the start of long style sheets only
+const AUDIT_CSS_CHARS = 2000;
+const clip = (css: string) => (css.length > AUDIT_CSS_CHARS ? `${css.slice(0, AUDIT_CSS_CHARS)}… (${css.length} characters)` : css);
+
+export async function updateCss(deps: Deps, actor: Actor, id: number, content: string): Promise<{ content: string }> {
+  await deps.db.transaction(async (tx) => {
+    const before = await findBusinessUnit(tx, id, true);
+    if (!before) throw notFound(ENTITY);
+    await setBusinessUnitCss(tx, id, content);
+    await audit(tx, actor, {
+      entityName: ENTITY,
+      entityId: id,
+      businessUnitId: id,
+      action: 'CSS',
+      changes: diff({ cssContent: clip(before.cssContent) }, { cssContent: clip(content) }),
+    });
+  });
+  return { content };
+}
+
+export async function getLayout(deps: Deps, id: number): Promise<Layout> {
+  return toLayout(await load(deps, id));
+}
+
+export async function updateLayout(deps: Deps, auth: AuthContext, body: LayoutBody): Promise<Layout> {
+  requireRight(auth, 'LAYOUT_MANAGE', body.id);
+  const { id, version, ...fields } = body;
+  const values = { ...fields, ...headerTexts(fields) };
+  const row = await deps.db.transaction(async (tx) => {
+    const before = await findBusinessUnit(tx, id);
+    if (!before) throw notFound(ENTITY);
+    const after = await updateBusinessUnit(tx, id, version, values);
+    if (!after) throw conflict();
+    await audit(tx, auth, {
+      entityName: ENTITY,
+      entityId: id,
+      businessUnitId: id,
+      action: 'LAYOUT',
+      changes: diff(toLayout(before), toLayout(after)),
+    });
+    return after;
+  });
+  return toLayout(row);
+}

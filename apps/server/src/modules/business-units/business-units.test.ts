@@ -1,0 +1,355 @@
+import type { AccessRight } from '@vellum/contract';
+import { and, desc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, businessUnit, userGroupBusinessUnit } from '../../db/schema/index.js';
+import { makeBusinessUnit, makeRole, makeUser, makeUserGroup, makeUserWithRights } from '../../db/seed/factories.js';
+import { businessUnitOf } from '../../platform/access.js';
+import { as, createTestContext, type TestContext, tokenFor } from '../../test/harness.js';
+import { registerUnitContentCounter } from './business-unit-statistics.js';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(() => ctx.close());
+
+const call = (token: string | undefined) => as(ctx.app, token);
+const tokenWith = async (rights: AccessRight[], units: number[] | 'all') =>
+  tokenFor(ctx, (await makeUserWithRights(ctx.db, rights, units)).id);
+const unique = () => Math.random().toString(36).slice(2, 8);
+
+async function auditRows(unitId: number, action: string) {
+  return ctx.db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.businessUnitId, unitId), eq(auditLog.entityName, 'business-unit'), eq(auditLog.action, action)))
+    .orderBy(desc(auditLog.id));
+}
+
+/** The update body of a unit as the admin would send it back. */
+function bodyOf(unit: Record<string, unknown>, over: Record<string, unknown> = {}) {
+  const { logoUrl: _logo, ...rest } = unit;
+  return { ...rest, ...over };
+}
+
+describe('GET /api/business-units', () => {
+  let a: { id: number };
+  let b: { id: number };
+  const tag = unique();
+  beforeAll(async () => {
+    a = await makeBusinessUnit(ctx.db, { slug: `alpha-${tag}`, displayName: `Alpha ${tag}` });
+    b = await makeBusinessUnit(ctx.db, { slug: `beta-${tag}`, displayName: `Beta ${tag}` });
+  });
+
+  it('answers 401 without a token', async () => {
+    expect((await call(undefined)({ method: 'GET', url: '/api/business-units' })).statusCode).toBe(401);
+  });
+
+  it('lists only the units where the user holds a right, never the global unit', async () => {
+    const token = await tokenWith(['PRODUCT_READ'], [a.id, 0]);
+    const res = await call(token)({ method: 'GET', url: '/api/business-units' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().map((u: { id: number }) => u.id)).toEqual([a.id]);
+    expect(res.headers['x-total-count']).toBe('1');
+  });
+
+  it('lists nothing for a user with only global rights, and everything for all-units groups and unit managers', async () => {
+    const globalOnly = await tokenWith(['USER_MANAGE'], [0]);
+    expect((await call(globalOnly)({ method: 'GET', url: '/api/business-units' })).json()).toEqual([]);
+    for (const token of [await tokenWith(['PRODUCT_READ'], 'all'), await tokenWith(['BUSINESS_UNIT_CREATE'], [0])]) {
+      const ids = (await call(token)({ method: 'GET', url: '/api/business-units' })).json().map((u: { id: number }) => u.id);
+      expect(ids).toEqual(expect.arrayContaining([a.id, b.id]));
+      expect(ids).not.toContain(0);
+    }
+  });
+
+  it('searches the display name and slug, sorts and pages', async () => {
+    const token = await tokenWith(['PRODUCT_READ'], 'all');
+    const search = await call(token)({ method: 'GET', url: `/api/business-units?search=${tag}&sort=displayName,desc` });
+    expect(search.json().map((u: { id: number }) => u.id)).toEqual([b.id, a.id]);
+    const bySlug = await call(token)({ method: 'GET', url: `/api/business-units?search=BETA-${tag}` });
+    expect(bySlug.json().map((u: { id: number }) => u.id)).toEqual([b.id]);
+    const page = await call(token)({ method: 'GET', url: `/api/business-units?search=${tag}&sort=slug,asc&page=1&size=1` });
+    expect(page.json().map((u: { id: number }) => u.id)).toEqual([b.id]);
+    expect(page.headers['x-total-count']).toBe('2');
+    expect((await call(token)({ method: 'GET', url: '/api/business-units?search=%25' })).statusCode).toBe(200);
+    expect((await call(token)({ method: 'GET', url: '/api/business-units?sort=cssContent,asc' })).statusCode).toBe(400);
+  });
+});
+
+describe('GET /api/business-units/{id}, displayName and statistics', () => {
+  let unit: { id: number; slug: string; displayName: string };
+  let other: { id: number };
+  beforeAll(async () => {
+    unit = await makeBusinessUnit(ctx.db, { displayName: 'Cardiology' });
+    other = await makeBusinessUnit(ctx.db);
+  });
+
+  for (const suffix of ['', '/displayName', '/statistics']) {
+    it(`GET /api/business-units/{id}${suffix}: 401, 403 from another unit, 404 for the global unit or a missing one`, async () => {
+      expect((await call(undefined)({ method: 'GET', url: `/api/business-units/${unit.id}${suffix}` })).statusCode).toBe(401);
+      const elsewhere = await tokenWith(['BUSINESS_UNIT_UPDATE', 'LAYOUT_MANAGE'], [other.id]);
+      expect((await call(elsewhere)({ method: 'GET', url: `/api/business-units/${unit.id}${suffix}` })).statusCode).toBe(403);
+      const everywhere = await tokenWith(['PRODUCT_READ'], 'all');
+      expect((await call(everywhere)({ method: 'GET', url: `/api/business-units/0${suffix}` })).statusCode).toBe(404);
+      expect((await call(everywhere)({ method: 'GET', url: `/api/business-units/999999${suffix}` })).statusCode).toBe(404);
+      expect((await call(everywhere)({ method: 'GET', url: `/api/business-units/abc${suffix}` })).statusCode).toBe(400);
+    });
+  }
+
+  it('answers the unit, its display name and its statistics to any right in it', async () => {
+    const token = await tokenWith(['PRODUCT_READ'], [unit.id]);
+    const res = await call(token)({ method: 'GET', url: `/api/business-units/${unit.id}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      id: unit.id,
+      slug: unit.slug,
+      displayName: 'Cardiology',
+      interfaceLanguages: ['en'],
+      logoUrl: null,
+      version: 0,
+    });
+    const name = await call(token)({ method: 'GET', url: `/api/business-units/${unit.id}/displayName` });
+    expect(name.json()).toEqual({ displayName: 'Cardiology' });
+    const stats = await call(token)({ method: 'GET', url: `/api/business-units/${unit.id}/statistics` });
+    expect(stats.json()).toEqual({
+      id: unit.id,
+      slug: unit.slug,
+      displayName: 'Cardiology',
+      active: true,
+      languageFilesHcp: 0,
+      languageFilesPatient: 0,
+      products: 0,
+      orphans: { products: 0, documents: 0, productGroups: 0 },
+    });
+  });
+
+  it('statistics add up what the content areas register', async () => {
+    const counted = await makeBusinessUnit(ctx.db);
+    registerUnitContentCounter(async (_db, id) => (id === counted.id ? { products: 3, orphanProducts: 1, languageFilesHcp: 2 } : {}));
+    registerUnitContentCounter(async (_db, id) => (id === counted.id ? { products: 1, orphanDocuments: 4 } : {}));
+    const token = await tokenWith(['PRODUCT_READ'], [counted.id]);
+    const stats = (await call(token)({ method: 'GET', url: `/api/business-units/${counted.id}/statistics` })).json();
+    expect(stats).toMatchObject({ products: 4, languageFilesHcp: 2, orphans: { products: 1, documents: 4, productGroups: 0 } });
+  });
+
+  it('registers the business-unit entity for unit lookups', async () => {
+    expect(await businessUnitOf(ctx.db, 'business-unit', unit.id)).toBe(unit.id);
+    expect(await businessUnitOf(ctx.db, 'business-unit', 0)).toBeUndefined();
+    expect(await businessUnitOf(ctx.db, 'business-unit', 999999)).toBeUndefined();
+  });
+});
+
+describe('POST /api/business-units', () => {
+  const create = (token: string | undefined, payload: Record<string, unknown>) =>
+    call(token)({ method: 'POST', url: '/api/business-units', payload });
+  const countSlug = async (slug: string) => (await ctx.db.select().from(businessUnit).where(eq(businessUnit.slug, slug))).length;
+
+  it('answers 401, and 403 without the right or with it only in a business unit', async () => {
+    const unit = await makeBusinessUnit(ctx.db);
+    expect((await create(undefined, { slug: 'abc', displayName: 'X' })).statusCode).toBe(401);
+    expect((await create(await tokenWith(['BUSINESS_UNIT_UPDATE'], [0]), { slug: 'abc', displayName: 'X' })).statusCode).toBe(403);
+    expect((await create(await tokenWith(['BUSINESS_UNIT_CREATE'], [unit.id]), { slug: 'abc', displayName: 'X' })).statusCode).toBe(403);
+  });
+
+  it('refuses bad slugs, names, colours and an id, storing nothing', async () => {
+    const token = await tokenWith(['BUSINESS_UNIT_CREATE'], [0]);
+    for (const [payload, fieldName] of [
+      [{ slug: 'ab', displayName: 'Short slug' }, 'slug'],
+      [{ slug: 'Has Spaces', displayName: 'Pattern' }, 'slug'],
+      [{ slug: 'trailing-', displayName: 'Pattern' }, 'slug'],
+      [{ slug: 'valid-slug-x', displayName: '' }, 'displayName'],
+      [{ slug: 'valid-slug-x', displayName: 'Colour', mainColor: 'red' }, 'mainColor'],
+      [{ slug: 'valid-slug-x', displayName: 'Option', bulkImportType: 'MERGE' }, 'bulkImportType'],
+      [{ slug: 'valid-slug-x', displayName: 'Language', interfaceLanguages: ['en', 'EN!'] }, 'interfaceLanguages.1'],
+      [{ id: 5, slug: 'valid-slug-x', displayName: 'With id' }, 'id'],
+    ] as const) {
+      const res = await create(token, payload);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(res.json().message).toBe('error.validation');
+      expect(res.json().fieldErrors.map((f: { field: string }) => f.field)).toContain(fieldName);
+    }
+    expect(await countSlug('valid-slug-x')).toBe(0);
+  });
+
+  it('refuses a slug that exists (the global one too) and interface languages without English', async () => {
+    const token = await tokenWith(['BUSINESS_UNIT_CREATE'], [0]);
+    const existing = await makeBusinessUnit(ctx.db);
+    for (const slug of [existing.slug, 'global']) {
+      const res = await create(token, { slug, displayName: 'Copy' });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ message: 'error.businessUnit.slugExists', fieldErrors: [{ field: 'slug' }] });
+    }
+    const noEnglish = await create(token, { slug: 'no-english', displayName: 'No English', interfaceLanguages: ['de', 'fr'] });
+    expect(noEnglish.statusCode).toBe(400);
+    expect(noEnglish.json()).toMatchObject({
+      message: 'error.businessUnit.englishRequired',
+      fieldErrors: [{ field: 'interfaceLanguages' }],
+    });
+    expect(await countSlug('no-english')).toBe(0);
+  });
+
+  it('creates with defaults, alerts and audits', async () => {
+    const token = await tokenWith(['BUSINESS_UNIT_CREATE'], [0]);
+    const slug = `new-${unique()}`;
+    const res = await create(token, { slug, displayName: '  Neurology  ', interfaceLanguages: ['en', 'de', 'en'], mainColor: '#aabbcc' });
+    expect(res.statusCode).toBe(201);
+    expect(res.headers['x-vellum-alert']).toBe('vellumApp.businessUnit.created');
+    const unit = res.json();
+    expect(unit).toMatchObject({
+      slug,
+      displayName: 'Neurology',
+      active: true,
+      interfaceLanguages: ['en', 'de'],
+      documentLanguages: [],
+      mainColor: '#aabbcc',
+      bulkImportType: 'ADD',
+      latestVersionVisualisationOption: 'COUNTRY_LANGUAGE',
+      version: 0,
+    });
+    expect(res.headers['x-vellum-params']).toBe(String(unit.id));
+    const [entry] = await auditRows(unit.id, 'CREATE');
+    expect(entry).toMatchObject({ entityId: String(unit.id), category: 'general' });
+    expect(entry.changes).toMatchObject({ slug: { to: slug }, displayName: { to: 'Neurology' } });
+  });
+});
+
+describe('PUT /api/business-units', () => {
+  let unit: { id: number };
+  let other: { id: number };
+  let updater: string;
+  beforeAll(async () => {
+    unit = await makeBusinessUnit(ctx.db, { displayName: 'Before' });
+    other = await makeBusinessUnit(ctx.db);
+    updater = await tokenWith(['BUSINESS_UNIT_UPDATE'], [unit.id]);
+  });
+  const current = async () => (await call(updater)({ method: 'GET', url: `/api/business-units/${unit.id}` })).json();
+  const put = (token: string | undefined, payload: Record<string, unknown>, url = '/api/business-units') =>
+    call(token)({ method: 'PUT', url, payload });
+
+  it('answers 401, and 403 without the right or with it only in another unit', async () => {
+    const body = bodyOf(await current(), { displayName: 'Hacked' });
+    expect((await put(undefined, body)).statusCode).toBe(401);
+    expect((await put(await tokenWith(['PRODUCT_MANAGE'], [unit.id]), body)).statusCode).toBe(403);
+    expect((await put(await tokenWith(['BUSINESS_UNIT_UPDATE'], [other.id]), body)).statusCode).toBe(403);
+    expect((await current()).displayName).toBe('Before');
+  });
+
+  it('refuses bad input, a slug change, removing English and the global unit, changing nothing', async () => {
+    const unitBefore = await current();
+    const cases: [Record<string, unknown>, string][] = [
+      [{ highlightColor: '#12345' }, 'error.validation'],
+      [{ displayName: 'x'.repeat(51) }, 'error.validation'],
+      [{ version: undefined }, 'error.validation'],
+      [{ slug: 'renamed-slug' }, 'error.businessUnit.slugCannotChange'],
+      [{ interfaceLanguages: ['de'] }, 'error.businessUnit.englishRequired'],
+      [{ id: 0 }, 'error.validation'],
+    ];
+    for (const [over, key] of cases) {
+      const res = await put(updater, bodyOf(unitBefore, { displayName: 'Changed', ...over }));
+      expect(res.statusCode, JSON.stringify(over)).toBe(400);
+      expect(res.json().message).toBe(key);
+    }
+    expect(await current()).toEqual(unitBefore);
+  });
+
+  it('answers 404 for a unit that does not exist', async () => {
+    const everywhere = await tokenWith(['BUSINESS_UNIT_UPDATE'], 'all');
+    const res = await put(everywhere, bodyOf(await current(), { id: 999999 }));
+    expect(res.statusCode).toBe(404);
+  });
+
+  it('updates every field, increments the version, alerts, audits; a stale version answers 409', async () => {
+    const before = await current();
+    const changes = {
+      displayName: 'After',
+      active: false,
+      mainColor: '#112233',
+      highlightColor: '#abc',
+      lightHeaderText: true,
+      headerTextTitle: 'Welcome',
+      headerTextBody: 'Body text',
+      publicUserGroupActive: true,
+      productChangelogActive: true,
+      alwaysShowWorldwideFilesActive: true,
+      showSearchOnResultPage: false,
+      showSearchOnDetailPage: false,
+      oneColumnLayout: true,
+      latestVersionVisualisationOption: 'VERSION',
+      bulkImportType: 'REPLACE',
+      fileHideVersionDate: true,
+      documentSearch: true,
+      documentSearchRestricted: true,
+      documentAttribute: true,
+      documentSearchVisualisation: 'ADVANCED_AND_CROSS_FIELD',
+      hideDocumentNumber: true,
+      interfaceLanguages: ['en', 'nl'],
+      documentLanguages: ['en', 'fr-BE'],
+    };
+    const res = await put(updater, bodyOf(before, changes));
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['x-vellum-alert']).toBe('vellumApp.businessUnit.updated');
+    expect(res.json()).toEqual({ ...before, ...changes, version: before.version + 1 });
+    const [entry] = await auditRows(unit.id, 'UPDATE');
+    expect(entry.changes).toMatchObject({ displayName: { from: 'Before', to: 'After' }, bulkImportType: { from: 'ADD', to: 'REPLACE' } });
+
+    const stale = await put(updater, bodyOf(before, { displayName: 'Stale' }));
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().message).toBe('error.concurrencyFailure');
+    expect((await current()).displayName).toBe('After');
+  });
+
+  it('PUT /api/business-units/{id} refuses a path id that differs from the body id', async () => {
+    const body = bodyOf(await current(), { displayName: 'Via path' });
+    const mismatch = await put(updater, body, `/api/business-units/${other.id}`);
+    expect(mismatch.statusCode).toBe(400);
+    expect(mismatch.json().message).toBe('error.idinvalid');
+    const ok = await put(updater, body, `/api/business-units/${unit.id}`);
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().displayName).toBe('Via path');
+  });
+});
+
+describe('DELETE /api/business-units/{id}', () => {
+  const del = (token: string | undefined, id: number) => call(token)({ method: 'DELETE', url: `/api/business-units/${id}` });
+
+  it('answers 401, and 403 without the right or with it only in that unit', async () => {
+    const unit = await makeBusinessUnit(ctx.db);
+    expect((await del(undefined, unit.id)).statusCode).toBe(401);
+    expect((await del(await tokenWith(['BUSINESS_UNIT_UPDATE'], [0]), unit.id)).statusCode).toBe(403);
+    expect((await del(await tokenWith(['BUSINESS_UNIT_DELETE'], [unit.id]), unit.id)).statusCode).toBe(403);
+    expect(await businessUnitOf(ctx.db, 'business-unit', unit.id)).toBe(unit.id);
+  });
+
+  it('answers 404 for the global unit and a missing one', async () => {
+    const token = await tokenWith(['BUSINESS_UNIT_DELETE'], [0]);
+    expect((await del(token, 0)).statusCode).toBe(404);
+    expect((await del(token, 999999)).statusCode).toBe(404);
+    expect((await ctx.db.select().from(businessUnit).where(eq(businessUnit.id, 0))).length).toBe(1);
+  });
+
+  it('refuses to delete a unit that still holds content', async () => {
+    const unit = await makeBusinessUnit(ctx.db);
+    registerUnitContentCounter(async (_db, id) => (id === unit.id ? { documents: 2 } : {}));
+    const res = await del(await tokenWith(['BUSINESS_UNIT_DELETE'], [0]), unit.id);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('error.businessUnit.notEmpty');
+    expect(await businessUnitOf(ctx.db, 'business-unit', unit.id)).toBe(unit.id);
+  });
+
+  it('deletes, unlinks its user groups, alerts and audits', async () => {
+    const unit = await makeBusinessUnit(ctx.db);
+    const role = await makeRole(ctx.db, ['PRODUCT_READ']);
+    const member = await makeUser(ctx.db);
+    await makeUserGroup(ctx.db, { roleId: role.id, businessUnitIds: [unit.id], userIds: [member.id] });
+    const res = await del(await tokenWith(['BUSINESS_UNIT_DELETE'], [0]), unit.id);
+    expect(res.statusCode).toBe(204);
+    expect(res.headers['x-vellum-alert']).toBe('vellumApp.businessUnit.deleted');
+    expect(await businessUnitOf(ctx.db, 'business-unit', unit.id)).toBeUndefined();
+    expect(await ctx.db.select().from(userGroupBusinessUnit).where(eq(userGroupBusinessUnit.businessUnitId, unit.id))).toEqual([]);
+    const [entry] = await auditRows(unit.id, 'DELETE');
+    expect(entry.changes).toMatchObject({ slug: { from: unit.slug, to: null } });
+    const memberList = await call(await tokenFor(ctx, member.id))({ method: 'GET', url: '/api/business-units' });
+    expect(memberList.json()).toEqual([]);
+  });
+});
