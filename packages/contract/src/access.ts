@@ -1,6 +1,44 @@
 import { z } from 'zod';
-import { emailSchema, nameSchema, strongPassword, versionField } from './common.js';
+import { emailSchema, nameSchema, pageQuery, strongPassword, versionField } from './common.js';
+import { ErrorKeys } from './errors.js';
 import { ACCESS_RIGHTS } from './rights.js';
+
+/** Error keys of roles, user groups and users (the shared ones come from ErrorKeys). */
+export const AccessErrorKeys = {
+  idExists: ErrorKeys.idExists,
+  concurrencyFailure: ErrorKeys.concurrencyFailure,
+  predefinedRole: ErrorKeys.predefinedRole,
+  roleInUse: ErrorKeys.roleInUse,
+  roleNameExists: 'error.role.nameExists',
+  superAdminGroup: ErrorKeys.superAdminGroup,
+  userGroupNameExists: 'error.userGroup.nameExists',
+  roleNotFound: 'error.userGroup.roleNotFound',
+  businessUnitNotFound: 'error.userGroup.businessUnitNotFound',
+  userNotFound: 'error.userGroup.userNotFound',
+  userGroupNotFound: 'error.user.userGroupNotFound',
+  selfAction: ErrorKeys.selfAction,
+  loginAlreadyUsed: ErrorKeys.loginAlreadyUsed,
+  emailAlreadyUsed: ErrorKeys.emailAlreadyUsed,
+} as const;
+
+/**
+ * The id of a create body: accepted by the schema so that the server can answer the specific
+ * `error.idexists` when a client sends one.
+ */
+const createId = z.number().nullable().optional().describe('Leave empty: a create with an id answers 400 error.idexists');
+
+/** An optional case-insensitive, partial text filter. */
+const searchField = z.string().trim().max(100).optional();
+
+export const ROLE_SORT_FIELDS = ['id', 'name', 'description', 'predefined'] as const;
+/** GET api/roles: the whole (small) list, optionally filtered by name and sorted. */
+export const roleListQuery = pageQuery.pick({ sort: true }).extend({ search: searchField });
+
+export const USER_GROUP_SORT_FIELDS = ['id', 'name', 'allBusinessUnits', 'superAdmin'] as const;
+/** GET api/user-groups: the whole (small) list, optionally filtered by name and sorted. */
+export const userGroupListQuery = pageQuery.pick({ sort: true }).extend({ search: searchField });
+
+export const USER_SORT_FIELDS = ['id', 'login', 'email', 'firstName', 'lastName', 'createdDate', 'lastModifiedDate', 'activated'] as const;
 
 export const accessRightSchema = z.enum(ACCESS_RIGHTS);
 
@@ -15,7 +53,7 @@ export const roleSchema = z.object({
 });
 export type Role = z.infer<typeof roleSchema>;
 export const roleCreateBody = z.object({
-  id: z.undefined().or(z.null()).optional(),
+  id: createId,
   name: nameSchema,
   description: z.string().trim().max(255, 'Size').nullable().optional(),
   accessRights: z.array(accessRightSchema).max(ACCESS_RIGHTS.length),
@@ -34,7 +72,7 @@ export const userGroupSchema = z.object({
 });
 export type UserGroup = z.infer<typeof userGroupSchema>;
 export const userGroupCreateBody = z.object({
-  id: z.undefined().or(z.null()).optional(),
+  id: createId,
   name: nameSchema,
   allBusinessUnits: z.boolean().default(false),
   roleId: z.number().int().positive(),
@@ -70,7 +108,7 @@ export const loginSchema = z
   .max(100, 'Size')
   .regex(/^[a-z0-9_.@+-]+$/, 'Pattern');
 export const userCreateBody = z.object({
-  id: z.undefined().or(z.null()).optional(),
+  id: createId,
   login: loginSchema,
   firstName: z.string().trim().max(50, 'Size').nullable().optional(),
   lastName: z.string().trim().max(50, 'Size').nullable().optional(),
@@ -88,4 +126,7 @@ export const userUpdateBody = userCreateBody.omit({ password: true }).extend({
   /** Clears a lock from too many failed sign-ins. */
   unlock: z.boolean().optional(),
 });
-export const userListQuery = z.object({ search: z.string().trim().max(100).optional() });
+/** Search on login, e-mail, first or last name (case-insensitive, partial). */
+export const userListQuery = z.object({ search: searchField });
+/** GET api/users: page, size, sort (USER_SORT_FIELDS) and search; the answer is an array with x-total-count. */
+export const userPageQuery = pageQuery.extend(userListQuery.shape);

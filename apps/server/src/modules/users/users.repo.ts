@@ -1,0 +1,137 @@
+import type { USER_SORT_FIELDS } from '@vellum/contract';
+import { and, asc, type Column, eq, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { appUser, passwordHistory, userGroup, userGroupMember } from '../../db/schema/index.js';
+import { likePattern } from '../roles/roles.repo.js';
+
+export type UserRow = typeof appUser.$inferSelect;
+
+/** The columns a user list may sort on (USER_SORT_FIELDS). */
+export const userSortColumns = {
+  id: appUser.id,
+  login: appUser.login,
+  email: appUser.email,
+  firstName: appUser.firstName,
+  lastName: appUser.lastName,
+  createdDate: appUser.createdDate,
+  lastModifiedDate: appUser.lastModifiedDate,
+  activated: appUser.activated,
+} satisfies Record<(typeof USER_SORT_FIELDS)[number], Column>;
+
+/** Login, e-mail, first or last name (or both, as "first last") contain the text, ignoring case. */
+function searchCondition(search: string | undefined): SQL | undefined {
+  if (!search) return undefined;
+  const p = likePattern(search);
+  return or(ilike(appUser.login, p), ilike(appUser.email, p), sql`concat_ws(' ', ${appUser.firstName}, ${appUser.lastName}) ilike ${p}`);
+}
+
+export async function searchUsers(db: DbOrTx, opts: { search?: string; limit: number; offset: number; orderBy: SQL[] }) {
+  const where = searchCondition(opts.search);
+  const rows = await db
+    .select()
+    .from(appUser)
+    .where(where)
+    .orderBy(...opts.orderBy)
+    .limit(opts.limit)
+    .offset(opts.offset);
+  const [{ total }] = await db.select({ total: sql<number>`count(*)::int` }).from(appUser).where(where);
+  return { rows, total };
+}
+
+export async function findUser(db: DbOrTx, id: number): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(appUser).where(eq(appUser.id, id));
+  return row;
+}
+
+/** The user row, locked until the transaction ends so that concurrent changes queue behind it. */
+export async function findUserForUpdate(db: DbOrTx, id: number): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(appUser).where(eq(appUser.id, id)).for('update');
+  return row;
+}
+
+export async function findGroupsOfUsers(db: DbOrTx, userIds: number[]) {
+  if (userIds.length === 0) return [];
+  return db
+    .select({ userId: userGroupMember.userId, id: userGroup.id, name: userGroup.name })
+    .from(userGroupMember)
+    .innerJoin(userGroup, eq(userGroup.id, userGroupMember.userGroupId))
+    .where(inArray(userGroupMember.userId, userIds))
+    .orderBy(asc(userGroup.name), asc(userGroup.id));
+}
+
+export async function groupIdsOf(db: DbOrTx, userId: number): Promise<number[]> {
+  const rows = await db.select({ id: userGroupMember.userGroupId }).from(userGroupMember).where(eq(userGroupMember.userId, userId));
+  return rows.map((r) => r.id).sort((a, b) => a - b);
+}
+
+export async function existingGroupIds(db: DbOrTx, ids: number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db.select({ id: userGroup.id }).from(userGroup).where(inArray(userGroup.id, ids));
+  return new Set(rows.map((r) => r.id));
+}
+
+const otherThan = (exceptId?: number) => (exceptId === undefined ? undefined : ne(appUser.id, exceptId));
+
+/** Whether another user already has this login, ignoring case. */
+export async function loginTaken(db: DbOrTx, login: string, exceptId?: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: appUser.id })
+    .from(appUser)
+    .where(and(sql`lower(${appUser.login}) = lower(${login})`, otherThan(exceptId)))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** Whether another user already has this e-mail address, ignoring case. */
+export async function emailTaken(db: DbOrTx, email: string, exceptId?: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: appUser.id })
+    .from(appUser)
+    .where(and(sql`lower(${appUser.email}) = lower(${email})`, otherThan(exceptId)))
+    .limit(1);
+  return row !== undefined;
+}
+
+export async function insertUser(db: DbOrTx, values: typeof appUser.$inferInsert): Promise<UserRow> {
+  const [row] = await db.insert(appUser).values(values).returning();
+  return row;
+}
+
+export async function insertPasswordHistory(db: DbOrTx, userId: number, passwordHash: string): Promise<void> {
+  await db.insert(passwordHistory).values({ userId, passwordHash });
+}
+
+export type UserUpdate = Pick<
+  typeof appUser.$inferInsert,
+  | 'login'
+  | 'email'
+  | 'firstName'
+  | 'lastName'
+  | 'activated'
+  | 'technicalAccount'
+  | 'langKey'
+  | 'lastModifiedBy'
+  | 'failedAttempts'
+  | 'lockedAt'
+>;
+
+/** Updates when `version` is still the stored one; undefined otherwise (a concurrent change). */
+export async function updateUser(db: DbOrTx, id: number, version: number, values: UserUpdate): Promise<UserRow | undefined> {
+  const [row] = await db
+    .update(appUser)
+    .set({ ...values, lastModifiedDate: new Date(), version: sql`${appUser.version} + 1` })
+    .where(and(eq(appUser.id, id), eq(appUser.version, version)))
+    .returning();
+  return row;
+}
+
+export async function replaceGroupsOfUser(db: DbOrTx, userId: number, groupIds: number[]): Promise<void> {
+  await db.delete(userGroupMember).where(eq(userGroupMember.userId, userId));
+  if (groupIds.length > 0) {
+    await db.insert(userGroupMember).values(groupIds.map((userGroupId) => ({ userGroupId, userId })));
+  }
+}
+
+export async function deleteUser(db: DbOrTx, id: number): Promise<void> {
+  await db.delete(appUser).where(eq(appUser.id, id));
+}
