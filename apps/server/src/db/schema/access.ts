@@ -1,26 +1,35 @@
-import { boolean, index, integer, pgTable, primaryKey, serial, text } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, primaryKey, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { businessUnit } from './organisation.js';
 import { appUser } from './users.js';
 
-export const role = pgTable('role', {
-  id: serial('id').primaryKey(),
-  name: text('name').notNull().unique(),
-  description: text('description'),
-  predefined: boolean('predefined').notNull().default(false),
-  rights: text('rights').array().notNull(),
-  version: integer('version').notNull().default(0),
-});
+export const role = pgTable(
+  'role',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull().unique(),
+    description: text('description'),
+    predefined: boolean('predefined').notNull().default(false),
+    rights: text('rights').array().notNull(),
+    version: integer('version').notNull().default(0),
+  },
+  (t) => [uniqueIndex('role_name_lower_idx').on(sql`lower(${t.name})`)],
+);
 
-export const userGroup = pgTable('user_group', {
-  id: serial('id').primaryKey(),
-  name: text('name').notNull().unique(),
-  allBusinessUnits: boolean('all_business_units').notNull().default(false),
-  superAdmin: boolean('super_admin').notNull().default(false),
-  roleId: integer('role_id')
-    .notNull()
-    .references(() => role.id),
-  version: integer('version').notNull().default(0),
-});
+export const userGroup = pgTable(
+  'user_group',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull().unique(),
+    allBusinessUnits: boolean('all_business_units').notNull().default(false),
+    superAdmin: boolean('super_admin').notNull().default(false),
+    roleId: integer('role_id')
+      .notNull()
+      .references(() => role.id),
+    version: integer('version').notNull().default(0),
+  },
+  (t) => [uniqueIndex('user_group_name_lower_idx').on(sql`lower(${t.name})`)],
+);
 
 export const userGroupBusinessUnit = pgTable(
   'user_group_business_unit',

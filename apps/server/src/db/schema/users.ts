@@ -1,24 +1,32 @@
-import { boolean, index, integer, pgTable, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
-export const appUser = pgTable('app_user', {
-  id: serial('id').primaryKey(),
-  login: text('login').notNull().unique(),
-  email: text('email').notNull().unique(),
-  firstName: text('first_name'),
-  lastName: text('last_name'),
-  passwordHash: text('password_hash'),
-  activated: boolean('activated').notNull().default(true),
-  technicalAccount: boolean('technical_account').notNull().default(false),
-  langKey: text('lang_key').notNull().default('en'),
-  failedAttempts: integer('failed_attempts').notNull().default(0),
-  lockedAt: timestamp('locked_at', { withTimezone: true }),
-  passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }).notNull().defaultNow(),
-  createdBy: text('created_by'),
-  createdDate: timestamp('created_date', { withTimezone: true }).notNull().defaultNow(),
-  lastModifiedBy: text('last_modified_by'),
-  lastModifiedDate: timestamp('last_modified_date', { withTimezone: true }).notNull().defaultNow(),
-  version: integer('version').notNull().default(0),
-});
+export const appUser = pgTable(
+  'app_user',
+  {
+    id: serial('id').primaryKey(),
+    login: text('login').notNull().unique(),
+    email: text('email').notNull().unique(),
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    passwordHash: text('password_hash'),
+    activated: boolean('activated').notNull().default(true),
+    technicalAccount: boolean('technical_account').notNull().default(false),
+    langKey: text('lang_key').notNull().default('en'),
+    failedAttempts: integer('failed_attempts').notNull().default(0),
+    lockedAt: timestamp('locked_at', { withTimezone: true }),
+    passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }).notNull().defaultNow(),
+    createdBy: text('created_by'),
+    createdDate: timestamp('created_date', { withTimezone: true }).notNull().defaultNow(),
+    lastModifiedBy: text('last_modified_by'),
+    lastModifiedDate: timestamp('last_modified_date', { withTimezone: true }).notNull().defaultNow(),
+    version: integer('version').notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex('app_user_login_lower_idx').on(sql`lower(${t.login})`),
+    uniqueIndex('app_user_email_lower_idx').on(sql`lower(${t.email})`),
+  ],
+);
 
 export const passwordHistory = pgTable(
   'password_history',
