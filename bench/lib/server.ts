@@ -79,6 +79,8 @@ export async function startBenchServer(seed: (databaseUrl: string | undefined, d
     databaseUrl,
     dataDir,
     async stop() {
+      // let the load generator's last requests finish before the server closes its pool
+      await new Promise((r) => setTimeout(r, 1000));
       child.kill('SIGTERM');
       await new Promise((r) => child.once('exit', r));
       await dropDb();
