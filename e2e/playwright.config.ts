@@ -1,11 +1,13 @@
 import { defineConfig, devices } from '@playwright/test';
 
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 8181);
-export const E2E_DATA_DIR = new URL('./.data/', import.meta.url).pathname;
+// one data folder per port, so that runs on different ports never share (or delete) each other's data
+export const E2E_DATA_DIR = new URL(`./.data/${E2E_PORT}/`, import.meta.url).pathname;
 
 /** Chromium comes from Debian (/usr/bin/chromium); no test tool downloads a browser. */
 export default defineConfig({
   testDir: './specs',
+  outputDir: `../test-results/e2e-${E2E_PORT}`,
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI ? 1 : 0,

@@ -18,6 +18,33 @@ export class ApiError extends Error {
   get appError(): string | undefined {
     return this.headers?.get(HEADER_ERROR) ?? undefined;
   }
+  /** The parameters of the application error: from the body, else from the params header (URI-encoded JSON). */
+  get appParams(): Record<string, unknown> | undefined {
+    if (this.problem?.params) return this.problem.params;
+    return parseParams(this.headers?.get(HEADER_PARAMS));
+  }
+  /** The path of the call, without query string (e.g. '/api/account'). */
+  get path(): string {
+    return this.url.split('?')[0];
+  }
+}
+
+/** Reads the params header: URI-encoded JSON for errors; a single value becomes {param}. */
+export function parseParams(raw: string | null | undefined): Record<string, unknown> | undefined {
+  if (!raw) return undefined;
+  let text: string;
+  try {
+    text = decodeURIComponent(raw);
+  } catch {
+    text = raw;
+  }
+  try {
+    const parsed: unknown = JSON.parse(text);
+    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) return parsed as Record<string, unknown>;
+    return { param: parsed };
+  } catch {
+    return { param: text };
+  }
 }
 
 export interface ApiResponse<T> {
@@ -38,9 +65,14 @@ export interface RequestOptions {
   /** Adds a timestamp to defeat caches (list calls). */
   cacheBust?: boolean;
   signal?: AbortSignal;
+  /** The bearer token to send instead of the stored one (null: none). */
+  token?: string | null;
+  /** 'blob' reads a binary body (images); JSON or text otherwise. */
+  responseType?: 'json' | 'blob';
 }
 
-type UnauthorizedListener = (err: ApiError) => void;
+/** `sentToken`: the token the failed call carried (null without one), so stale answers can be told apart. */
+type UnauthorizedListener = (err: ApiError, sentToken: string | null) => void;
 let onUnauthorized: UnauthorizedListener = () => {};
 /** The session layer registers what a 401 does (clear the session, except for account calls). */
 export function setUnauthorizedListener(l: UnauthorizedListener): void {
@@ -62,8 +94,8 @@ export function buildUrl(path: string, query?: RequestOptions['query'], cacheBus
 /** Every call of the admin app goes through here: token, timeout, problem+json errors, alert headers. */
 export async function api<T>(path: string, opts: RequestOptions = {}): Promise<ApiResponse<T>> {
   const url = buildUrl(path, opts.query, opts.cacheBust);
-  const headers: Record<string, string> = { Accept: 'application/json' };
-  const token = getToken();
+  const headers: Record<string, string> = { Accept: opts.responseType === 'blob' ? '*/*' : 'application/json' };
+  const token = opts.token === undefined ? getToken() : opts.token;
   if (token) headers.Authorization = `Bearer ${token}`;
   let body: BodyInit | undefined = opts.rawBody;
   if (opts.contentType) headers['Content-Type'] = opts.contentType;
@@ -80,6 +112,9 @@ export async function api<T>(path: string, opts: RequestOptions = {}): Promise<A
     if (opts.signal?.aborted) throw e;
     throw new ApiError(0, undefined, undefined, url);
   }
+  if (opts.responseType === 'blob' && res.ok) {
+    return { data: (await res.blob()) as T, headers: res.headers };
+  }
   const text = await res.text();
   let data: unknown;
   try {
@@ -89,7 +124,7 @@ export async function api<T>(path: string, opts: RequestOptions = {}): Promise<A
   }
   if (!res.ok) {
     const err = new ApiError(res.status, typeof data === 'object' ? (data as Problem) : undefined, res.headers, url);
-    if (res.status === 401) onUnauthorized(err);
+    if (res.status === 401) onUnauthorized(err, token);
     throw err;
   }
   const alertKey = res.headers.get(HEADER_ALERT);

@@ -1,8 +1,11 @@
+import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Account, Authorization } from '@vellum/contract';
-import { GLOBAL_BUSINESS_UNIT_ID } from '@vellum/contract';
-import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react';
-import { api } from '../api/client';
+import { ErrorKeys, GLOBAL_BUSINESS_UNIT_ID } from '@vellum/contract';
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError, api, setUnauthorizedListener } from '../api/client';
+import { isAccountCall, isSignInCall, sessionEndKey } from '../api/errors';
 import { clearToken, getToken, storeToken } from './session';
 
 export interface AuthState {
@@ -22,8 +25,12 @@ export interface AuthState {
 
 const AuthContext = createContext<AuthState | null>(null);
 
+/** The one notification that says why a session ended (several calls may fail at once). */
+const SESSION_NOTICE_ID = 'session-ended';
+
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
+  const { t } = useTranslation();
   const [token, setToken] = useState<string | null>(getToken);
   const account = useQuery({
     queryKey: ['account', token],
@@ -31,6 +38,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     enabled: !!token,
     retry: false,
     staleTime: 60_000,
+    meta: { silentError: true },
   });
   const authorization = useQuery({
     queryKey: ['authorization', token],
@@ -38,6 +46,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     enabled: !!token,
     retry: false,
     staleTime: 60_000,
+    meta: { silentError: true },
   });
 
   const signIn = useCallback((t: string, rememberMe: boolean) => {
@@ -47,14 +56,43 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const signOut = useCallback(() => {
     clearToken();
     setToken(null);
-    queryClient.clear();
+    // forget the user's data; queries still on screen start afresh (removing them would leave them pending)
+    void queryClient.resetQueries();
   }, [queryClient]);
+
+  // a 401 ends the session (document 000 section 4); account and sign-in calls handle theirs themselves
+  useEffect(() => {
+    setUnauthorizedListener((err, sentToken) => {
+      // answers to calls made with an earlier token (already signed out, or signed in anew) change nothing
+      if (!sentToken || sentToken !== getToken() || isSignInCall(err) || isAccountCall(err)) return;
+      signOut();
+      const key = sessionEndKey(err);
+      if (key) notifications.show({ id: SESSION_NOTICE_ID, color: 'orange', message: t(key) });
+    });
+    return () => setUnauthorizedListener(() => {});
+  }, [signOut, t]);
+
+  // a held token the server no longer accepts for the account is forgotten, without a message
+  const accountRejected = account.error instanceof ApiError && account.error.status === 401;
+  useEffect(() => {
+    if (accountRejected) signOut();
+  }, [accountRejected, signOut]);
+
+  // technical accounts may only use the API (document 000 section 6)
+  const technical = account.data?.technicalAccount === true;
+  useEffect(() => {
+    if (!technical) return;
+    const held = getToken();
+    signOut();
+    void api('api/logout', { method: 'POST', token: held }).catch(() => undefined);
+    notifications.show({ id: SESSION_NOTICE_ID, color: 'red', message: t(ErrorKeys.technicalAccount) });
+  }, [technical, signOut, t]);
 
   const value = useMemo<AuthState>(() => {
     const authz = authorization.data;
     const general = new Set(authz?.general ?? []);
     const byUnit = new Map((authz?.businessUnits ?? []).map((u) => [u.businessUnitId, new Set(u.rights)]));
-    const failed = account.isError || authorization.isError;
+    const failed = account.isError || authorization.isError || technical;
     return {
       token,
       status: !token || failed ? 'anonymous' : account.data && authz ? 'authenticated' : 'loading',
@@ -65,7 +103,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       signIn,
       signOut,
     };
-  }, [token, account.data, account.isError, authorization.data, authorization.isError, signIn, signOut]);
+  }, [token, account.data, account.isError, authorization.data, authorization.isError, technical, signIn, signOut]);
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

@@ -1,9 +1,15 @@
-import { Center, Loader, Text } from '@mantine/core';
+import { Center, Loader } from '@mantine/core';
 import type { AccessRight } from '@vellum/contract';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useParams } from 'react-router';
+import { NotAuthorizedPage } from '../features/errors/NotAuthorizedPage';
 import { useAuth } from './auth';
+
+/** Where sign-in returns to: the page the guard turned away (router state `from`). */
+export interface ReturnState {
+  from?: string;
+}
 
 /**
  * The access guard: no session sends to /login remembering the page; a session without any of the
@@ -23,7 +29,8 @@ export function RequireAuth({
   const params = useParams();
   const { t } = useTranslation();
   if (auth.status === 'anonymous') {
-    return <Navigate to="/login" replace state={{ from: `${location.pathname}${location.search}` }} />;
+    const state: ReturnState = { from: `${location.pathname}${location.search}${location.hash}` };
+    return <Navigate to="/login" replace state={state} />;
   }
   if (auth.status === 'loading') {
     return (
@@ -33,14 +40,6 @@ export function RequireAuth({
     );
   }
   const unit = scope === 'business-unit' ? Number(params.businessUnitId) : 0;
-  if (rights && !rights.some((r) => auth.hasRight(r, unit))) {
-    return (
-      <Center h="50vh">
-        <Text c="red" fw={500} data-testid="not-authorized">
-          {t('error.http.403')}
-        </Text>
-      </Center>
-    );
-  }
+  if (rights && !rights.some((r) => auth.hasRight(r, unit))) return <NotAuthorizedPage />;
   return <>{children}</>;
 }

@@ -11,7 +11,7 @@ import { RootRedirect } from '../features/auth/RootRedirect';
 import { BusinessUnitHomePage } from '../features/business-units/BusinessUnitHomePage';
 import { BusinessUnitSettingsRoutes } from '../features/business-units/BusinessUnitSettingsRoutes';
 import { MyBusinessUnitsPage } from '../features/business-units/MyBusinessUnitsPage';
-import { NotFoundPage } from '../features/errors/NotFoundPage';
+import { NotFoundRoute } from '../features/errors/NotFoundPage';
 import { ManufacturerSettingsPage } from '../features/manufacturer/ManufacturerSettingsPage';
 import { RolesRoutes } from '../features/roles/RolesRoutes';
 import { UserGroupsRoutes } from '../features/user-groups/UserGroupsRoutes';
@@ -59,9 +59,10 @@ export const routes: RouteObject[] = [
         path: '/general-settings/manufacturer-settings',
         element: guarded(<ManufacturerSettingsPage />, ['MANUFACTURER_MANAGE', 'MANUFACTURER_READ']),
       },
-      { path: '*', element: <NotFoundPage /> },
     ],
   },
+  // unknown paths: inside the shell when signed in, on their own otherwise
+  { path: '*', element: <NotFoundRoute /> },
 ];
 
 export const createRouter = () => createBrowserRouter(routes);

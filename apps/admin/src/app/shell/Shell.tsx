@@ -1,13 +1,49 @@
-import { AppShell } from '@mantine/core';
+import { AppShell, Box, Divider, Group } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
+import { Brand } from './Brand';
+import { BusinessUnitSwitcher } from './BusinessUnitSwitcher';
+import { ShellBreadcrumbs } from './ShellBreadcrumbs';
+import { ShellFooter } from './ShellFooter';
+import { AccountMenu, AdministrationMenu, GeneralSettingsMenu } from './ShellMenus';
 
-/** The signed-in layout: fixed top bar, content, footer. */
-export function Shell() {
+/** Fixed top bar (72px, the content starts below it), document 000 section 9. */
+export const TOP_BAR_HEIGHT = 72;
+
+/** The signed-in layout: fixed top bar, content, footer. `children` replaces the routed page (the 404 page). */
+export function Shell({ children }: { children?: ReactNode }) {
+  const { t } = useTranslation();
   return (
-    <AppShell header={{ height: 56 }} padding="md">
-      <AppShell.Header>Vellum</AppShell.Header>
-      <AppShell.Main>
-        <Outlet />
+    <AppShell header={{ height: TOP_BAR_HEIGHT }} padding={0}>
+      <AppShell.Header
+        px="lg"
+        style={{ borderTop: '3px solid var(--mantine-color-teal-7)', boxShadow: '0 1px 4px rgba(16, 24, 40, 0.06)' }}
+        data-testid="top-bar"
+      >
+        <Group h="100%" justify="space-between" wrap="nowrap" gap="md">
+          <Group gap="md" wrap="nowrap" style={{ minWidth: 0, flex: 1, overflow: 'hidden' }}>
+            <Brand />
+            <Divider orientation="vertical" h={28} style={{ alignSelf: 'center' }} />
+            <ShellBreadcrumbs />
+          </Group>
+          <Group gap="xs" wrap="nowrap" component="nav" aria-label={t('shell.navigation')} style={{ flexShrink: 0 }}>
+            <Box visibleFrom="lg">
+              <BusinessUnitSwitcher />
+            </Box>
+            <AdministrationMenu />
+            <GeneralSettingsMenu />
+            <AccountMenu />
+          </Group>
+        </Group>
+      </AppShell.Header>
+      <AppShell.Main bg="gray.0">
+        <Box style={{ display: 'flex', flexDirection: 'column', minHeight: `calc(100dvh - ${TOP_BAR_HEIGHT}px)` }}>
+          <Box p="lg" style={{ flex: 1 }}>
+            {children ?? <Outlet />}
+          </Box>
+          <ShellFooter />
+        </Box>
       </AppShell.Main>
     </AppShell>
   );

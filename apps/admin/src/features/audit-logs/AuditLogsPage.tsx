@@ -1,3 +1,161 @@
+import { ActionIcon, Badge, Text, VisuallyHidden } from '@mantine/core';
+import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams, useSearchParams } from 'react-router';
+import { useAuth } from '../../app/auth';
+import { type Column, DataTable } from '../../components/DataTable';
+import { PageHeader } from '../../components/PageHeader';
+import { pageParams, useTableState } from '../../components/tableState';
+import { useBusinessUnitStatistics } from '../business-units/businessUnits.hooks';
+import { AuditChanges } from './AuditChanges';
+import { type AuditFilterValues, AuditLogFilters } from './AuditLogFilters';
+import { type AuditLog, useAuditLogs } from './auditLogs.hooks';
+
+const ACTION_COLORS: Record<string, string> = { CREATE: 'teal', UPDATE: 'blue', DELETE: 'red', PUBLISH: 'grape' };
+const dateFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'medium' });
+
+/** The audit trail of one business unit (or the global log): who changed what and when, newest first. */
 export function AuditLogsPage() {
-  return <div>AuditLogsPage</div>;
+  const { t } = useTranslation();
+  const { businessUnitId } = useParams();
+  const unitId = Number(businessUnitId);
+  const auth = useAuth();
+  const unit = useBusinessUnitStatistics(unitId);
+  const state = useTableState({ defaultSort: { field: 'at', direction: 'desc' }, defaultSize: 20 });
+  const [params, setParams] = useSearchParams();
+  const canGlobal = auth.hasRight('AUDIT_LOG_ALL_READ') || auth.hasRight('AUDIT_LOG_PUBLISH_READ');
+  const filters: AuditFilterValues = {
+    scope: canGlobal && params.get('scope') === 'global' ? 'global' : 'unit',
+    entityName: params.get('entityName') ?? '',
+    action: params.get('action') ?? '',
+    login: params.get('login') ?? '',
+    from: params.get('from') ?? '',
+    to: params.get('to') ?? '',
+  };
+  const logs = useAuditLogs({
+    businessUnit: filters.scope === 'global' ? undefined : unitId,
+    ...pageParams(state),
+    entityName: filters.entityName || undefined,
+    action: filters.action || undefined,
+    login: filters.login || undefined,
+    from: filters.from || undefined,
+    to: filters.to || undefined,
+  });
+  const [open, setOpen] = useState<Set<number>>(new Set());
+  const toggle = (id: number) =>
+    setOpen((prev) => {
+      const next = new Set(prev);
+      next.has(id) ? next.delete(id) : next.add(id);
+      return next;
+    });
+  const setFilters = (changes: Partial<AuditFilterValues>) =>
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        for (const [k, v] of Object.entries(changes)) {
+          if (!v || (k === 'scope' && v === 'unit')) next.delete(k);
+          else next.set(k, v);
+        }
+        next.delete('page');
+        return next;
+      },
+      { replace: true },
+    );
+  const items = logs.data?.items ?? [];
+  const seen = { entities: [...new Set(items.map((l) => l.entityName))], actions: [...new Set(items.map((l) => l.action))] };
+
+  const columns: Column<AuditLog>[] = [
+    {
+      key: 'expand',
+      header: <VisuallyHidden>{t('auditLogs.changes')}</VisuallyHidden>,
+      width: 40,
+      render: (l) => (
+        <ActionIcon
+          variant="subtle"
+          color="gray"
+          size="sm"
+          onClick={() => toggle(l.id)}
+          aria-expanded={open.has(l.id)}
+          aria-label={t('auditLogs.showChanges', { id: l.id })}
+        >
+          {open.has(l.id) ? <IconChevronDown size={14} /> : <IconChevronRight size={14} />}
+        </ActionIcon>
+      ),
+    },
+    {
+      key: 'at',
+      header: t('auditLogs.fields.at'),
+      sortable: true,
+      render: (l) => (
+        <Text size="sm" style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
+          {dateFormat.format(new Date(l.at))}
+        </Text>
+      ),
+    },
+    {
+      key: 'login',
+      header: t('auditLogs.fields.user'),
+      sortable: true,
+      render: (l) =>
+        l.login ?? (
+          <Text span c="dimmed" size="sm">
+            {t('auditLogs.system')}
+          </Text>
+        ),
+    },
+    { key: 'entityName', header: t('auditLogs.fields.entity'), sortable: true, render: (l) => l.entityName },
+    {
+      key: 'entityId',
+      header: t('auditLogs.fields.entityId'),
+      sortable: true,
+      render: (l) => (
+        <Text size="sm" ff="monospace">
+          {l.entityId ?? '—'}
+        </Text>
+      ),
+    },
+    {
+      key: 'action',
+      header: t('auditLogs.fields.action'),
+      sortable: true,
+      render: (l) => (
+        <Badge variant="light" size="sm" radius="sm" color={ACTION_COLORS[l.action] ?? 'gray'}>
+          {l.action}
+        </Badge>
+      ),
+    },
+  ];
+
+  return (
+    <>
+      <PageHeader
+        title={t('auditLogs.title')}
+        description={
+          filters.scope === 'global'
+            ? t('auditLogs.descriptionGlobal')
+            : unit.data
+              ? t('auditLogs.descriptionFor', { name: unit.data.displayName })
+              : t('auditLogs.description')
+        }
+        back={{ to: `/my-business-units/${unitId}`, label: unit.data?.displayName ?? t('auditLogs.backHome') }}
+      />
+      <DataTable
+        label={t('auditLogs.title')}
+        columns={columns}
+        rows={logs.data?.items}
+        total={logs.data?.pageable.totalElements}
+        rowKey={(l) => l.id}
+        state={state}
+        loading={logs.isPending}
+        refreshing={logs.isPlaceholderData}
+        error={logs.error}
+        onRetry={() => void logs.refetch()}
+        emptyMessage={t('auditLogs.empty')}
+        renderExpanded={(l) => <AuditChanges changes={l.changes} />}
+        isExpanded={(l) => open.has(l.id)}
+        toolbar={<AuditLogFilters values={filters} onChange={setFilters} seen={seen} canGlobal={canGlobal} />}
+      />
+    </>
+  );
 }

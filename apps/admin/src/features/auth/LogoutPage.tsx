@@ -1,3 +1,30 @@
+import { Center, Loader } from '@mantine/core';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { api } from '../../api/client';
+import { useAuth } from '../../app/auth';
+import { getToken } from '../../app/session';
+
+/** `/logout`: forgets the session here, ends it on the server (best effort), then goes to /login. */
 export function LogoutPage() {
-  return <div>LogoutPage</div>;
+  const { t } = useTranslation();
+  const { signOut } = useAuth();
+  const navigate = useNavigate();
+  const started = useRef(false);
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    // forget the session here first, so that answers to calls still under way cannot announce its end
+    const held = getToken();
+    signOut();
+    const toLogin = () => navigate('/login', { replace: true });
+    if (held) api('api/logout', { method: 'POST', token: held }).then(toLogin, toLogin);
+    else toLogin();
+  }, [signOut, navigate]);
+  return (
+    <Center h="100dvh">
+      <Loader aria-label={t('auth.logout.pending')} />
+    </Center>
+  );
 }

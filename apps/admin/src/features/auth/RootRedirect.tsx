@@ -1,3 +1,20 @@
+import { useEffect, useRef } from 'react';
+import { Navigate, useSearchParams } from 'react-router';
+import { useAuth } from '../../app/auth';
+import { getToken } from '../../app/session';
+
+/** `/`: stores an id_token handed over in the query, then goes home when a token exists, else to /login. */
 export function RootRedirect() {
-  return <div>RootRedirect</div>;
+  const [params] = useSearchParams();
+  const auth = useAuth();
+  const idToken = params.get('id_token');
+  const stored = useRef(false);
+  useEffect(() => {
+    if (idToken && !stored.current) {
+      stored.current = true;
+      auth.signIn(idToken, false);
+    }
+  }, [idToken, auth]);
+  if (idToken && getToken() !== idToken) return null;
+  return <Navigate to={idToken || getToken() ? '/my-business-units' : '/login'} replace />;
 }

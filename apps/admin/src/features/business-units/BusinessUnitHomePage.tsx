@@ -1,3 +1,187 @@
+import { Badge, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconBox, IconChartBar, IconFileUnknown, IconHistory, IconSend, IconSettings } from '@tabler/icons-react';
+import type { AccessRight } from '@vellum/contract';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { useAuth } from '../../app/auth';
+import { useFeatureSwitches } from '../../app/shell/queries';
+import { PageHeader } from '../../components/PageHeader';
+import { LoadError } from '../../components/QueryState';
+import classes from './BusinessUnits.module.css';
+import { type BusinessUnitStatistics, useBusinessUnitStatistics } from './businessUnits.hooks';
+
+interface Tile {
+  label: string;
+  value: number;
+  warn?: boolean;
+}
+
+/** The business-unit home: the cards of document 000 section 2, from the unit's statistics. */
 export function BusinessUnitHomePage() {
-  return <div>BusinessUnitHomePage</div>;
+  const { t } = useTranslation();
+  const { businessUnitId } = useParams();
+  const unitId = Number(businessUnitId);
+  const auth = useAuth();
+  const stats = useBusinessUnitStatistics(unitId);
+  const features = useFeatureSwitches();
+  const can = (...rights: AccessRight[]) => rights.some((r) => auth.hasRight(r, unitId));
+
+  if (stats.error) return <LoadError error={stats.error} onRetry={() => void stats.refetch()} />;
+  const s = stats.data;
+  const canProducts = can('PRODUCT_READ', 'PRODUCT_MANAGE');
+  const canDocuments = can('DOCUMENT_READ', 'DOCUMENT_MANAGE');
+  const showPublish = !!s && can('PUBLISH') && publishTiles(s, t).length > 0;
+  const showDownloads = !!s?.downloads && can('DOCUMENT_DOWNLOADS');
+
+  return (
+    <>
+      <PageHeader
+        title={s ? s.displayName : <Skeleton h={28} w={220} />}
+        description={
+          s ? (
+            <Text span ff="monospace" size="sm">
+              {s.slug}
+            </Text>
+          ) : undefined
+        }
+        badge={
+          s &&
+          (s.active ? (
+            <Badge color="teal" variant="light">
+              {t('businessUnits.status.active')}
+            </Badge>
+          ) : (
+            <Badge color="gray" variant="light">
+              {t('businessUnits.status.inactive')}
+            </Badge>
+          ))
+        }
+        actions={
+          <>
+            {can('AUDIT_LOG_ALL_READ', 'AUDIT_LOG_PUBLISH_READ') && (
+              <Button component={Link} to="administration/audit-logs" variant="default" leftSection={<IconHistory size={16} />}>
+                {t('businessUnits.home.auditLogs')}
+              </Button>
+            )}
+            {can('BUSINESS_UNIT_UPDATE') && (
+              <Button
+                component={Link}
+                to={`/general-settings/business-unit/${unitId}/edit`}
+                variant="default"
+                leftSection={<IconSettings size={16} />}
+              >
+                {t('businessUnits.home.settings')}
+              </Button>
+            )}
+          </>
+        }
+      />
+      {s && !canProducts && !canDocuments && !showPublish && !showDownloads && (
+        <Text c="dimmed">{t('businessUnits.home.nothingToShow')}</Text>
+      )}
+      {!s ? (
+        <SimpleGrid cols={{ base: 1, md: 2 }}>
+          {[1, 2].map((i) => (
+            <Skeleton key={i} h={150} radius="sm" />
+          ))}
+        </SimpleGrid>
+      ) : (
+        <SimpleGrid cols={{ base: 1, md: 2 }}>
+          {showPublish && (
+            <StatCard title={t('businessUnits.home.publishStatus')} icon={<IconSend size={18} />} tiles={publishTiles(s, t)} />
+          )}
+          {(canProducts || canDocuments) && (
+            <StatCard
+              title={t('businessUnits.home.objectCounts')}
+              icon={<IconBox size={18} />}
+              tiles={[
+                ...(canProducts ? [{ label: t('businessUnits.home.products'), value: s.products }] : []),
+                ...(canDocuments ? [{ label: t('businessUnits.home.languageFilesHcp'), value: s.languageFilesHcp }] : []),
+                ...(canDocuments && features.patientBusinessUnitSearch
+                  ? [{ label: t('businessUnits.home.languageFilesPatient'), value: s.languageFilesPatient }]
+                  : []),
+              ]}
+            />
+          )}
+          {(canProducts || canDocuments) && (
+            <StatCard
+              title={t('businessUnits.home.orphans')}
+              description={t('businessUnits.home.orphansHint')}
+              icon={<IconFileUnknown size={18} />}
+              tiles={[
+                ...(canProducts
+                  ? [
+                      { label: t('businessUnits.home.products'), value: s.orphans.products, warn: s.orphans.products > 0 },
+                      { label: t('businessUnits.home.productGroups'), value: s.orphans.productGroups, warn: s.orphans.productGroups > 0 },
+                    ]
+                  : []),
+                ...(canDocuments
+                  ? [{ label: t('businessUnits.home.documents'), value: s.orphans.documents, warn: s.orphans.documents > 0 }]
+                  : []),
+              ]}
+            />
+          )}
+          {showDownloads && s.downloads && (
+            <StatCard
+              title={t('businessUnits.home.websiteStatistics')}
+              icon={<IconChartBar size={18} />}
+              tiles={[
+                ...(s.downloads.totalDownloads !== undefined
+                  ? [{ label: t('businessUnits.home.totalDownloads'), value: s.downloads.totalDownloads }]
+                  : []),
+                ...(s.downloads.totalDownloadsForPeriod !== undefined
+                  ? [{ label: t('businessUnits.home.downloadsThisMonth'), value: s.downloads.totalDownloadsForPeriod }]
+                  : []),
+              ]}
+            />
+          )}
+        </SimpleGrid>
+      )}
+    </>
+  );
+}
+
+function publishTiles(s: BusinessUnitStatistics, t: (k: string) => string): Tile[] {
+  const p = s.publishStatus;
+  if (!p) return [];
+  const tiles: Tile[] = [];
+  if (p.productsNoDate !== undefined)
+    tiles.push({ label: t('businessUnits.home.unpublishedProducts'), value: p.productsNoDate, warn: p.productsNoDate > 0 });
+  if (p.productsFutureDate !== undefined) tiles.push({ label: t('businessUnits.home.scheduledProducts'), value: p.productsFutureDate });
+  if (p.filesNoDate !== undefined)
+    tiles.push({ label: t('businessUnits.home.unpublishedDocuments'), value: p.filesNoDate, warn: p.filesNoDate > 0 });
+  if (p.filesFutureDate !== undefined) tiles.push({ label: t('businessUnits.home.scheduledDocuments'), value: p.filesFutureDate });
+  return tiles;
+}
+
+function StatCard({ title, description, icon, tiles }: { title: string; description?: string; icon: ReactNode; tiles: Tile[] }) {
+  if (tiles.length === 0) return null;
+  return (
+    <Card withBorder radius="sm" padding="lg" component="section" aria-label={title}>
+      <Group gap="xs" mb={description ? 2 : 'md'}>
+        {icon}
+        <Title order={4} fw={600}>
+          {title}
+        </Title>
+      </Group>
+      {description && (
+        <Text size="xs" c="dimmed" mb="md">
+          {description}
+        </Text>
+      )}
+      <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="md">
+        {tiles.map((tile) => (
+          <Stack key={tile.label} gap={0} className={classes.tile} data-warn={tile.warn || undefined} data-testid="stat-tile">
+            <Text fz={28} fw={600} lh={1.2} style={{ fontVariantNumeric: 'tabular-nums' }}>
+              {tile.value.toLocaleString('en')}
+            </Text>
+            <Text size="sm" c="dimmed">
+              {tile.label}
+            </Text>
+          </Stack>
+        ))}
+      </SimpleGrid>
+    </Card>
+  );
 }

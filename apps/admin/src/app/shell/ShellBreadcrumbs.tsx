@@ -1,0 +1,67 @@
+import { Anchor, Breadcrumbs, Text } from '@mantine/core';
+import { IconChevronRight, IconHome } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { api } from '../../api/client';
+import { breadcrumbScope } from './breadcrumbScope';
+import { useBusinessUnitName } from './queries';
+
+/** The product type's name for the product-type scope (document 001 section 7: GET api/product-types/{id}/name). */
+function useProductTypeName(id: number | undefined) {
+  return useQuery({
+    queryKey: ['product-types', id, 'name'],
+    queryFn: async () => {
+      const data = (await api<{ name: string } | string>(`api/product-types/${id}/name`)).data;
+      return typeof data === 'string' ? data : (data?.name ?? '');
+    },
+    enabled: id !== undefined,
+    staleTime: 60_000,
+    meta: { silentError: true },
+  });
+}
+
+/** Home › business unit › product type, by the scope of the current path. */
+export function ShellBreadcrumbs() {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const scope = breadcrumbScope(pathname);
+  const unitId = scope.scope === 'none' ? undefined : scope.businessUnitId;
+  const productTypeId = scope.scope === 'product-type' ? scope.productTypeId : undefined;
+  const unitName = useBusinessUnitName(unitId);
+  const productTypeName = useProductTypeName(productTypeId);
+
+  const crumbs = [
+    <Anchor key="home" component={Link} to="/my-business-units" size="sm" c="dark.4" aria-label={t('shell.breadcrumbs.home')}>
+      <IconHome size={16} aria-hidden style={{ verticalAlign: 'text-bottom' }} />
+    </Anchor>,
+  ];
+  if (unitId !== undefined) {
+    const label = unitName.data || t('shell.breadcrumbs.businessUnit', { id: unitId });
+    crumbs.push(
+      productTypeId === undefined ? (
+        <Text key="unit" size="sm" fw={600} aria-current="page" truncate maw={260}>
+          {label}
+        </Text>
+      ) : (
+        <Anchor key="unit" component={Link} to={`/my-business-units/${unitId}`} size="sm" c="dark.4" truncate maw={220}>
+          {label}
+        </Anchor>
+      ),
+    );
+  }
+  if (productTypeId !== undefined) {
+    crumbs.push(
+      <Text key="product-type" size="sm" fw={600} aria-current="page" truncate maw={260}>
+        {productTypeName.data || t('shell.breadcrumbs.productType', { id: productTypeId })}
+      </Text>,
+    );
+  }
+  return (
+    <nav aria-label={t('shell.breadcrumbs.label')} data-testid="breadcrumbs" style={{ minWidth: 0 }}>
+      <Breadcrumbs separator={<IconChevronRight size={14} aria-hidden />} separatorMargin={6} style={{ flexWrap: 'nowrap' }}>
+        {crumbs}
+      </Breadcrumbs>
+    </nav>
+  );
+}

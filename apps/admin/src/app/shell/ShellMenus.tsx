@@ -1,0 +1,134 @@
+import { Avatar, Button, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { IconChevronDown, IconKey, IconLogout, IconSettings, IconShieldCog, IconTools, IconUserCircle } from '@tabler/icons-react';
+import type { AccessRight } from '@vellum/contract';
+import { Fragment, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { useAuth } from '../auth';
+import { breadcrumbScope } from './breadcrumbScope';
+import { accountMenu, administrationMenu, generalSettingsMenu, type MenuLink } from './menuModel';
+import { useFeatureSwitches } from './queries';
+
+/** The trigger of a top-bar menu; rendered inline because Menu.Target needs an element that takes its ref and handlers. */
+const menuButton = (label: string, icon: ReactNode, testId: string) => (
+  <Button
+    variant="subtle"
+    color="gray"
+    c="dark.6"
+    size="sm"
+    fw={500}
+    leftSection={icon}
+    rightSection={<IconChevronDown size={14} aria-hidden />}
+    data-testid={testId}
+  >
+    {label}
+  </Button>
+);
+
+function LinkItem({ item, icon }: { item: MenuLink; icon?: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <Menu.Item component={Link} to={item.to} leftSection={icon} data-testid={`menu-${item.id}`}>
+      {t(item.labelKey)}
+    </Menu.Item>
+  );
+}
+
+/** General settings: Access Management and Manufacturer Management, by rights in the global unit. */
+export function GeneralSettingsMenu() {
+  const { t } = useTranslation();
+  const auth = useAuth();
+  const features = useFeatureSwitches();
+  const sections = generalSettingsMenu((right: AccessRight, unit?: number) => auth.hasRight(right, unit), features);
+  if (sections.length === 0) return null;
+  return (
+    <Menu position="bottom-end" shadow="md" width={240} withinPortal>
+      <Menu.Target>
+        {menuButton(t('shell.menu.generalSettings'), <IconSettings size={16} aria-hidden />, 'menu-general-settings')}
+      </Menu.Target>
+      <Menu.Dropdown>
+        {sections.map((section, i) => (
+          <Fragment key={section.id}>
+            {i > 0 && <Menu.Divider />}
+            <Menu.Label>{t(section.labelKey)}</Menu.Label>
+            {section.items.map((item) => (
+              <LinkItem key={item.id} item={item} />
+            ))}
+          </Fragment>
+        ))}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
+/** Administration of the current business unit (only inside one). */
+export function AdministrationMenu() {
+  const { t } = useTranslation();
+  const auth = useAuth();
+  const features = useFeatureSwitches();
+  const { pathname } = useLocation();
+  const scope = breadcrumbScope(pathname);
+  if (scope.scope === 'none') return null;
+  const items = administrationMenu((right: AccessRight, unit?: number) => auth.hasRight(right, unit), features, scope.businessUnitId);
+  if (items.length === 0) return null;
+  return (
+    <Menu position="bottom-end" shadow="md" width={220} withinPortal>
+      <Menu.Target>{menuButton(t('shell.menu.administration'), <IconTools size={16} aria-hidden />, 'menu-administration')}</Menu.Target>
+      <Menu.Dropdown>
+        {items.map((item) => (
+          <LinkItem key={item.id} item={item} />
+        ))}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
+const ACCOUNT_ICONS: Record<string, ReactNode> = {
+  settings: <IconUserCircle size={16} aria-hidden />,
+  password: <IconKey size={16} aria-hidden />,
+  logout: <IconLogout size={16} aria-hidden />,
+};
+
+const initials = (name: string) =>
+  name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((part) => part[0]?.toUpperCase())
+    .join('');
+
+/** The signed-in user: settings, password (username/password sign-in only), sign out. */
+export function AccountMenu() {
+  const { t } = useTranslation();
+  const { account } = useAuth();
+  const features = useFeatureSwitches();
+  if (!account) return null;
+  const name = account.fullName?.trim() || account.login;
+  const items = accountMenu(account.authenticationMechanism ?? features.authenticationMechanism);
+  return (
+    <Menu position="bottom-end" shadow="md" width={240} withinPortal>
+      <Menu.Target>
+        <UnstyledButton aria-label={t('shell.account.menu', { name })} data-testid="menu-account" px={6} py={4} style={{ borderRadius: 6 }}>
+          <Group gap={8} wrap="nowrap">
+            <Avatar color="teal" radius="xl" size={32}>
+              {initials(name) || <IconShieldCog size={16} aria-hidden />}
+            </Avatar>
+            <Text size="sm" fw={500} truncate maw={160} visibleFrom="md">
+              {name}
+            </Text>
+            <IconChevronDown size={14} aria-hidden />
+          </Group>
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>{account.email}</Menu.Label>
+        {items.map((item) => (
+          <Fragment key={item.id}>
+            {item.id === 'logout' && <Menu.Divider />}
+            <LinkItem item={item} icon={ACCOUNT_ICONS[item.id]} />
+          </Fragment>
+        ))}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

@@ -1,0 +1,100 @@
+import type { AccessRight } from '@vellum/contract';
+import type { FeatureSwitches } from './queries';
+
+/** One link of a top-bar menu: an i18n key, where it goes, and the rights (any of) it needs. */
+export interface MenuLink {
+  id: string;
+  labelKey: string;
+  to: string;
+}
+
+export interface MenuSection {
+  id: string;
+  labelKey: string;
+  items: MenuLink[];
+}
+
+type HasRight = (right: AccessRight, businessUnitId?: number) => boolean;
+
+interface MenuLinkRule extends MenuLink {
+  rights: AccessRight[];
+  /** Shown only when this returns true (feature switches). */
+  when?: (features: FeatureSwitches) => boolean;
+}
+
+/**
+ * The general-settings menu (document 001 section 6). Only areas that exist are listed: sections for
+ * SSO, layout, languages, translations, regions, product types, exports and release notes join as
+ * they are built.
+ */
+const GENERAL_SETTINGS: { id: string; labelKey: string; items: MenuLinkRule[] }[] = [
+  {
+    id: 'access-management',
+    labelKey: 'shell.menu.accessManagement',
+    items: [
+      { id: 'roles', labelKey: 'shell.menu.roles', to: '/general-settings/role', rights: ['ROLE_MANAGE'] },
+      { id: 'user-groups', labelKey: 'shell.menu.userGroups', to: '/general-settings/user-group', rights: ['USER_MANAGE', 'ROLE_MANAGE'] },
+      { id: 'users', labelKey: 'shell.menu.users', to: '/general-settings/user-management', rights: ['USER_MANAGE'] },
+    ],
+  },
+  {
+    id: 'manufacturer-management',
+    labelKey: 'shell.menu.manufacturerManagement',
+    items: [
+      {
+        id: 'business-units',
+        labelKey: 'shell.menu.businessUnits',
+        to: '/general-settings/business-unit',
+        rights: ['BUSINESS_UNIT_CREATE', 'BUSINESS_UNIT_UPDATE', 'BUSINESS_UNIT_DELETE'],
+      },
+      {
+        id: 'manufacturer-settings',
+        labelKey: 'shell.menu.manufacturerSettings',
+        to: '/general-settings/manufacturer-settings',
+        rights: ['MANUFACTURER_MANAGE', 'MANUFACTURER_READ'],
+      },
+    ],
+  },
+];
+
+/** The administration menu of a business unit; `:id` is the unit. */
+const ADMINISTRATION: MenuLinkRule[] = [
+  {
+    id: 'audit-logs',
+    labelKey: 'shell.menu.auditLogs',
+    to: '/my-business-units/:id/administration/audit-logs',
+    rights: ['AUDIT_LOG_ALL_READ', 'AUDIT_LOG_PUBLISH_READ'],
+  },
+];
+
+const visible = (rule: MenuLinkRule, hasRight: HasRight, features: FeatureSwitches, unit?: number) =>
+  rule.rights.some((r) => hasRight(r, unit)) && (rule.when?.(features) ?? true);
+
+const strip = ({ id, labelKey, to }: MenuLinkRule): MenuLink => ({ id, labelKey, to });
+
+/** The general-settings sections the user may see (rights in the global unit); empty sections are left out. */
+export function generalSettingsMenu(hasRight: HasRight, features: FeatureSwitches): MenuSection[] {
+  return GENERAL_SETTINGS.map((section) => ({
+    id: section.id,
+    labelKey: section.labelKey,
+    items: section.items.filter((item) => visible(item, hasRight, features)).map(strip),
+  })).filter((section) => section.items.length > 0);
+}
+
+/** The administration links of one business unit (rights in that unit). */
+export function administrationMenu(hasRight: HasRight, features: FeatureSwitches, businessUnitId: number): MenuLink[] {
+  return ADMINISTRATION.filter((item) => visible(item, hasRight, features, businessUnitId)).map((item) => ({
+    ...strip(item),
+    to: item.to.replace(':id', String(businessUnitId)),
+  }));
+}
+
+/** The account menu: the password page only for username/password sign-in. */
+export function accountMenu(authenticationMechanism: FeatureSwitches['authenticationMechanism']): MenuLink[] {
+  const items: MenuLink[] = [{ id: 'settings', labelKey: 'shell.account.settings', to: '/account/settings' }];
+  if (authenticationMechanism === 'USERNAME_PASSWORD') {
+    items.push({ id: 'password', labelKey: 'shell.account.password', to: '/account/password' });
+  }
+  items.push({ id: 'logout', labelKey: 'shell.account.logout', to: '/logout' });
+  return items;
+}

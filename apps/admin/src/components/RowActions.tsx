@@ -1,0 +1,43 @@
+import { ActionIcon, Group, Tooltip } from '@mantine/core';
+import { IconPencil, IconTrash } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+
+/** Edit and delete buttons of a list row; each is left out when its handler is missing. */
+export function RowActions({
+  name,
+  editTo,
+  onDelete,
+  deleteDisabledReason,
+}: {
+  name: string;
+  editTo?: string;
+  onDelete?: () => void;
+  deleteDisabledReason?: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Group gap={4} justify="flex-end" wrap="nowrap">
+      {editTo && (
+        <Tooltip label={t('components.actions.edit')} openDelay={1000}>
+          <ActionIcon component={Link} to={editTo} variant="subtle" aria-label={t('components.actions.editNamed', { name })}>
+            <IconPencil size={16} />
+          </ActionIcon>
+        </Tooltip>
+      )}
+      {onDelete && (
+        <Tooltip label={deleteDisabledReason ?? t('components.actions.delete')} openDelay={deleteDisabledReason ? 0 : 1000}>
+          <ActionIcon
+            variant="subtle"
+            color="red"
+            onClick={onDelete}
+            disabled={!!deleteDisabledReason}
+            aria-label={t('components.actions.deleteNamed', { name })}
+          >
+            <IconTrash size={16} />
+          </ActionIcon>
+        </Tooltip>
+      )}
+    </Group>
+  );
+}

@@ -1,0 +1,134 @@
+import { MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { AuthProvider } from '../../app/auth';
+import { clearToken } from '../../app/session';
+import { installBrowserMocks } from '../../components/test-utils';
+import { LoginPage } from './LoginPage';
+
+type Handler = (body: unknown) => { status: number; body?: unknown };
+const json = (status: number, body?: unknown) => ({ status, body });
+const problem = (status: number, message: string) => json(status, { type: 'about:blank', title: 'x', status, message });
+
+function mockServer(routes: Record<string, Handler>) {
+  const calls: { key: string; body: unknown }[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit = {}) => {
+      const key = `${init.method ?? 'GET'} ${url.split('?')[0]}`;
+      const body = typeof init.body === 'string' ? JSON.parse(init.body) : init.body;
+      calls.push({ key, body });
+      const handler = routes[key];
+      const res = handler ? handler(body) : problem(404, 'error.http.404');
+      return new Response(res.body === undefined ? null : JSON.stringify(res.body), {
+        status: res.status,
+        headers: { 'content-type': 'application/json' },
+      });
+    }),
+  );
+  return calls;
+}
+
+const ACCOUNT = {
+  id: 9,
+  login: 'x@e.test',
+  firstName: 'X',
+  lastName: 'Y',
+  fullName: 'X Y',
+  email: 'x@e.test',
+  langKey: 'en',
+  activated: true,
+  technicalAccount: false,
+  authenticationMechanism: 'USERNAME_PASSWORD',
+  authorities: [],
+  passwordExpiresAt: null,
+};
+
+function renderLogin() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <MantineProvider>
+      <QueryClientProvider client={client}>
+        <AuthProvider>
+          <MemoryRouter initialEntries={['/login']}>
+            <Routes>
+              <Route path="/login" element={<LoginPage />} />
+              <Route path="/my-business-units" element={<div>home page</div>} />
+            </Routes>
+          </MemoryRouter>
+        </AuthProvider>
+      </QueryClientProvider>
+    </MantineProvider>,
+  );
+}
+
+const type = (label: RegExp, value: string, container: HTMLElement = document.body) =>
+  fireEvent.change(within(container).getByLabelText(label), { target: { value } });
+
+beforeAll(installBrowserMocks);
+afterEach(() => {
+  cleanup();
+  clearToken();
+  vi.unstubAllGlobals();
+});
+
+describe('LoginPage', () => {
+  it('expired credentials: the dialog changes the password, then signs in with the new one', async () => {
+    const calls = mockServer({
+      'GET /api/manufacturer/own/authentication-mechanism': () => json(200, { authenticationMechanism: 'USERNAME_PASSWORD' }),
+      'GET /api/manufacturer/own/name': () => json(200, { name: 'Acme' }),
+      'POST /api/authenticate': (body) =>
+        (body as { password: string }).password === 'Fresh#2026x'
+          ? json(200, { id_token: 'new-token' })
+          : problem(401, 'error.credentialsExpired'),
+      'POST /api/account/change-expired-password': () => json(200),
+      'GET /api/account': () => json(200, ACCOUNT),
+      'GET /api/authorization': () => json(200, { general: [], businessUnits: [] }),
+    });
+    renderLogin();
+    await screen.findByTestId('login-form');
+    type(/^E-mail/, 'x@e.test');
+    type(/^Password/, 'Old#2025xx');
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+
+    const dialog = await screen.findByTestId('expired-password-form');
+    expect(screen.getByTestId('login-expired').textContent).toBe('User credentials have expired');
+    type(/^New password(?! confirmation)/, 'Fresh#2026x', dialog);
+    type(/^New password confirmation/, 'Fresh#2026x', dialog);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Change password and sign in' }));
+
+    await screen.findByText('home page');
+    expect(calls.find((c) => c.key === 'POST /api/account/change-expired-password')?.body).toEqual({
+      username: 'x@e.test',
+      currentPassword: 'Old#2025xx',
+      newPassword: 'Fresh#2026x',
+    });
+    expect(sessionStorage.getItem('vellum-authenticationToken')).toBe('new-token');
+  });
+
+  it('a locked account shows the locked message with a link to reset the password', async () => {
+    mockServer({
+      'GET /api/manufacturer/own/authentication-mechanism': () => json(200, { authenticationMechanism: 'USERNAME_PASSWORD' }),
+      'POST /api/authenticate': () => problem(401, 'error.accountLocked'),
+    });
+    renderLogin();
+    await screen.findByTestId('login-form');
+    type(/^E-mail/, 'x@e.test');
+    type(/^Password/, 'whatever');
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    const locked = await screen.findByTestId('login-locked');
+    expect(locked.textContent).toContain('User account is locked');
+    expect(within(locked).getByRole('link').getAttribute('href')).toBe('/account/reset/forgot');
+  });
+
+  it('single sign-on mechanisms show that they are not available', async () => {
+    mockServer({
+      'GET /api/manufacturer/own/authentication-mechanism': () => json(200, { authenticationMechanism: 'AUTHORIZATION_CODE_FLOW' }),
+    });
+    renderLogin();
+    await waitFor(() => expect(screen.getByTestId('sso-unavailable')).toBeTruthy());
+    expect(screen.queryByTestId('login-form')).toBeNull();
+  });
+});

@@ -1,0 +1,60 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { api } from '../../api/client';
+import type { AuthenticationMechanism } from './types';
+
+/** The sign-in mechanism of the manufacturer (the admin one on /admin-login); the form when it cannot be read. */
+export function useAuthenticationMechanism(admin: boolean) {
+  return useQuery({
+    queryKey: ['authentication-mechanism', admin],
+    queryFn: async () => {
+      const data = (
+        await api<{ authenticationMechanism: AuthenticationMechanism } | AuthenticationMechanism>(
+          'api/manufacturer/own/authentication-mechanism',
+          {
+            query: { admin: admin ? true : undefined },
+          },
+        )
+      ).data;
+      return typeof data === 'string' ? data : data.authenticationMechanism;
+    },
+    staleTime: 60_000,
+    meta: { silentError: true },
+  });
+}
+
+export interface Credentials {
+  username: string;
+  password: string;
+  rememberMe: boolean;
+}
+
+/** POST api/authenticate; the page reports failures itself. */
+export function useAuthenticate() {
+  return useMutation({
+    mutationFn: async (body: Credentials) => (await api<{ id_token: string }>('api/authenticate', { method: 'POST', body })).data.id_token,
+    meta: { silentError: true },
+  });
+}
+
+/** Change of an expired password before sign-in; the dialog reports failures itself. */
+export function useChangeExpiredPassword() {
+  return useMutation({
+    mutationFn: (body: { username: string; currentPassword: string; newPassword: string }) =>
+      api('api/account/change-expired-password', { method: 'POST', body }),
+    meta: { silentError: true, silentAlert: true },
+  });
+}
+
+export function useRequestPasswordReset() {
+  return useMutation({
+    mutationFn: (email: string) => api('api/account/reset-password/init', { method: 'POST', rawBody: email, contentType: 'text/plain' }),
+    meta: { silentAlert: true },
+  });
+}
+
+export function useFinishPasswordReset() {
+  return useMutation({
+    mutationFn: (body: { key: string; newPassword: string }) => api('api/account/reset-password/finish', { method: 'POST', body }),
+    meta: { silentError: true, silentAlert: true },
+  });
+}

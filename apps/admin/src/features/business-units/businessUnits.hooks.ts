@@ -1,0 +1,85 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { BusinessUnit, businessUnitCreateBody, businessUnitStatisticsSchema, businessUnitUpdateBody } from '@vellum/contract';
+import type { z } from 'zod';
+import { ApiError, api } from '../../api/client';
+
+export const businessUnitKeys = {
+  all: ['business-units'] as const,
+  one: (id: number) => ['business-units', id] as const,
+  statistics: (id: number) => ['business-units', id, 'statistics'] as const,
+};
+
+export type BusinessUnitStatistics = z.infer<typeof businessUnitStatisticsSchema> & {
+  // later additions of the statistics call (document 000 section 2) are shown when present
+  publishStatus?: { productsNoDate?: number; productsFutureDate?: number; filesNoDate?: number; filesFutureDate?: number };
+  downloads?: { totalDownloads?: number; totalDownloadsForPeriod?: number };
+};
+
+export function useBusinessUnits(enabled = true) {
+  return useQuery({
+    queryKey: businessUnitKeys.all,
+    queryFn: async () => (await api<BusinessUnit[]>('api/business-units', { cacheBust: true })).data,
+    enabled,
+  });
+}
+
+export function useBusinessUnit(id: number | undefined) {
+  return useQuery({
+    queryKey: businessUnitKeys.one(id ?? -1),
+    queryFn: async () => (await api<BusinessUnit>(`api/business-units/${id}`)).data,
+    enabled: id !== undefined && Number.isInteger(id),
+  });
+}
+
+export function useBusinessUnitStatistics(id: number) {
+  return useQuery({
+    queryKey: businessUnitKeys.statistics(id),
+    queryFn: async () => (await api<BusinessUnitStatistics>(`api/business-units/${id}/statistics`, { cacheBust: true })).data,
+    enabled: Number.isInteger(id),
+  });
+}
+
+export type BusinessUnitBody = z.input<typeof businessUnitCreateBody> | z.input<typeof businessUnitUpdateBody>;
+
+export function useSaveBusinessUnit() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: BusinessUnitBody) => api<BusinessUnit>('api/business-units', { method: body.id ? 'PUT' : 'POST', body }),
+    onSuccess: async (res) => {
+      qc.setQueryData(businessUnitKeys.one(res.data.id), res.data);
+      // the list, the shell's switcher and names, the statistics
+      await qc.invalidateQueries({ queryKey: businessUnitKeys.all });
+      // a new unit can change the creator's rights (groups on all business units)
+      await qc.invalidateQueries({ queryKey: ['authorization'] });
+    },
+    onError: (err, body) => {
+      if (err instanceof ApiError && err.status === 409 && body.id) void qc.invalidateQueries({ queryKey: businessUnitKeys.one(body.id) });
+    },
+  });
+}
+
+export function useUploadBusinessUnitLogo(id: number) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (file: File) => {
+      const data = new FormData();
+      data.append('logo', file);
+      return api<BusinessUnit | undefined>(`api/business-units/${id}/logo`, { method: 'POST', rawBody: data });
+    },
+    onSuccess: async () => {
+      await qc.invalidateQueries({ queryKey: businessUnitKeys.all });
+    },
+  });
+}
+
+export function useDeleteBusinessUnit() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api<void>(`api/business-units/${id}`, { method: 'DELETE' }),
+    onSuccess: async (_res, id) => {
+      qc.removeQueries({ queryKey: businessUnitKeys.one(id) });
+      await qc.invalidateQueries({ queryKey: businessUnitKeys.all });
+      await qc.invalidateQueries({ queryKey: ['user-groups'] });
+    },
+  });
+}

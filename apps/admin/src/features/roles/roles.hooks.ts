@@ -1,0 +1,63 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Role, roleCreateBody, roleUpdateBody } from '@vellum/contract';
+import type { z } from 'zod';
+import { ApiError, api } from '../../api/client';
+
+export const roleKeys = {
+  all: ['roles'] as const,
+  one: (id: number) => ['roles', id] as const,
+  accessRights: ['access-rights'] as const,
+};
+
+export type RoleBody = z.input<typeof roleCreateBody> | z.input<typeof roleUpdateBody>;
+
+export function useRoles(enabled = true) {
+  return useQuery({
+    queryKey: roleKeys.all,
+    queryFn: async () => (await api<Role[]>('api/roles', { cacheBust: true })).data,
+    enabled,
+  });
+}
+
+export function useRole(id: number | undefined) {
+  return useQuery({
+    queryKey: roleKeys.one(id ?? 0),
+    queryFn: async () => (await api<Role>(`api/roles/${id}`)).data,
+    enabled: id !== undefined,
+  });
+}
+
+export function useAccessRights() {
+  return useQuery({
+    queryKey: roleKeys.accessRights,
+    queryFn: async () => (await api<string[]>('api/access-rights')).data,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+export function useSaveRole() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: RoleBody) => api<Role>('api/roles', { method: body.id ? 'PUT' : 'POST', body }),
+    onSuccess: async (res) => {
+      qc.setQueryData(roleKeys.one(res.data.id), res.data);
+      await qc.invalidateQueries({ queryKey: roleKeys.all, exact: true });
+      // user groups show their role's name
+      await qc.invalidateQueries({ queryKey: ['user-groups'] });
+    },
+    onError: (err, body) => {
+      if (err instanceof ApiError && err.status === 409 && body.id) void qc.invalidateQueries({ queryKey: roleKeys.one(body.id) });
+    },
+  });
+}
+
+export function useDeleteRole() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api<void>(`api/roles/${id}`, { method: 'DELETE' }),
+    onSuccess: async (_res, id) => {
+      qc.removeQueries({ queryKey: roleKeys.one(id) });
+      await qc.invalidateQueries({ queryKey: roleKeys.all, exact: true });
+    },
+  });
+}

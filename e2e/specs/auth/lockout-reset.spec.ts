@@ -1,0 +1,73 @@
+import { expect, test } from '@playwright/test';
+import { createOwnUser, resetLinkFor, signInViaUi } from './support';
+
+// five failed sign-ins lock an account (the demo manufacturer's maxLoginAttempts)
+const MAX_ATTEMPTS = 5;
+
+test('wrong passwords lock the account; the mailed reset link unlocks it with a new password', async ({ page, request }) => {
+  const user = await createOwnUser(request, 'lockout');
+
+  await page.goto('/login');
+  for (let attempt = 1; attempt < MAX_ATTEMPTS; attempt++) {
+    await signInViaUi(page, user.login, `Wrong#pass${attempt}`);
+    await expect(page.getByTestId('login-error')).toBeVisible();
+  }
+  await signInViaUi(page, user.login, 'Wrong#passLast');
+  const locked = page.getByTestId('login-locked');
+  await expect(locked).toContainText('User account is locked');
+  // locked means locked: even the right password is refused
+  await signInViaUi(page, user.login, user.password);
+  await expect(locked).toBeVisible();
+
+  // the locked message links to the password reset
+  await locked.getByRole('link').click();
+  await expect(page).toHaveURL(/\/account\/reset\/forgot$/);
+  await page.getByRole('button', { name: 'Send reset link' }).click();
+  await expect(page.getByText('E-mail is required')).toBeVisible();
+  await page.getByLabel('E-mail').fill('not-an-address');
+  await page.getByRole('button', { name: 'Send reset link' }).click();
+  await expect(page.getByText('This is not a valid e-mail address')).toBeVisible();
+  await page.getByLabel('E-mail').fill(user.login);
+  await page.getByRole('button', { name: 'Send reset link' }).click();
+  await expect(page.getByTestId('forgot-password-sent')).toBeVisible();
+
+  await page.goto(await resetLinkFor(user.login));
+  const submit = page.getByRole('button', { name: 'Save new password' });
+  await expect(submit).toBeDisabled();
+  const newPassword = 'Renewed#2026';
+  await page.getByLabel(/^New password(?! confirmation)/).fill('weak');
+  await expect(submit).toBeDisabled();
+  await expect(page.getByRole('list', { name: 'Password rules' }).getByText('At least 8 characters')).toBeVisible();
+  await page.getByLabel(/^New password(?! confirmation)/).fill(newPassword);
+  await page.getByLabel(/^New password confirmation/).fill(newPassword);
+  await expect(submit).toBeEnabled();
+  await submit.click();
+  await expect(page.getByTestId('reset-success')).toBeVisible();
+
+  // the key is used up: a second use answers 'no longer valid'
+  await page.reload();
+  await page.getByLabel(/^New password(?! confirmation)/).fill('Another#2026');
+  await page.getByLabel(/^New password confirmation/).fill('Another#2026');
+  await page.getByRole('button', { name: 'Save new password' }).click();
+  await expect(page.getByTestId('reset-key-invalid')).toContainText('no longer valid');
+
+  await page.goto('/login');
+  await signInViaUi(page, user.login, newPassword);
+  await expect(page.getByTestId('top-bar')).toBeVisible();
+  await expect(page).toHaveURL(/\/my-business-units$/);
+});
+
+test('the forgot-password page answers the same for an unknown address', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByTestId('forgot-password-link').click();
+  await page.getByLabel('E-mail').fill('nobody-here@e2e.test');
+  await page.getByRole('button', { name: 'Send reset link' }).click();
+  await expect(page.getByTestId('forgot-password-sent')).toHaveText(
+    'If an account exists for this e-mail address, you will receive an e-mail with a link to reset your password.',
+  );
+});
+
+test('a reset link without a key says so', async ({ page }) => {
+  await page.goto('/account/reset/finish');
+  await expect(page.getByTestId('reset-key-missing')).toBeVisible();
+});

@@ -1,0 +1,80 @@
+import { expect, test } from '@playwright/test';
+import { ADMIN, signIn, VIEWER } from '../auth/support';
+
+test.describe('the shell', () => {
+  test('the admin sees both general-settings sections; menus are keyboard usable', async ({ page }, testInfo) => {
+    await signIn(page, ADMIN.login, ADMIN.password);
+    await expect(page.getByTestId('dev-ribbon')).toBeVisible();
+
+    const trigger = page.getByTestId('menu-general-settings');
+    await trigger.focus();
+    await page.keyboard.press('Enter');
+    const menu = page.getByRole('menu');
+    await expect(menu.getByRole('menuitem')).toHaveText(['Roles', 'User groups', 'Users', 'Business units', 'Manufacturer settings']);
+    await expect(menu.getByText('Access management')).toBeVisible();
+    await expect(menu.getByText('Manufacturer management')).toBeVisible();
+    await page.screenshot({ path: testInfo.outputPath('shell-general-settings.png') });
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/general-settings\/user-group$/);
+
+    await page.getByTestId('menu-account').click();
+    await expect(page.getByRole('menuitem')).toHaveText(['Settings', 'Password', 'Sign out']);
+    await page.keyboard.press('Escape');
+  });
+
+  test('inside a business unit: breadcrumbs, switcher and the administration menu', async ({ page }, testInfo) => {
+    await signIn(page, ADMIN.login, ADMIN.password);
+    await page.getByRole('combobox', { name: 'Switch business unit' }).click();
+    await page.getByRole('option', { name: 'Orthopaedics' }).click();
+    await expect(page).toHaveURL(/\/my-business-units\/\d+$/);
+    await expect(page.getByTestId('breadcrumbs')).toContainText('Orthopaedics');
+    await page.screenshot({ path: testInfo.outputPath('shell-business-unit.png'), fullPage: true });
+
+    await page.getByTestId('menu-administration').click();
+    await page.getByRole('menuitem', { name: 'Audit logs' }).click();
+    await expect(page).toHaveURL(/\/my-business-units\/\d+\/administration\/audit-logs$/);
+    await expect(page.getByTestId('breadcrumbs')).toContainText('Orthopaedics');
+
+    // the home crumb leaves the business unit
+    await page.getByTestId('breadcrumbs').getByRole('link', { name: 'My business units' }).click();
+    await expect(page).toHaveURL(/\/my-business-units$/);
+    await expect(page.getByTestId('menu-administration')).toHaveCount(0);
+  });
+
+  test('the viewer has no general-settings menu and no administration menu', async ({ page }) => {
+    await signIn(page, VIEWER.login, VIEWER.password);
+    await expect(page.getByTestId('menu-account')).toContainText('Vera Viewer');
+    await expect(page.getByTestId('menu-general-settings')).toHaveCount(0);
+
+    await page.getByRole('combobox', { name: 'Switch business unit' }).click();
+    await expect(page.getByRole('option')).toHaveText(['Orthopaedics']);
+    await page.getByRole('option', { name: 'Orthopaedics' }).click();
+    await expect(page.getByTestId('breadcrumbs')).toContainText('Orthopaedics');
+    await expect(page.getByTestId('menu-administration')).toHaveCount(0);
+  });
+
+  test('a page without the right shows the not-authorized message', async ({ page }) => {
+    await signIn(page, VIEWER.login, VIEWER.password);
+    await page.goto('/general-settings/user-management');
+    await expect(page.getByTestId('not-authorized')).toContainText('You are not authorized to access this page.');
+    await expect(page.getByTestId('top-bar')).toBeVisible();
+  });
+
+  test('unknown paths show the 404 page, inside the shell when signed in', async ({ page }) => {
+    await page.goto('/no/such/page');
+    await expect(page.getByTestId('not-found')).toContainText('The page does not exist.');
+    await expect(page.getByTestId('top-bar')).toHaveCount(0);
+
+    await signIn(page, ADMIN.login, ADMIN.password);
+    await page.goto('/general-settings/no-such-section');
+    await expect(page.getByTestId('not-found')).toContainText('The page does not exist.');
+    await expect(page.getByTestId('top-bar')).toBeVisible();
+  });
+
+  test('the footer links to help', async ({ page }) => {
+    await signIn(page, ADMIN.login, ADMIN.password);
+    await expect(page.getByTestId('help-link')).toHaveAttribute('href', '/help');
+  });
+});
