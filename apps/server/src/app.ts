@@ -12,12 +12,25 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { apiModules } from './modules/index.js';
-import { registerAccessHooks } from './platform/access.js';
+import { type AccessRule, registerAccessHooks } from './platform/access.js';
 import type { Deps } from './platform/deps.js';
 import { registerErrorHandler } from './platform/errors.js';
 import { createMailer } from './platform/mail.js';
 import { createLocalFileStore, storeRoot } from './platform/storage.js';
 import { TokenService } from './platform/tokens.js';
+
+/** A route as declared by an area, with its access rule (listed for the route-contract tests). */
+export interface DeclaredRoute {
+  method: string;
+  url: string;
+  access: AccessRule | undefined;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    declaredRoutes: DeclaredRoute[];
+  }
+}
 
 export interface BuildOptions {
   config: Config;
@@ -88,6 +101,11 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   registerErrorHandler(app);
   registerAccessHooks(app, () => deps.db, deps.tokens);
 
+  const declared: DeclaredRoute[] = [];
+  app.addHook('onRoute', (r) => {
+    for (const method of [r.method].flat()) declared.push({ method, url: r.url, access: r.config?.access });
+  });
+  app.decorate('declaredRoutes', declared);
   for (const routes of apiModules) await routes(app);
 
   const serveAdmin = opts.serveAdmin ?? existsSync(join(adminDist, 'index.html'));
