@@ -103,11 +103,12 @@ export async function authenticateRequest(req: FastifyRequest, db: DbOrTx, token
       ? unauthorized(ErrorKeys.sessionExpired, 'token.expired')
       : unauthorized(ErrorKeys.unauthorized, 'token.invalid');
   }
-  const s = await findSessionWithUser(db, check.claims.sessionId);
+  // independent lookups: the grants are only used once the session has been found to match the token
+  const [s, grants] = await Promise.all([findSessionWithUser(db, check.claims.sessionId), findGrants(db, check.claims.userId)]);
   if (!s || s.userId !== check.claims.userId) throw unauthorized(ErrorKeys.unauthorized, 'token.invalid');
   if (s.revokedAt || !s.activated || s.lockedAt) throw unauthorized(ErrorKeys.tokenInactive, 'token.inactive');
   if (s.expiresAt.getTime() <= Date.now()) throw unauthorized(ErrorKeys.sessionExpired, 'token.expired');
-  const rights = UserRights.fromGrants(await findGrants(db, s.userId));
+  const rights = UserRights.fromGrants(grants);
   return { userId: s.userId, login: s.login, sessionId: s.sessionId, technicalAccount: s.technicalAccount, rights };
 }
 

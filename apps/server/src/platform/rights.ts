@@ -8,6 +8,8 @@ export class UserRights {
   constructor(
     readonly general: ReadonlySet<string>,
     readonly byUnit: ReadonlyMap<number, ReadonlySet<string>>,
+    /** Whether a group of the user spans all business units. */
+    private readonly allUnits = false,
   ) {}
 
   /** Rights in one business unit: the general ones plus that unit's. */
@@ -22,20 +24,18 @@ export class UserRights {
     return false;
   }
 
-  /** Business units where the user holds at least one right, or every one when a general right exists. */
-  unitIds(): number[] {
-    return [...this.byUnit.keys()];
-  }
-
+  /** Whether the user's rights reach every business unit (a group on all units). */
   hasAllUnits(): boolean {
-    return this.general.size > 1; // ROLE_USER alone is not a grant on any unit
+    return this.allUnits;
   }
 
   static fromGrants(grants: { allBusinessUnits: boolean; businessUnitId: number | null; rights: string[] }[]): UserRights {
     const general = new Set<string>(['ROLE_USER']);
     const byUnit = new Map<number, Set<string>>();
+    let allUnits = false;
     for (const g of grants) {
       if (g.allBusinessUnits) {
+        allUnits = true;
         for (const r of g.rights) general.add(r);
       } else if (g.businessUnitId !== null) {
         let set = byUnit.get(g.businessUnitId);
@@ -43,6 +43,6 @@ export class UserRights {
         for (const r of g.rights) set.add(r);
       }
     }
-    return new UserRights(general, byUnit);
+    return new UserRights(general, byUnit, allUnits);
   }
 }
