@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { openDatabase } from '../apps/server/src/db/client.js';
+import { createPglite, openDatabase } from '../apps/server/src/db/client.js';
 import { DEMO_USERS, seedDemoIfEmpty } from '../apps/server/src/db/seed/demo.js';
 import { hashPassword } from '../apps/server/src/platform/passwords.js';
 import { type LoadResult, load, table } from './lib/load.js';
@@ -24,8 +24,7 @@ export async function accessBench(): Promise<void> {
       await c.query(sql, [hash]);
       await c.end();
     } else {
-      const { PGlite } = await import('@electric-sql/pglite');
-      const db = new PGlite(`${dataDir}/db`);
+      const db = createPglite(`${dataDir}/db`);
       await db.query(sql, [hash]);
       await db.close();
     }

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
@@ -13,6 +14,14 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
 /** Repos take either the database or an open transaction. */
 export type DbOrTx = Db | Tx;
+
+/**
+ * An embedded database with the extensions the migrations use (pg_trgm for partial-text search);
+ * every PGlite of the project is made here. Without a data directory it lives in memory.
+ */
+export function createPglite(dataDir?: string, options: Omit<PGliteOptions, 'extensions' | 'dataDir'> = {}): PGlite {
+  return new PGlite({ ...options, dataDir, extensions: { pg_trgm } });
+}
 
 export interface Database {
   db: Db;
@@ -34,7 +43,7 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
     if (!opts.dataDir) throw new Error('dataDir is required for the embedded database');
     const dir = join(opts.dataDir, 'db');
     mkdirSync(opts.dataDir, { recursive: true });
-    client = new PGlite(dir);
+    client = createPglite(dir);
   }
   await client.waitReady;
   const owned = client;

@@ -2,10 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { openDatabase } from '../db/client.js';
+import { createPglite, openDatabase } from '../db/client.js';
 import { migrate } from '../db/migrate.js';
 
 declare module 'vitest' {
@@ -39,7 +38,7 @@ export default async function setup(project: TestProject) {
     };
   }
   const dir = mkdtempSync(join(tmpdir(), 'vellum-pglite-'));
-  const client = new PGlite();
+  const client = createPglite();
   const database = await openDatabase({ pglite: client });
   await migrate(database);
   const dump = await client.dumpDataDir('none');

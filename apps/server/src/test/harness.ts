@@ -3,13 +3,12 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '../app.js';
 import { type Config, loadConfig } from '../config.js';
-import { type Database, type Db, openDatabase } from '../db/client.js';
+import { createPglite, type Database, type Db, openDatabase } from '../db/client.js';
 import { DEFAULT_PASSWORD } from '../db/seed/factories.js';
 import { withDatabase } from './global-setup.js';
 
@@ -45,7 +44,7 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     };
   } else {
     const dump = await readFile(inject('pgliteDump'));
-    const client = new PGlite({ loadDataDir: new Blob([dump]) });
+    const client = createPglite(undefined, { loadDataDir: new Blob([dump]) });
     database = await openDatabase({ pglite: client });
   }
   const app = await buildApp({ config: { ...config }, database, serveAdmin: false, logger: false });

@@ -1,5 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+
+/** "first last" as an immutable expression (concat_ws is not), shared by the search index and its query. */
+export const userFullNameSql = (t: { firstName: AnyPgColumn; lastName: AnyPgColumn }) =>
+  sql`coalesce(${t.firstName}, '') || ' ' || coalesce(${t.lastName}, '')`;
 
 export const appUser = pgTable(
   'app_user',
@@ -25,6 +29,10 @@ export const appUser = pgTable(
   (t) => [
     uniqueIndex('app_user_login_lower_idx').on(sql`lower(${t.login})`),
     uniqueIndex('app_user_email_lower_idx').on(sql`lower(${t.email})`),
+    // partial, case-insensitive search of the user list (ILIKE '%…%') through trigram indexes
+    index('app_user_login_trgm_idx').using('gin', sql`${t.login} gin_trgm_ops`),
+    index('app_user_email_trgm_idx').using('gin', sql`${t.email} gin_trgm_ops`),
+    index('app_user_name_trgm_idx').using('gin', sql`(${userFullNameSql(t)}) gin_trgm_ops`),
   ],
 );
 

@@ -1,7 +1,7 @@
 import type { USER_SORT_FIELDS } from '@vellum/contract';
 import { and, asc, type Column, eq, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { appUser, passwordHistory, userGroup, userGroupMember } from '../../db/schema/index.js';
+import { appUser, passwordHistory, userFullNameSql, userGroup, userGroupMember } from '../../db/schema/index.js';
 import { likePattern } from '../roles/roles.repo.js';
 
 export type UserRow = typeof appUser.$inferSelect;
@@ -22,7 +22,8 @@ export const userSortColumns = {
 function searchCondition(search: string | undefined): SQL | undefined {
   if (!search) return undefined;
   const p = likePattern(search);
-  return or(ilike(appUser.login, p), ilike(appUser.email, p), sql`concat_ws(' ', ${appUser.firstName}, ${appUser.lastName}) ilike ${p}`);
+  // each operand matches one trigram index of app_user (migration 0002)
+  return or(ilike(appUser.login, p), ilike(appUser.email, p), ilike(userFullNameSql(appUser), p));
 }
 
 export async function searchUsers(db: DbOrTx, opts: { search?: string; limit: number; offset: number; orderBy: SQL[] }) {
