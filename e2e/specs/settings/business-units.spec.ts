@@ -66,6 +66,8 @@ test('business units: create, edit every section, upload a logo, see the home an
   await expect(counts).toContainText('HCP language files');
   await expect(counts.getByTestId('stat-tile').first()).toContainText('0');
   await expect(page.getByRole('region', { name: 'Orphans' })).toContainText('Product groups');
+  await expect(page.getByRole('region', { name: 'Publish status' })).toContainText('Scheduled products');
+  await expect(page.getByRole('region', { name: 'Public website statistics' })).toContainText('Downloads this month');
   await page.screenshot({ path: testInfo.outputPath('business-unit-home.png') });
 
   // the audit log of the unit lists the changes

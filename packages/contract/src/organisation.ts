@@ -126,7 +126,17 @@ export const businessUnitStatisticsSchema = z.object({
   languageFilesPatient: z.number(),
   products: z.number(),
   orphans: z.object({ products: z.number(), documents: z.number(), productGroups: z.number() }),
+  /** Unpublished (no date) and scheduled (future date) products and files (spec 000 §3 publish summary). */
+  publishStatus: z.object({
+    productsNoDate: z.number(),
+    productsFutureDate: z.number(),
+    filesNoDate: z.number(),
+    filesFutureDate: z.number(),
+  }),
+  /** Public-website downloads: all time and this calendar month (UTC). */
+  downloads: z.object({ totalDownloads: z.number(), totalDownloadsForPeriod: z.number() }),
 });
+export type BusinessUnitStatistics = z.output<typeof businessUnitStatisticsSchema>;
 /** Custom CSS of the public website; '<' is refused so the CSS cannot close the style element it is inlined into. */
 export const businessUnitCssBody = z.object({
   content: z

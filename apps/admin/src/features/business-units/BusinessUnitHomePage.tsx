@@ -31,8 +31,8 @@ export function BusinessUnitHomePage() {
   const s = stats.data;
   const canProducts = can('PRODUCT_READ', 'PRODUCT_MANAGE');
   const canDocuments = can('DOCUMENT_READ', 'DOCUMENT_MANAGE');
-  const showPublish = !!s && can('PUBLISH') && publishTiles(s, t).length > 0;
-  const showDownloads = !!s?.downloads && can('DOCUMENT_DOWNLOADS');
+  const showPublish = can('PUBLISH');
+  const showDownloads = can('DOCUMENT_DOWNLOADS');
 
   return (
     <>
@@ -122,17 +122,13 @@ export function BusinessUnitHomePage() {
               ]}
             />
           )}
-          {showDownloads && s.downloads && (
+          {showDownloads && (
             <StatCard
               title={t('businessUnits.home.websiteStatistics')}
               icon={<IconChartBar size={18} />}
               tiles={[
-                ...(s.downloads.totalDownloads !== undefined
-                  ? [{ label: t('businessUnits.home.totalDownloads'), value: s.downloads.totalDownloads }]
-                  : []),
-                ...(s.downloads.totalDownloadsForPeriod !== undefined
-                  ? [{ label: t('businessUnits.home.downloadsThisMonth'), value: s.downloads.totalDownloadsForPeriod }]
-                  : []),
+                { label: t('businessUnits.home.totalDownloads'), value: s.downloads.totalDownloads },
+                { label: t('businessUnits.home.downloadsThisMonth'), value: s.downloads.totalDownloadsForPeriod },
               ]}
             />
           )}
@@ -144,15 +140,12 @@ export function BusinessUnitHomePage() {
 
 function publishTiles(s: BusinessUnitStatistics, t: (k: string) => string): Tile[] {
   const p = s.publishStatus;
-  if (!p) return [];
-  const tiles: Tile[] = [];
-  if (p.productsNoDate !== undefined)
-    tiles.push({ label: t('businessUnits.home.unpublishedProducts'), value: p.productsNoDate, warn: p.productsNoDate > 0 });
-  if (p.productsFutureDate !== undefined) tiles.push({ label: t('businessUnits.home.scheduledProducts'), value: p.productsFutureDate });
-  if (p.filesNoDate !== undefined)
-    tiles.push({ label: t('businessUnits.home.unpublishedDocuments'), value: p.filesNoDate, warn: p.filesNoDate > 0 });
-  if (p.filesFutureDate !== undefined) tiles.push({ label: t('businessUnits.home.scheduledDocuments'), value: p.filesFutureDate });
-  return tiles;
+  return [
+    { label: t('businessUnits.home.unpublishedProducts'), value: p.productsNoDate, warn: p.productsNoDate > 0 },
+    { label: t('businessUnits.home.scheduledProducts'), value: p.productsFutureDate },
+    { label: t('businessUnits.home.unpublishedDocuments'), value: p.filesNoDate, warn: p.filesNoDate > 0 },
+    { label: t('businessUnits.home.scheduledDocuments'), value: p.filesFutureDate },
+  ];
 }
 
 function StatCard({ title, description, icon, tiles }: { title: string; description?: string; icon: ReactNode; tiles: Tile[] }) {

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { BusinessUnit, businessUnitCreateBody, businessUnitStatisticsSchema, businessUnitUpdateBody } from '@vellum/contract';
+import type { BusinessUnit, BusinessUnitStatistics, businessUnitCreateBody, businessUnitUpdateBody } from '@vellum/contract';
 import type { z } from 'zod';
 import { ApiError, api } from '../../api/client';
 
@@ -9,11 +9,7 @@ export const businessUnitKeys = {
   statistics: (id: number) => ['business-units', id, 'statistics'] as const,
 };
 
-export type BusinessUnitStatistics = z.infer<typeof businessUnitStatisticsSchema> & {
-  // later additions of the statistics call (document 000 section 2) are shown when present
-  publishStatus?: { productsNoDate?: number; productsFutureDate?: number; filesNoDate?: number; filesFutureDate?: number };
-  downloads?: { totalDownloads?: number; totalDownloadsForPeriod?: number };
-};
+export type { BusinessUnitStatistics } from '@vellum/contract';
 
 export function useBusinessUnits(enabled = true) {
   return useQuery({

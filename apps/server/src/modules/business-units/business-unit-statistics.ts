@@ -1,6 +1,9 @@
 import type { DbOrTx } from '../../db/client.js';
 
-/** What a business unit holds; the statistics card and the delete guard read it. */
+/**
+ * What a business unit holds, its publish status and its downloads; the home page's cards and the
+ * delete guard read it. Areas not built yet contribute nothing, so their counts are a real zero.
+ */
 export interface UnitContentCounts {
   products: number;
   productGroups: number;
@@ -10,6 +13,12 @@ export interface UnitContentCounts {
   orphanProducts: number;
   orphanDocuments: number;
   orphanProductGroups: number;
+  productsNoDate: number;
+  productsFutureDate: number;
+  filesNoDate: number;
+  filesFutureDate: number;
+  totalDownloads: number;
+  downloadsThisMonth: number;
 }
 
 /** One area's share of the counts of a business unit. */
@@ -34,6 +43,12 @@ const ZERO: UnitContentCounts = {
   orphanProducts: 0,
   orphanDocuments: 0,
   orphanProductGroups: 0,
+  productsNoDate: 0,
+  productsFutureDate: 0,
+  filesNoDate: 0,
+  filesFutureDate: 0,
+  totalDownloads: 0,
+  downloadsThisMonth: 0,
 };
 
 export async function countUnitContent(db: DbOrTx, businessUnitId: number): Promise<UnitContentCounts> {

@@ -208,6 +208,13 @@ export async function getStatistics(deps: Deps, auth: AuthContext, id: number): 
     languageFilesPatient: c.languageFilesPatient,
     products: c.products,
     orphans: { products: c.orphanProducts, documents: c.orphanDocuments, productGroups: c.orphanProductGroups },
+    publishStatus: {
+      productsNoDate: c.productsNoDate,
+      productsFutureDate: c.productsFutureDate,
+      filesNoDate: c.filesNoDate,
+      filesFutureDate: c.filesFutureDate,
+    },
+    downloads: { totalDownloads: c.totalDownloads, totalDownloadsForPeriod: c.downloadsThisMonth },
   };
 }
 

@@ -121,16 +121,28 @@ describe('GET /api/business-units/{id}, displayName and statistics', () => {
       languageFilesPatient: 0,
       products: 0,
       orphans: { products: 0, documents: 0, productGroups: 0 },
+      publishStatus: { productsNoDate: 0, productsFutureDate: 0, filesNoDate: 0, filesFutureDate: 0 },
+      downloads: { totalDownloads: 0, totalDownloadsForPeriod: 0 },
     });
   });
 
   it('statistics add up what the content areas register', async () => {
     const counted = await makeBusinessUnit(ctx.db);
     registerUnitContentCounter(async (_db, id) => (id === counted.id ? { products: 3, orphanProducts: 1, languageFilesHcp: 2 } : {}));
-    registerUnitContentCounter(async (_db, id) => (id === counted.id ? { products: 1, orphanDocuments: 4 } : {}));
+    registerUnitContentCounter(async (_db, id) =>
+      id === counted.id
+        ? { products: 1, orphanDocuments: 4, productsNoDate: 2, filesFutureDate: 1, totalDownloads: 9, downloadsThisMonth: 5 }
+        : {},
+    );
     const token = await tokenWith(['PRODUCT_READ'], [counted.id]);
     const stats = (await call(token)({ method: 'GET', url: `/api/business-units/${counted.id}/statistics` })).json();
-    expect(stats).toMatchObject({ products: 4, languageFilesHcp: 2, orphans: { products: 1, documents: 4, productGroups: 0 } });
+    expect(stats).toMatchObject({
+      products: 4,
+      languageFilesHcp: 2,
+      orphans: { products: 1, documents: 4, productGroups: 0 },
+      publishStatus: { productsNoDate: 2, productsFutureDate: 0, filesNoDate: 0, filesFutureDate: 1 },
+      downloads: { totalDownloads: 9, totalDownloadsForPeriod: 5 },
+    });
   });
 
   it('registers the business-unit entity for unit lookups', async () => {
