@@ -12,7 +12,7 @@ import { alertOf, handleApiError, notifyAlert } from './api/notify';
 import { AuthProvider } from './app/auth';
 import { createRouter } from './app/router';
 import { DevRibbon } from './app/shell/DevRibbon';
-import { theme } from './app/theme';
+import { cssVariablesResolver, theme } from './app/theme';
 
 /**
  * Every failed query or mutation is announced once here (document 000 section 8), unless it says
@@ -39,7 +39,7 @@ const router = createRouter();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <MantineProvider theme={theme}>
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
       <Notifications position="top-right" zIndex={1000} />
       <QueryClientProvider client={queryClient}>
         <AuthProvider>

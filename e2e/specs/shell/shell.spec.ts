@@ -14,7 +14,8 @@ test.describe('the shell', () => {
     await expect(menu.getByText('Access management')).toBeVisible();
     await expect(menu.getByText('Manufacturer management')).toBeVisible();
     await page.screenshot({ path: testInfo.outputPath('shell-general-settings.png') });
-    await page.keyboard.press('ArrowDown');
+    // the open menu focuses its first item; one step down is 'User groups'
+    await expect(menu.getByRole('menuitem', { name: 'Roles' })).toBeFocused();
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/general-settings\/user-group$/);

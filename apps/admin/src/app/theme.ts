@@ -1,7 +1,42 @@
-import { createTheme } from '@mantine/core';
+import { type CSSVariablesResolver, createTheme, type MantineColorsTuple, Menu } from '@mantine/core';
+
+/**
+ * Mantine's teal with shades 8 and 9 one step darker: shade 8 is the filled/link colour (5.0:1 on
+ * white, and white on it), shade 9 the hover and the text of light variants (≥ 4.5:1 on shades 0-2).
+ */
+const teal: MantineColorsTuple = [
+  '#e6fcf5',
+  '#c3fae8',
+  '#96f2d7',
+  '#63e6be',
+  '#38d9a9',
+  '#20c997',
+  '#12b886',
+  '#0ca678',
+  '#087f5b',
+  '#076b50',
+];
 
 export const theme = createTheme({
   primaryColor: 'teal',
+  // WCAG AA 4.5:1: shade 6 of most palettes fails as text on white or under white text; shade 8 passes
+  primaryShade: { light: 8, dark: 8 },
+  colors: { teal },
   defaultRadius: 'sm',
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
+  components: {
+    // an open menu focuses its first item (the usual keyboard behaviour) instead of a hidden
+    // placeholder, which also left the menu with a child that is no menu item
+    Menu: Menu.extend({ defaultProps: { withInitialFocusPlaceholder: false } }),
+  },
+});
+
+/** Secondary and error texts readable (≥ 4.5:1) on white and on the gray.0/gray.1 page backgrounds. */
+export const cssVariablesResolver: CSSVariablesResolver = () => ({
+  variables: {},
+  light: {
+    '--mantine-color-dimmed': '#5f6770',
+    '--mantine-color-error': 'var(--mantine-color-red-9)',
+  },
+  dark: {},
 });

@@ -70,7 +70,14 @@ export function ConfirmDialog({
   };
 
   return (
-    <Modal opened={opened} onClose={busy ? () => {} : onClose} title={title} centered size="md">
+    <Modal
+      opened={opened}
+      onClose={busy ? () => {} : onClose}
+      title={title}
+      centered
+      size="md"
+      closeButtonProps={{ 'aria-label': t('global.close') }}
+    >
       <form
         onSubmit={(e) => {
           e.preventDefault();

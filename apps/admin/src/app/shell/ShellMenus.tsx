@@ -1,4 +1,4 @@
-import { Avatar, Button, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { Avatar, Button, Group, Menu, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconChevronDown, IconKey, IconLogout, IconSettings, IconShieldCog, IconTools, IconUserCircle } from '@tabler/icons-react';
 import type { AccessRight } from '@vellum/contract';
 import { Fragment, type ReactNode } from 'react';
@@ -108,8 +108,10 @@ export function AccountMenu() {
   return (
     <Menu position="bottom-end" shadow="md" width={240} withinPortal>
       <Menu.Target>
-        <UnstyledButton aria-label={t('shell.account.menu', { name })} data-testid="menu-account" px={6} py={4} style={{ borderRadius: 6 }}>
-          <Group gap={8} wrap="nowrap">
+        {/* named by hidden text, not aria-label: the name contains the visible name (WCAG 2.5.3); the initials are decoration */}
+        <UnstyledButton data-testid="menu-account" px={6} py={4} style={{ borderRadius: 6 }}>
+          <VisuallyHidden>{t('shell.account.menu', { name })}</VisuallyHidden>
+          <Group gap={8} wrap="nowrap" aria-hidden>
             <Avatar color="teal" radius="xl" size={32}>
               {initials(name) || <IconShieldCog size={16} aria-hidden />}
             </Avatar>

@@ -53,7 +53,14 @@ export function ExpiredPasswordDialog({
   );
 
   return (
-    <Modal opened onClose={onClose} title={t('auth.expired.title')} centered size="md">
+    <Modal
+      opened
+      onClose={onClose}
+      title={t('auth.expired.title')}
+      centered
+      size="md"
+      closeButtonProps={{ 'aria-label': t('global.close') }}
+    >
       <form onSubmit={submit} noValidate data-testid="expired-password-form">
         <Stack gap="sm">
           <Text size="sm">{t('auth.expired.text')}</Text>

@@ -50,7 +50,10 @@ function ColorField({ form, name, readOnly }: { form: Form; name: 'mainColor' | 
           onBlur={field.onBlur}
           readOnly={readOnly}
           disallowInput={readOnly}
+          withEyeDropper={!readOnly}
           swatches={['#0f766e', '#1d4ed8', '#b91c1c', '#7c3aed', '#c2410c', '#334155', '#111827']}
+          // not named after the field: the field's label must name only its input
+          eyeDropperButtonProps={{ 'aria-label': t('businessUnits.pickColor') }}
           error={errorText(fieldState.error, { Pattern: 'components.validation.hexColor' })}
         />
       )}

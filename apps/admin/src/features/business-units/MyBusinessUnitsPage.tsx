@@ -51,7 +51,6 @@ function UnitCard({ unit }: { unit: BusinessUnit }) {
       padding="lg"
       className={classes.unitCard}
       style={{ borderTopColor: unit.mainColor ?? undefined }}
-      aria-label={unit.displayName}
     >
       <Stack gap="sm">
         <Group justify="space-between" align="flex-start" wrap="nowrap">
