@@ -12,7 +12,7 @@ import {
   idParams,
 } from '@vellum/contract';
 import { z } from 'zod';
-import { authOf, unitFromParam } from '../../platform/access.js';
+import { authOf, unitFromBody, unitFromParam } from '../../platform/access.js';
 import { alert } from '../../platform/alerts.js';
 import { type RoutesPlugin, typed } from '../../platform/deps.js';
 import { readImageUpload, sendImage } from '../../platform/images.js';
@@ -89,20 +89,17 @@ export const businessUnitsRoutes: RoutesPlugin = async (app) => {
     body: businessUnitUpdateBody,
     response: { 200: businessUnitSchema },
   };
-  r.put('/api/business-units', { config: { access: 'authenticated' }, schema: updateSchema }, async (req, reply) => {
+  const updateAccess = { access: { right: 'BUSINESS_UNIT_UPDATE', unit: unitFromBody('id') } } as const;
+  r.put('/api/business-units', { config: updateAccess, schema: updateSchema }, async (req, reply) => {
     const unit = await updateBusinessUnitSettings(deps, authOf(req), req.body);
     alert(reply, UPDATED, unit.id);
     return unit;
   });
-  r.put(
-    '/api/business-units/:id',
-    { config: { access: 'authenticated' }, schema: { ...updateSchema, params: idParams } },
-    async (req, reply) => {
-      const unit = await updateBusinessUnitSettings(deps, authOf(req), req.body, req.params.id);
-      alert(reply, UPDATED, unit.id);
-      return unit;
-    },
-  );
+  r.put('/api/business-units/:id', { config: updateAccess, schema: { ...updateSchema, params: idParams } }, async (req, reply) => {
+    const unit = await updateBusinessUnitSettings(deps, authOf(req), req.body, req.params.id);
+    alert(reply, UPDATED, unit.id);
+    return unit;
+  });
 
   r.delete(
     '/api/business-units/:id',
@@ -213,7 +210,7 @@ export const businessUnitsRoutes: RoutesPlugin = async (app) => {
   r.put(
     '/api/business-units/layout',
     {
-      config: { access: 'authenticated' },
+      config: { access: { right: 'LAYOUT_MANAGE', unit: unitFromBody('id') } },
       schema: {
         tags,
         summary: 'Updates the layout (LAYOUT_MANAGE in the unit of the body id); a stale version answers 409',

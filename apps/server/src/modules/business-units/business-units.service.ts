@@ -10,7 +10,7 @@ import {
   REQUIRED_INTERFACE_LANGUAGE,
 } from '@vellum/contract';
 import type { z } from 'zod';
-import { type AuthContext, registerEntityUnit, requireRight } from '../../platform/access.js';
+import { type AuthContext, registerEntityUnit } from '../../platform/access.js';
 import { type Actor, audit, diff } from '../../platform/audit.js';
 import type { Deps } from '../../platform/deps.js';
 import { AppError, conflict, notFound } from '../../platform/errors.js';
@@ -156,7 +156,6 @@ export async function createBusinessUnit(deps: Deps, actor: Actor, body: CreateB
 
 export async function updateBusinessUnitSettings(deps: Deps, auth: AuthContext, body: UpdateBody, pathId?: number): Promise<BusinessUnit> {
   if (pathId !== undefined && pathId !== body.id) throw field(OrganisationErrorKeys.idMismatch, 'id');
-  requireRight(auth, 'BUSINESS_UNIT_UPDATE', body.id);
   const { id, slug, version, ...fields } = body;
   const values = toValues(fields);
   const row = await deps.db.transaction(async (tx) => {
@@ -276,7 +275,6 @@ export async function getLayout(deps: Deps, id: number): Promise<Layout> {
 }
 
 export async function updateLayout(deps: Deps, auth: AuthContext, body: LayoutBody): Promise<Layout> {
-  requireRight(auth, 'LAYOUT_MANAGE', body.id);
   const { id, version, ...fields } = body;
   const values = { ...fields, ...headerTexts(fields) };
   const row = await deps.db.transaction(async (tx) => {
