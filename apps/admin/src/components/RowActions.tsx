@@ -1,7 +1,9 @@
-import { ActionIcon, Group, Tooltip } from '@mantine/core';
+import { ActionIcon, Group, Tooltip, VisuallyHidden } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import type { Column } from './DataTable';
 
 /** Edit and delete buttons of a list row; each is left out when its handler is missing. */
 export function RowActions({
@@ -40,4 +42,9 @@ export function RowActions({
       )}
     </Group>
   );
+}
+
+/** The right-aligned column of row actions every list ends with; `label` names it for screen readers. */
+export function actionsColumn<T>(label: string, render: (row: T) => ReactNode): Column<T> {
+  return { key: 'actions', header: <VisuallyHidden>{label}</VisuallyHidden>, align: 'right', width: 90, render };
 }

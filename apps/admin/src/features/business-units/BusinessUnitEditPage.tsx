@@ -11,6 +11,7 @@ import { applyServerErrors } from '../../components/formErrors';
 import { ImageInput } from '../../components/ImageInput';
 import { PageHeader } from '../../components/PageHeader';
 import { LoadError, PageLoader } from '../../components/QueryState';
+import { ReadOnlyNotice } from '../../components/ReadOnlyNotice';
 import { useFormSync } from '../../components/useFormSync';
 import { AppearanceSection, FilesSection, GeneralSection, LayoutSection, SearchSection } from './BusinessUnitFormSections';
 import {
@@ -83,11 +84,7 @@ function BusinessUnitForm({ unit }: { unit?: BusinessUnit }) {
         }
       />
       <Stack gap="lg">
-        {readOnly && (
-          <Alert variant="light" color="gray" icon={<IconInfoCircle size={18} />}>
-            {t('components.form.readOnly')}
-          </Alert>
-        )}
+        {readOnly && <ReadOnlyNotice />}
         <Grid gap="lg">
           <Grid.Col span={{ base: 12, lg: 6 }}>
             <Stack gap="lg">

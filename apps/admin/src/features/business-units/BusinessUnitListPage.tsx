@@ -10,7 +10,7 @@ import { CanAccess } from '../../components/CanAccess';
 import { useConfirm } from '../../components/ConfirmDialog';
 import { type Column, DataTable } from '../../components/DataTable';
 import { PageHeader } from '../../components/PageHeader';
-import { RowActions } from '../../components/RowActions';
+import { actionsColumn, RowActions } from '../../components/RowActions';
 import { pageLocally, useTableState } from '../../components/tableState';
 import { useBusinessUnits, useDeleteBusinessUnit } from './businessUnits.hooks';
 
@@ -77,29 +77,23 @@ export function BusinessUnitListPage() {
         </Group>
       ),
     },
-    {
-      key: 'actions',
-      header: <VisuallyHidden>{t('components.dataTable.actions')}</VisuallyHidden>,
-      align: 'right',
-      width: 90,
-      render: (u) => (
-        <RowActions
-          name={u.displayName}
-          editTo={`${u.id}/edit`}
-          onDelete={
-            auth.hasRight('BUSINESS_UNIT_DELETE')
-              ? () =>
-                  ask({
-                    title: t('businessUnits.delete.title', { name: u.displayName }),
-                    message: t('businessUnits.delete.message'),
-                    confirmLabel: t('components.confirm.delete'),
-                    onConfirm: () => remove.mutateAsync(u.id),
-                  })
-              : undefined
-          }
-        />
-      ),
-    },
+    actionsColumn(t('components.dataTable.actions'), (u) => (
+      <RowActions
+        name={u.displayName}
+        editTo={`${u.id}/edit`}
+        onDelete={
+          auth.hasRight('BUSINESS_UNIT_DELETE')
+            ? () =>
+                ask({
+                  title: t('businessUnits.delete.title', { name: u.displayName }),
+                  message: t('businessUnits.delete.message'),
+                  confirmLabel: t('components.confirm.delete'),
+                  onConfirm: () => remove.mutateAsync(u.id),
+                })
+            : undefined
+        }
+      />
+    )),
   ];
 
   return (

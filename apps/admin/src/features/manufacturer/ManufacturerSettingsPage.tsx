@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Box, Grid, NumberInput, Select, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
-import { IconInfoCircle } from '@tabler/icons-react';
+import { Box, Grid, NumberInput, Select, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { AUTHENTICATION_MECHANISMS, type ManufacturerSettings, manufacturerSettingsBody, nameSchema } from '@vellum/contract';
 import { useMemo } from 'react';
 import { Controller, useForm } from 'react-hook-form';
@@ -13,6 +12,7 @@ import { applyServerErrors, useErrorText } from '../../components/formErrors';
 import { ImageInput } from '../../components/ImageInput';
 import { PageHeader } from '../../components/PageHeader';
 import { LoadError, PageLoader } from '../../components/QueryState';
+import { ReadOnlyNotice } from '../../components/ReadOnlyNotice';
 import { useFormSync } from '../../components/useFormSync';
 import {
   type Manufacturer,
@@ -123,11 +123,7 @@ function ManufacturerForm({ manufacturer, settings }: { manufacturer: Manufactur
     <Box component="form" onSubmit={form.handleSubmit(onSubmit)} noValidate maw={1100}>
       <PageHeader title={t('manufacturer.title')} description={t('manufacturer.description')} />
       <Stack gap="lg">
-        {readOnly && (
-          <Alert variant="light" color="gray" icon={<IconInfoCircle size={18} />}>
-            {t('components.form.readOnly')}
-          </Alert>
-        )}
+        {readOnly && <ReadOnlyNotice />}
         <Grid gap="lg">
           <Grid.Col span={{ base: 12, lg: 6 }}>
             <Stack gap="lg">

@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Group, Text, VisuallyHidden } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Text } from '@mantine/core';
 import { IconLock, IconPlus } from '@tabler/icons-react';
 import type { Role } from '@vellum/contract';
 import { useTranslation } from 'react-i18next';
@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { useConfirm } from '../../components/ConfirmDialog';
 import { type Column, DataTable } from '../../components/DataTable';
 import { PageHeader } from '../../components/PageHeader';
-import { RowActions } from '../../components/RowActions';
+import { actionsColumn, RowActions } from '../../components/RowActions';
 import { pageLocally, useTableState } from '../../components/tableState';
 import { useDeleteRole, useRoles } from './roles.hooks';
 
@@ -58,27 +58,22 @@ export function RoleListPage() {
         </Text>
       ),
     },
-    {
-      key: 'actions',
-      header: <VisuallyHidden>{t('components.dataTable.actions')}</VisuallyHidden>,
-      align: 'right',
-      width: 90,
-      render: (r) =>
-        r.predefined ? null : (
-          <RowActions
-            name={r.name}
-            editTo={`${r.id}/edit`}
-            onDelete={() =>
-              ask({
-                title: t('roles.delete.title', { name: r.name }),
-                message: r.userGroups.length ? t('roles.delete.inUse', { count: r.userGroups.length }) : t('roles.delete.message'),
-                confirmLabel: t('components.confirm.delete'),
-                onConfirm: () => remove.mutateAsync(r.id),
-              })
-            }
-          />
-        ),
-    },
+    actionsColumn(t('components.dataTable.actions'), (r) =>
+      r.predefined ? null : (
+        <RowActions
+          name={r.name}
+          editTo={`${r.id}/edit`}
+          onDelete={() =>
+            ask({
+              title: t('roles.delete.title', { name: r.name }),
+              message: r.userGroups.length ? t('roles.delete.inUse', { count: r.userGroups.length }) : t('roles.delete.message'),
+              confirmLabel: t('components.confirm.delete'),
+              onConfirm: () => remove.mutateAsync(r.id),
+            })
+          }
+        />
+      ),
+    ),
   ];
 
   return (

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Badge, Box, MultiSelect, Select, Stack, Switch, TextInput } from '@mantine/core';
-import { IconInfoCircle, IconShieldLock } from '@tabler/icons-react';
+import { IconShieldLock } from '@tabler/icons-react';
 import { GLOBAL_BUSINESS_UNIT_ID, type UserGroup, userGroupCreateBody } from '@vellum/contract';
 import { useMemo } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
@@ -13,6 +13,7 @@ import { FormSection } from '../../components/FormSection';
 import { applyServerErrors, useErrorText } from '../../components/formErrors';
 import { PageHeader } from '../../components/PageHeader';
 import { LoadError, PageLoader } from '../../components/QueryState';
+import { ReadOnlyNotice } from '../../components/ReadOnlyNotice';
 import { useFormSync } from '../../components/useFormSync';
 import { useBusinessUnits } from '../business-units/businessUnits.hooks';
 import { useRoles } from '../roles/roles.hooks';
@@ -108,11 +109,7 @@ function UserGroupForm({ group }: { group?: UserGroup }) {
         }
       />
       <Stack gap="lg">
-        {readOnly && (
-          <Alert variant="light" color="gray" icon={<IconInfoCircle size={18} />}>
-            {t('components.form.readOnly')}
-          </Alert>
-        )}
+        {readOnly && <ReadOnlyNotice />}
         {superAdmin && (
           <Alert color="grape" variant="light" icon={<IconShieldLock size={18} />}>
             {t('userGroups.superAdminHint')}

@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Group, Text, VisuallyHidden } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Text } from '@mantine/core';
 import { IconPlus, IconShieldLock } from '@tabler/icons-react';
 import type { UserGroup } from '@vellum/contract';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +8,7 @@ import { CanAccess } from '../../components/CanAccess';
 import { useConfirm } from '../../components/ConfirmDialog';
 import { type Column, DataTable } from '../../components/DataTable';
 import { PageHeader } from '../../components/PageHeader';
-import { RowActions } from '../../components/RowActions';
+import { actionsColumn, RowActions } from '../../components/RowActions';
 import { pageLocally, useTableState } from '../../components/tableState';
 import { groupUnitsLabel } from './businessUnitLabels';
 import { useDeleteUserGroup, useUserGroups } from './userGroups.hooks';
@@ -60,29 +60,23 @@ export function UserGroupListPage() {
         ),
     },
     { key: 'members', header: t('userGroups.fields.memberCount'), sortable: true, align: 'right', render: (g) => g.users.length },
-    {
-      key: 'actions',
-      header: <VisuallyHidden>{t('components.dataTable.actions')}</VisuallyHidden>,
-      align: 'right',
-      width: 90,
-      render: (g) => (
-        <RowActions
-          name={g.name}
-          editTo={canWrite ? `${g.id}/edit` : undefined}
-          onDelete={
-            g.superAdmin || !canWrite
-              ? undefined
-              : () =>
-                  ask({
-                    title: t('userGroups.delete.title', { name: g.name }),
-                    message: t('userGroups.delete.message', { count: g.users.length }),
-                    confirmLabel: t('components.confirm.delete'),
-                    onConfirm: () => remove.mutateAsync(g.id),
-                  })
-          }
-        />
-      ),
-    },
+    actionsColumn(t('components.dataTable.actions'), (g) => (
+      <RowActions
+        name={g.name}
+        editTo={canWrite ? `${g.id}/edit` : undefined}
+        onDelete={
+          g.superAdmin || !canWrite
+            ? undefined
+            : () =>
+                ask({
+                  title: t('userGroups.delete.title', { name: g.name }),
+                  message: t('userGroups.delete.message', { count: g.users.length }),
+                  confirmLabel: t('components.confirm.delete'),
+                  onConfirm: () => remove.mutateAsync(g.id),
+                })
+        }
+      />
+    )),
   ];
 
   return (

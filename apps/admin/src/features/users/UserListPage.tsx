@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { IconLock, IconPlus, IconRobot } from '@tabler/icons-react';
 import type { User } from '@vellum/contract';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +8,7 @@ import { BooleanBadge } from '../../components/BooleanBadge';
 import { useConfirm } from '../../components/ConfirmDialog';
 import { type Column, DataTable } from '../../components/DataTable';
 import { PageHeader } from '../../components/PageHeader';
-import { RowActions } from '../../components/RowActions';
+import { actionsColumn, RowActions } from '../../components/RowActions';
 import { pageParams, useTableState } from '../../components/tableState';
 import { useDeleteUser, useUsers } from './users.hooks';
 
@@ -87,27 +87,21 @@ export function UserListPage() {
           </Text>
         ),
     },
-    {
-      key: 'actions',
-      header: <VisuallyHidden>{t('components.dataTable.actions')}</VisuallyHidden>,
-      align: 'right',
-      width: 90,
-      render: (u) => (
-        <RowActions
-          name={u.login}
-          editTo={`${u.id}/edit`}
-          deleteDisabledReason={account?.id === u.id ? t('users.cannotDeleteSelf') : undefined}
-          onDelete={() =>
-            ask({
-              title: t('users.delete.title', { name: u.login }),
-              message: t('users.delete.message'),
-              confirmLabel: t('components.confirm.delete'),
-              onConfirm: () => remove.mutateAsync(u.id),
-            })
-          }
-        />
-      ),
-    },
+    actionsColumn(t('components.dataTable.actions'), (u) => (
+      <RowActions
+        name={u.login}
+        editTo={`${u.id}/edit`}
+        deleteDisabledReason={account?.id === u.id ? t('users.cannotDeleteSelf') : undefined}
+        onDelete={() =>
+          ask({
+            title: t('users.delete.title', { name: u.login }),
+            message: t('users.delete.message'),
+            confirmLabel: t('components.confirm.delete'),
+            onConfirm: () => remove.mutateAsync(u.id),
+          })
+        }
+      />
+    )),
   ];
 
   return (
