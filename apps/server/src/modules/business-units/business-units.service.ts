@@ -154,24 +154,33 @@ export async function createBusinessUnit(deps: Deps, actor: Actor, body: CreateB
   return toBusinessUnit(row);
 }
 
+/**
+ * The versioned update both the settings and the layout forms make: 404 when the unit is gone,
+ * `check` before writing, 409 when the version is stale, one audit row with what changed.
+ */
+async function updateAudited<V extends Record<string, unknown>>(
+  deps: Deps,
+  auth: AuthContext,
+  change: { id: number; version: number; values: Partial<BusinessUnitValues>; action: string; view: (row: BusinessUnitRow) => V },
+  check: (before: BusinessUnitRow) => void = () => {},
+): Promise<BusinessUnitRow> {
+  const { id, version, values, action, view } = change;
+  return deps.db.transaction(async (tx) => {
+    const before = await findBusinessUnit(tx, id);
+    if (!before) throw notFound(ENTITY);
+    check(before);
+    const after = await updateBusinessUnit(tx, id, version, values);
+    if (!after) throw conflict();
+    await audit(tx, auth, { entityName: ENTITY, entityId: id, businessUnitId: id, action, changes: diff(view(before), view(after)) });
+    return after;
+  });
+}
+
 export async function updateBusinessUnitSettings(deps: Deps, auth: AuthContext, body: UpdateBody, pathId?: number): Promise<BusinessUnit> {
   if (pathId !== undefined && pathId !== body.id) throw field(OrganisationErrorKeys.idMismatch, 'id');
   const { id, slug, version, ...fields } = body;
-  const values = toValues(fields);
-  const row = await deps.db.transaction(async (tx) => {
-    const before = await findBusinessUnit(tx, id);
-    if (!before) throw notFound(ENTITY);
+  const row = await updateAudited(deps, auth, { id, version, values: toValues(fields), action: 'UPDATE', view: auditView }, (before) => {
     if (slug !== before.slug) throw field(OrganisationErrorKeys.slugCannotChange, 'slug');
-    const after = await updateBusinessUnit(tx, id, version, values);
-    if (!after) throw conflict();
-    await audit(tx, auth, {
-      entityName: ENTITY,
-      entityId: id,
-      businessUnitId: id,
-      action: 'UPDATE',
-      changes: diff(auditView(before), auditView(after)),
-    });
-    return after;
   });
   return toBusinessUnit(row);
 }
@@ -277,19 +286,5 @@ export async function getLayout(deps: Deps, id: number): Promise<Layout> {
 export async function updateLayout(deps: Deps, auth: AuthContext, body: LayoutBody): Promise<Layout> {
   const { id, version, ...fields } = body;
   const values = { ...fields, ...headerTexts(fields) };
-  const row = await deps.db.transaction(async (tx) => {
-    const before = await findBusinessUnit(tx, id);
-    if (!before) throw notFound(ENTITY);
-    const after = await updateBusinessUnit(tx, id, version, values);
-    if (!after) throw conflict();
-    await audit(tx, auth, {
-      entityName: ENTITY,
-      entityId: id,
-      businessUnitId: id,
-      action: 'LAYOUT',
-      changes: diff(toLayout(before), toLayout(after)),
-    });
-    return after;
-  });
-  return toLayout(row);
+  return toLayout(await updateAudited(deps, auth, { id, version, values, action: 'LAYOUT', view: toLayout }));
 }
