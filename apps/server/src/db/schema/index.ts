@@ -1,4 +1,5 @@
 export * from './access.js';
 export * from './audit.js';
+export * from './catalogue.js';
 export * from './organisation.js';
 export * from './users.js';

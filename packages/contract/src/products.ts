@@ -1,0 +1,105 @@
+import { z } from 'zod';
+import { pageableSchema, pageQuery, versionField } from './common.js';
+import { lotRangeInput, lotRangeSchema } from './lot-ranges.js';
+import { ATTRIBUTE_VALUE_MAX } from './product-types.js';
+
+export const PUBLISH_STATES = ['UNPUBLISHED', 'SCHEDULED', 'PUBLISHED'] as const;
+export type PublishState = (typeof PUBLISH_STATES)[number];
+/** No publish date: unpublished; a date in the future: scheduled; otherwise published. */
+export function publishStateOf(publishDate: string | Date | null, now: Date = new Date()): PublishState {
+  if (publishDate === null) return 'UNPUBLISHED';
+  return new Date(publishDate).getTime() > now.getTime() ? 'SCHEDULED' : 'PUBLISHED';
+}
+
+export const keyCodeSchema = z.string().trim().min(1, 'NotBlank').max(ATTRIBUTE_VALUE_MAX, 'Size');
+
+export const attributeValueSchema = z.object({
+  id: z.number(),
+  attributeDefinitionId: z.number(),
+  value: z.string(),
+});
+/**
+ * A value in a product create/update. The value is checked by the server against its definition
+ * (empty, not a string, too long) so that each has its own message key; hence z.unknown here.
+ */
+export const attributeValueInput = z.object({
+  attributeDefinitionId: z.number().int().positive(),
+  value: z.unknown(),
+});
+
+export const productGroupRefSchema = z.object({ id: z.number(), name: z.string() });
+
+export const productSchema = z.object({
+  id: z.number(),
+  businessUnitId: z.number(),
+  productTypeId: z.number(),
+  keyCode: z.string(),
+  publishDate: z.string().nullable(),
+  publishState: z.enum(PUBLISH_STATES),
+  attributeValues: z.array(attributeValueSchema),
+  productGroups: z.array(productGroupRefSchema),
+  lotRanges: z.array(lotRangeSchema),
+  createdDate: z.string(),
+  lastModifiedDate: z.string(),
+  version: z.number(),
+});
+export type Product = z.infer<typeof productSchema>;
+
+const productFields = {
+  productTypeId: z.number().int().positive(),
+  keyCode: keyCodeSchema,
+  publishDate: z.iso.datetime({ offset: true }).nullable().default(null),
+  attributeValues: z.array(attributeValueInput).max(50).default([]),
+  /** Ids of product groups of the same product type. */
+  productGroupIds: z.array(z.number().int().positive()).max(500).default([]),
+  /** Entries are checked one by one by the server (each lot-range error has its own key). */
+  lotRanges: z.array(z.unknown()).max(500).default([]),
+};
+export const productCreateBody = z.object({ id: z.undefined().or(z.null()).optional(), ...productFields });
+export const productUpdateBody = z.object({ id: z.number().int().positive(), version: versionField, ...productFields });
+export type ProductCreateBody = z.input<typeof productCreateBody>;
+export type ProductUpdateBody = z.input<typeof productUpdateBody>;
+export { lotRangeInput as productLotRangeInput };
+
+export const MATCH_MODES = ['EXACT', 'PARTIAL'] as const;
+const filterValue = z.string().trim().min(1, 'NotBlank').max(ATTRIBUTE_VALUE_MAX, 'Size');
+/** Filters of POST api/products/search; all given filters must match (case-insensitive). */
+export const productSearchBody = z.object({
+  keyCode: z.object({ value: filterValue, match: z.enum(MATCH_MODES).default('PARTIAL') }).optional(),
+  attributes: z
+    .array(
+      z.object({ attributeDefinitionId: z.number().int().positive(), value: filterValue, match: z.enum(MATCH_MODES).default('PARTIAL') }),
+    )
+    .max(20)
+    .default([]),
+  /** Matches the key code or any attribute value (partial); the cross-business-unit search uses it. */
+  text: filterValue.optional(),
+  /** Only products in no product group. */
+  orphans: z.boolean().default(false),
+  publishState: z.enum(PUBLISH_STATES).optional(),
+  productGroupId: z.number().int().positive().optional(),
+});
+export type ProductSearchBody = z.input<typeof productSearchBody>;
+/**
+ * product-type: search one type (PRODUCT_READ in its unit); business-unit: every type of a unit;
+ * neither: every business unit (PRODUCT_SEARCH_ADMIN). sort: keyCode, publishDate, createdDate,
+ * lastModifiedDate, id or attribute.{definitionId}.
+ */
+export const productSearchQuery = pageQuery.extend({
+  'product-type': z.coerce.number().int().nonnegative().optional(),
+  'business-unit': z.coerce.number().int().nonnegative().optional(),
+});
+export const productListItemSchema = z.object({
+  id: z.number(),
+  businessUnitId: z.number(),
+  productTypeId: z.number(),
+  productTypeName: z.string(),
+  keyCode: z.string(),
+  publishDate: z.string().nullable(),
+  publishState: z.enum(PUBLISH_STATES),
+  attributeValues: z.array(attributeValueSchema),
+  productGroups: z.number(),
+  lastModifiedDate: z.string(),
+});
+export type ProductListItem = z.infer<typeof productListItemSchema>;
+export const productSearchPageSchema = z.object({ items: z.array(productListItemSchema), pageable: pageableSchema });
