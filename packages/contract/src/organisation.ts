@@ -39,6 +39,15 @@ export const manufacturerSettingsSchema = z.object({
   version: z.number(),
 });
 export type ManufacturerSettings = z.infer<typeof manufacturerSettingsSchema>;
+/** The switches that shape menus and forms, readable by every signed-in user. */
+export const manufacturerFeaturesSchema = manufacturerSettingsSchema.pick({
+  worldWidePublicWebsite: true,
+  patientBusinessUnitSearch: true,
+  globalSearch: true,
+  validationRecordsActive: true,
+  authenticationMechanism: true,
+});
+export type ManufacturerFeatures = z.infer<typeof manufacturerFeaturesSchema>;
 export const manufacturerSettingsBody = manufacturerSettingsSchema.omit({ softwareVersion: true }).extend({ version: versionField });
 
 export const manufacturerSchema = z.object({

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../client.js';
 import { appUser, role } from '../schema/index.js';
+import { seedCatalogueDemo } from './catalogue-demo.js';
 import { makeBusinessUnit, makeSuperAdmin, makeUser, makeUserGroup, setManufacturer } from './factories.js';
 
 /** Demo logins (demo only; the README lists them). */
@@ -48,6 +49,7 @@ export async function seedDemoIfEmpty(db: Db): Promise<boolean> {
       userIds: [viewer.id],
     });
     await makeUserGroup(tx, { name: 'Auditors', roleId: await roleId('Auditor'), allBusinessUnits: true, userIds: [auditor.id] });
+    await seedCatalogueDemo(tx, { cardiology: cardio, orthopaedics: ortho });
   });
   return true;
 }

@@ -5,6 +5,9 @@ import type { DbOrTx } from '../../db/client.js';
  * delete guard read it. Areas not built yet contribute nothing, so their counts are a real zero.
  */
 export interface UnitContentCounts {
+  /** Configuration that also keeps a unit from being deleted (not shown on the home page). */
+  productTypes: number;
+  productRemarks: number;
   products: number;
   productGroups: number;
   documents: number;
@@ -35,6 +38,8 @@ export function registerUnitContentCounter(counter: UnitContentCounter): void {
 }
 
 const ZERO: UnitContentCounts = {
+  productTypes: 0,
+  productRemarks: 0,
   products: 0,
   productGroups: 0,
   documents: 0,
@@ -60,6 +65,6 @@ export async function countUnitContent(db: DbOrTx, businessUnitId: number): Prom
   return total;
 }
 
-/** Whether the business unit still holds products, product groups or documents. */
+/** Whether the business unit still holds product types, remarks, products, product groups or documents. */
 export const holdsContent = (c: UnitContentCounts) =>
-  c.products + c.productGroups + c.documents + c.languageFilesHcp + c.languageFilesPatient > 0;
+  c.productTypes + c.productRemarks + c.products + c.productGroups + c.documents + c.languageFilesHcp + c.languageFilesPatient > 0;

@@ -2,6 +2,7 @@ import type { AccessRight } from '@vellum/contract';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, businessUnit, userGroupBusinessUnit } from '../../db/schema/index.js';
+import { makeProductRemark, makeProductType } from '../../db/seed/catalogue-factories.js';
 import { makeBusinessUnit, makeRole, makeUser, makeUserGroup, makeUserWithRights } from '../../db/seed/factories.js';
 import { businessUnitOf } from '../../platform/access.js';
 import { as, createTestContext, type TestContext, tokenFor } from '../../test/harness.js';
@@ -347,6 +348,20 @@ describe('DELETE /api/business-units/{id}', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('error.businessUnit.notEmpty');
     expect(await businessUnitOf(ctx.db, 'business-unit', unit.id)).toBe(unit.id);
+  });
+
+  it('refuses to delete a unit that holds only product types or only remarks (no database error)', async () => {
+    const token = await tokenWith(['BUSINESS_UNIT_DELETE'], [0]);
+    const withType = await makeBusinessUnit(ctx.db);
+    await makeProductType(ctx.db, withType.id);
+    const withRemark = await makeBusinessUnit(ctx.db);
+    await makeProductRemark(ctx.db, withRemark.id);
+    for (const unit of [withType, withRemark]) {
+      const res = await del(token, unit.id);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe('error.businessUnit.notEmpty');
+      expect(await businessUnitOf(ctx.db, 'business-unit', unit.id)).toBe(unit.id);
+    }
   });
 
   it('deletes, unlinks its user groups, alerts and audits', async () => {

@@ -2,6 +2,7 @@ import {
   audienceQuery,
   authenticationMechanismQuery,
   authenticationMechanismResponse,
+  manufacturerFeaturesSchema,
   manufacturerNameBody,
   manufacturerNameSchema,
   manufacturerSchema,
@@ -68,6 +69,19 @@ export const manufacturerRoutes: RoutesPlugin = async (app) => {
     '/api/manufacturer/own/settings',
     { config: { access: READ }, schema: { tags, summary: 'Manufacturer settings', response: { 200: manufacturerSettingsSchema } } },
     () => getSettings(deps),
+  );
+
+  r.get(
+    '/api/manufacturer/own/features',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        tags,
+        summary: 'The feature switches that shape menus and forms (patient portal, global search, ...), for every signed-in user',
+        response: { 200: manufacturerFeaturesSchema },
+      },
+    },
+    async () => manufacturerFeaturesSchema.parse(await getSettings(deps)),
   );
 
   r.put(

@@ -197,6 +197,28 @@ describe('manufacturer settings', () => {
   });
 });
 
+describe('GET /api/manufacturer/own/features', () => {
+  it('answers 401 without a token and the switches (nothing else) to any signed-in user', async () => {
+    expect((await call(undefined)({ method: 'GET', url: '/api/manufacturer/own/features' })).statusCode).toBe(401);
+    await setManufacturer(ctx.db, {
+      worldWidePublicWebsite: false,
+      validationRecordsActive: false,
+      patientBusinessUnitSearch: true,
+      globalSearch: true,
+    });
+    const res = await call(nobody)({ method: 'GET', url: '/api/manufacturer/own/features' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      worldWidePublicWebsite: false,
+      patientBusinessUnitSearch: true,
+      globalSearch: true,
+      validationRecordsActive: false,
+      authenticationMechanism: 'USERNAME_PASSWORD',
+    });
+    await setManufacturer(ctx.db, { patientBusinessUnitSearch: false, globalSearch: false });
+  });
+});
+
 describe('manufacturer logo and audience images', () => {
   const uploadLogo = (token: string | undefined, data: Buffer, name = 'logo.png', type = 'image/png', field = 'logo') =>
     call(token)({ method: 'POST', url: '/api/manufacturer/own/logo', ...multipart(field, name, type, data) });

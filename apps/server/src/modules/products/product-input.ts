@@ -1,0 +1,48 @@
+import { ATTRIBUTE_VALUE_MAX, CatalogueErrorKeys } from '@vellum/contract';
+import { AppError } from '../../platform/errors.js';
+import type { DefinitionRow } from './products.repo.js';
+
+export const PRODUCT_OBJECT = 'product';
+
+/** A 400 with the catalogue key, its params and a field error on the product form's field. */
+export const productError = (key: string, field: string, params?: Record<string, unknown>) =>
+  new AppError(key, 400, params, [{ objectName: PRODUCT_OBJECT, field, message: key }]);
+
+/** Definitions a product may hold a value for: the active STRING (custom) attributes of its type. */
+export const valueDefinitions = (defs: readonly DefinitionRow[]) => defs.filter((d) => d.isActive && d.type === 'STRING');
+
+/**
+ * Checks the values of a product create/update against its type's definitions, in order:
+ * each names an active STRING definition of the type (a lot-number one is linked as lot ranges
+ * instead) at most once, its value is a non-blank string of at most 255 characters; then every
+ * mandatory definition has a value. Answers the trimmed values by definition id.
+ */
+export function checkAttributeValues(input: readonly { attributeDefinitionId: number; value: unknown }[], defs: readonly DefinitionRow[]) {
+  const byId = new Map(defs.map((d) => [d.id, d]));
+  const values = new Map<number, string>();
+  input.forEach(({ attributeDefinitionId, value }, i) => {
+    const params = { attributeDefinitionId };
+    const def = byId.get(attributeDefinitionId);
+    if (def?.type === 'MULTI_ARRAY') {
+      throw productError(CatalogueErrorKeys.onlyLotNumbersLinkable, `attributeValues.${i}.attributeDefinitionId`, params);
+    }
+    if (!def?.isActive || def.type !== 'STRING' || values.has(attributeDefinitionId)) {
+      throw productError(CatalogueErrorKeys.attributeDefinitionInvalid, `attributeValues.${i}.attributeDefinitionId`, params);
+    }
+    const field = `attributeValues.${i}.value`;
+    if (value === undefined || value === null) throw productError(CatalogueErrorKeys.attributeValueEmpty, field, params);
+    if (typeof value !== 'string') throw productError(CatalogueErrorKeys.attributeValueNotString, field, params);
+    const trimmed = value.trim();
+    if (trimmed === '') throw productError(CatalogueErrorKeys.attributeValueEmpty, field, params);
+    if (trimmed.length > ATTRIBUTE_VALUE_MAX) {
+      throw productError(CatalogueErrorKeys.attributeValueTooLong, field, { ...params, max: ATTRIBUTE_VALUE_MAX });
+    }
+    values.set(attributeDefinitionId, trimmed);
+  });
+  for (const d of valueDefinitions(defs)) {
+    if (d.isMandatory && !values.has(d.id)) {
+      throw productError(CatalogueErrorKeys.mandatoryAttributeMissing, 'attributeValues', { attributeDefinitionId: d.id, name: d.name });
+    }
+  }
+  return values;
+}

@@ -1,0 +1,193 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeProduct, makeProductGroup, makeProductType } from '../../db/seed/catalogue-factories.js';
+import { makeUserWithRights } from '../../db/seed/factories.js';
+import { as, createTestContext, type TestContext, tokenFor } from '../../test/harness.js';
+import { type Client, type ProductWorld, productWorld } from './products.test-support.js';
+
+let ctx: TestContext;
+let w: ProductWorld;
+let type: Awaited<ReturnType<typeof makeProductType>>;
+let colour: number;
+let model: number;
+let groupId: number;
+const future = new Date('2999-01-01T00:00:00Z');
+const past = new Date('2020-01-01T00:00:00Z');
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  w = await productWorld(ctx);
+  type = await makeProductType(ctx.db, w.unitA.id, { name: 'Catheters' }, [
+    { name: 'Colour', slug: 'colour' },
+    { name: 'Model', slug: 'model' },
+  ]);
+  [colour, model] = type.definitions.map((d) => d.id);
+  await makeProduct(ctx.db, type, { keyCode: 'ABC-100', publishDate: past }, { [colour]: 'Red', [model]: 'M-2' });
+  await makeProduct(ctx.db, type, { keyCode: 'abc-200' }, { [colour]: 'Dark red', [model]: 'M-1' });
+  const grouped = await makeProduct(ctx.db, type, { keyCode: 'XYZ-300', publishDate: past }, { [colour]: 'Blue', [model]: 'M-3' });
+  await makeProduct(ctx.db, type, { keyCode: 'X%Y-400', publishDate: future }, { [colour]: 'red_ish' });
+  await makeProduct(ctx.db, type, { keyCode: 'Q-500', publishDate: past }, { [colour]: 'Green', [model]: 'M-0' });
+  groupId = (await makeProductGroup(ctx.db, type, [grouped.id])).id;
+  await makeProductGroup(ctx.db, type, [grouped.id]);
+  const otherType = await makeProductType(ctx.db, w.unitA.id, {}, [{ name: 'Colour', slug: 'colour' }]);
+  await makeProduct(ctx.db, otherType, { keyCode: 'ABC-900' });
+  await makeProduct(ctx.db, w.typeB, { keyCode: 'ABC-777' });
+});
+afterAll(() => ctx.close());
+
+async function search(client: Client, query: string, body: Record<string, unknown> = {}) {
+  return client({ method: 'POST', url: `/api/products/search?${query}`, payload: body });
+}
+async function keyCodes(query: string, body: Record<string, unknown> = {}, client: Client = w.reader): Promise<string[]> {
+  const res = await search(client, query, body);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().items.map((i: { keyCode: string }) => i.keyCode);
+}
+const inType = () => `product-type=${type.id}&size=50`;
+
+describe('POST /api/products/search: filters', () => {
+  it('matches the key code exactly or partially, ignoring case', async () => {
+    expect(await keyCodes(inType(), { keyCode: { value: 'abc-100', match: 'EXACT' } })).toEqual(['ABC-100']);
+    expect(await keyCodes(inType(), { keyCode: { value: 'abc', match: 'EXACT' } })).toEqual([]);
+    expect(await keyCodes(inType(), { keyCode: { value: 'aBc' } })).toEqual(['ABC-100', 'abc-200']);
+    expect(await keyCodes(inType(), { keyCode: { value: 'C-1', match: 'PARTIAL' } })).toEqual(['ABC-100']);
+  });
+
+  it('treats LIKE wildcards in a partial filter as plain characters', async () => {
+    expect(await keyCodes(inType(), { keyCode: { value: '%' } })).toEqual(['X%Y-400']);
+    expect(await keyCodes(inType(), { keyCode: { value: 'X_Y' } })).toEqual([]);
+    expect(await keyCodes(inType(), { attributes: [{ attributeDefinitionId: colour, value: 'd_i' }] })).toEqual(['X%Y-400']);
+    expect(await keyCodes(inType(), { attributes: [{ attributeDefinitionId: colour, value: '\\' }] })).toEqual([]);
+  });
+
+  it('matches attribute values exactly or partially, ignoring case; every filter must match', async () => {
+    const red = (match: string) => ({ attributes: [{ attributeDefinitionId: colour, value: 'RED', match }] });
+    expect(await keyCodes(inType(), red('EXACT'))).toEqual(['ABC-100']);
+    expect(await keyCodes(inType(), red('PARTIAL'))).toEqual(['ABC-100', 'abc-200', 'X%Y-400']);
+    const both = {
+      attributes: [
+        { attributeDefinitionId: colour, value: 'red', match: 'PARTIAL' },
+        { attributeDefinitionId: model, value: 'm-1', match: 'EXACT' },
+      ],
+    };
+    expect(await keyCodes(inType(), both)).toEqual(['abc-200']);
+    expect(await keyCodes(inType(), { ...red('PARTIAL'), keyCode: { value: 'X' } })).toEqual(['X%Y-400']);
+    // the value of another attribute does not match
+    expect(await keyCodes(inType(), { attributes: [{ attributeDefinitionId: model, value: 'red' }] })).toEqual([]);
+  });
+
+  it('text matches the key code or any value', async () => {
+    expect(await keyCodes(inType(), { text: 'red' })).toEqual(['ABC-100', 'abc-200', 'X%Y-400']);
+    expect(await keyCodes(inType(), { text: 'xyz' })).toEqual(['XYZ-300']);
+    expect(await keyCodes(inType(), { text: 'm-3' })).toEqual(['XYZ-300']);
+  });
+
+  it('filters orphans, a product group and the publish state', async () => {
+    expect(await keyCodes(inType(), { orphans: true })).toEqual(['ABC-100', 'abc-200', 'Q-500', 'X%Y-400']);
+    expect(await keyCodes(inType(), { productGroupId: groupId })).toEqual(['XYZ-300']);
+    expect(await keyCodes(inType(), { publishState: 'UNPUBLISHED' })).toEqual(['abc-200']);
+    expect(await keyCodes(inType(), { publishState: 'SCHEDULED' })).toEqual(['X%Y-400']);
+    expect(await keyCodes(inType(), { publishState: 'PUBLISHED' })).toEqual(['ABC-100', 'Q-500', 'XYZ-300']);
+  });
+
+  it('answers list items with type name, values, group count and publish state', async () => {
+    const res = await search(w.reader, inType(), { keyCode: { value: 'XYZ-300', match: 'EXACT' } });
+    expect(res.json().items).toEqual([
+      {
+        id: expect.any(Number),
+        businessUnitId: w.unitA.id,
+        productTypeId: type.id,
+        productTypeName: 'Catheters',
+        keyCode: 'XYZ-300',
+        publishDate: past.toISOString(),
+        publishState: 'PUBLISHED',
+        attributeValues: [
+          { id: expect.any(Number), attributeDefinitionId: colour, value: 'Blue' },
+          { id: expect.any(Number), attributeDefinitionId: model, value: 'M-3' },
+        ],
+        productGroups: 2,
+        lastModifiedDate: expect.any(String),
+      },
+    ]);
+  });
+
+  it('answers 400 for malformed filters', async () => {
+    expect((await search(w.reader, inType(), { keyCode: { value: 'a', match: 'FUZZY' } })).statusCode).toBe(400);
+    expect((await search(w.reader, inType(), { keyCode: { value: '  ' } })).statusCode).toBe(400);
+    expect((await search(w.reader, inType(), { attributes: [{ attributeDefinitionId: colour, value: 'x'.repeat(256) }] })).statusCode).toBe(
+      400,
+    );
+  });
+});
+
+describe('POST /api/products/search: paging and sorting', () => {
+  it('pages with the total, sorted by key code (ignoring case) by default', async () => {
+    const res = await search(w.reader, `product-type=${type.id}&page=1&size=2`);
+    expect(res.json().pageable).toEqual({ pageNumber: 1, pageSize: 2, totalPages: 3, totalElements: 5 });
+    expect(res.json().items.map((i: { keyCode: string }) => i.keyCode)).toEqual(['Q-500', 'X%Y-400']);
+    const last = await search(w.reader, `product-type=${type.id}&page=2&size=2`);
+    expect(last.json().items.map((i: { keyCode: string }) => i.keyCode)).toEqual(['XYZ-300']);
+    const past = await search(w.reader, `product-type=${type.id}&page=9&size=2`);
+    expect(past.json()).toEqual({ items: [], pageable: { pageNumber: 9, pageSize: 2, totalPages: 3, totalElements: 5 } });
+    const none = await search(w.reader, `product-type=${type.id}`, { keyCode: { value: 'nothing-like-it' } });
+    expect(none.json().pageable).toEqual({ pageNumber: 0, pageSize: 10, totalPages: 0, totalElements: 0 });
+  });
+
+  it('sorts by the fields and by an attribute value, products without a value last', async () => {
+    expect(await keyCodes(`${inType()}&sort=keyCode,desc`)).toEqual(['XYZ-300', 'X%Y-400', 'Q-500', 'abc-200', 'ABC-100']);
+    expect(await keyCodes(`${inType()}&sort=attribute.${model},asc`)).toEqual(['Q-500', 'abc-200', 'ABC-100', 'XYZ-300', 'X%Y-400']);
+    expect(await keyCodes(`${inType()}&sort=attribute.${model},desc`)).toEqual(['XYZ-300', 'ABC-100', 'abc-200', 'Q-500', 'X%Y-400']);
+    expect(await keyCodes(`${inType()}&sort=publishDate,asc&sort=id,desc`)).toEqual(['Q-500', 'XYZ-300', 'ABC-100', 'X%Y-400', 'abc-200']);
+    for (const s of ['createdDate', 'lastModifiedDate', 'id']) expect(await keyCodes(`${inType()}&sort=${s},desc`)).toHaveLength(5);
+    for (const s of ['bogus', 'attribute.x', 'attribute', 'version']) {
+      expect((await search(w.reader, `${inType()}&sort=${s}`)).statusCode, s).toBe(400);
+    }
+  });
+});
+
+describe('POST /api/products/search: scope and access', () => {
+  it('searches every product type of a business unit', async () => {
+    const codes = await keyCodes(`business-unit=${w.unitA.id}&size=50`, { keyCode: { value: 'abc' } });
+    expect(codes).toEqual(['ABC-100', 'abc-200', 'ABC-900']);
+  });
+
+  it('answers 401 without a token, 403 without a product right or with it only in another unit, 404 for an unknown type', async () => {
+    expect((await search(w.anonymous, inType())).statusCode).toBe(401);
+    for (const client of [w.noRight, w.elsewhere]) {
+      expect((await search(client, inType())).statusCode).toBe(403);
+      expect((await search(client, `business-unit=${w.unitA.id}`)).statusCode).toBe(403);
+    }
+    expect((await search(w.manager, inType())).statusCode).toBe(200);
+    expect((await search(w.reader, 'product-type=999999')).statusCode).toBe(404);
+  });
+
+  it('searches across business units with PRODUCT_SEARCH_ADMIN held globally, and only so', async () => {
+    const codes = await keyCodes('size=50', { keyCode: { value: 'abc' } }, w.searchAdmin);
+    expect(codes).toEqual(['ABC-100', 'abc-200', 'ABC-777', 'ABC-900']);
+    const res = await search(w.searchAdmin, 'size=50', { text: 'abc-777' });
+    expect(res.json().items[0]).toMatchObject({ businessUnitId: w.unitB.id, productTypeId: w.typeB.id });
+    const readerEverywhere = as(
+      ctx.app,
+      await tokenFor(ctx, (await makeUserWithRights(ctx.db, ['PRODUCT_READ', 'PRODUCT_MANAGE'], 'all')).id),
+    );
+    const adminInUnit = as(ctx.app, await tokenFor(ctx, (await makeUserWithRights(ctx.db, ['PRODUCT_SEARCH_ADMIN'], [w.unitA.id])).id));
+    for (const client of [w.reader, w.elsewhere, readerEverywhere, adminInUnit]) {
+      expect((await search(client, 'size=50', { text: 'abc' })).statusCode).toBe(403);
+    }
+    // a right on all units still reads any one unit
+    expect((await search(readerEverywhere, `business-unit=${w.unitB.id}`)).statusCode).toBe(200);
+  });
+});
+
+describe('GET /api/business-units/{id}/statistics', () => {
+  it('counts the products of the unit, the orphans and the unpublished and scheduled ones', async () => {
+    const res = await w.reader({ method: 'GET', url: `/api/business-units/${w.unitA.id}/statistics` });
+    expect(res.statusCode, res.body).toBe(200);
+    const stats = res.json();
+    // unit A: the five products of the type (one in groups) and ABC-900 (no date)
+    expect(stats.products).toBe(6);
+    expect(stats.orphans.products).toBe(5);
+    expect(stats.publishStatus).toMatchObject({ productsNoDate: 2, productsFutureDate: 1 });
+    const b = (await w.elsewhere({ method: 'GET', url: `/api/business-units/${w.unitB.id}/statistics` })).json();
+    expect(b).toMatchObject({ products: 1, orphans: { products: 1 }, publishStatus: { productsNoDate: 1, productsFutureDate: 0 } });
+  });
+});

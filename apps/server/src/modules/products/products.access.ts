@@ -1,0 +1,67 @@
+import { GLOBAL_BUSINESS_UNIT_ID } from '@vellum/contract';
+import type { FastifyRequest } from 'fastify';
+import type { DbOrTx } from '../../db/client.js';
+import { requireRight, type UnitResolver } from '../../platform/access.js';
+import { notFound } from '../../platform/errors.js';
+import { findProductType, productUnitOf } from './products.repo.js';
+
+/**
+ * Business-unit resolvers of the product routes (platform/access.ts): each answers the unit the
+ * route's declared right is checked in, or 404 when the entity it names does not exist.
+ */
+
+const field = (source: unknown, name: string) => (source as Record<string, unknown> | undefined)?.[name];
+
+/** The unit of a product type; 404 when it does not exist. */
+async function unitOfProductType(db: DbOrTx, id: unknown): Promise<number> {
+  const type = typeof id === 'number' ? await findProductType(db, id) : undefined;
+  if (!type) throw notFound('productType');
+  return type.businessUnitId;
+}
+
+/** The unit of the product type a create names; global product types (unit 0) hold no products. */
+export const unitOfBodyProductType =
+  (db: () => DbOrTx): UnitResolver =>
+  async (req) => {
+    const unit = await unitOfProductType(db(), field(req.body, 'productTypeId'));
+    if (unit === GLOBAL_BUSINESS_UNIT_ID) throw notFound('productType');
+    return unit;
+  };
+
+/** The unit of the product named by the path id (`param`) or by the body's id. */
+export const unitOfProduct =
+  (db: () => DbOrTx, from: 'param' | 'body'): UnitResolver =>
+  async (req) => {
+    const id = field(from === 'param' ? req.params : req.body, 'id');
+    const unit = typeof id === 'number' ? await productUnitOf(db(), id) : undefined;
+    if (unit === undefined) throw notFound('product');
+    return unit;
+  };
+
+/** `product-type` (its unit), else `business-unit`; undefined when the query names neither. */
+async function unitOfScope(db: DbOrTx, req: FastifyRequest): Promise<number | undefined> {
+  const typeId = field(req.query, 'product-type');
+  if (typeId !== undefined) return unitOfProductType(db, typeId);
+  const unit = field(req.query, 'business-unit');
+  return typeof unit === 'number' ? unit : undefined;
+}
+
+/** review-lot-ranges: the unit of `product-type`, else `business-unit` (the query requires one). */
+export const unitOfProductScope =
+  (db: () => DbOrTx): UnitResolver =>
+  (req) =>
+    unitOfScope(db(), req);
+
+/**
+ * POST api/products/search: scoped by `product-type` or `business-unit`, the right is checked in
+ * that unit; without either the search spans every business unit and needs PRODUCT_SEARCH_ADMIN
+ * in the global unit 0 (checked here, before the route's own list is checked in unit 0).
+ */
+export const productSearchUnit =
+  (db: () => DbOrTx): UnitResolver =>
+  async (req) => {
+    const unit = await unitOfScope(db(), req);
+    if (unit !== undefined) return unit;
+    requireRight(req.auth, 'PRODUCT_SEARCH_ADMIN', GLOBAL_BUSINESS_UNIT_ID);
+    return GLOBAL_BUSINESS_UNIT_ID;
+  };

@@ -1,0 +1,299 @@
+import {
+  CatalogueErrorKeys,
+  ErrorKeys,
+  type Product,
+  type ProductListItem,
+  type productCreateBody,
+  type productSearchBody,
+  type productSearchQuery,
+  type productUpdateBody,
+  publishStateOf,
+} from '@vellum/contract';
+import type { z } from 'zod';
+import type { DbOrTx } from '../../db/client.js';
+import { registerEntityUnit } from '../../platform/access.js';
+import { type Actor, audit, diff } from '../../platform/audit.js';
+import type { Deps } from '../../platform/deps.js';
+import { AppError, conflict, fieldError, notFound } from '../../platform/errors.js';
+import { pageOf } from '../../platform/paging.js';
+import { registerUnitContentCounter } from '../business-units/business-unit-statistics.js';
+import { type LotRangeEntry, parseLotRangeEntries } from '../lot-ranges/lot-range-input.js';
+import { linkedLotRangeIds } from '../lot-ranges/lot-ranges.repo.js';
+import { applyProductLotRanges, deleteLotRangesLeftWithoutProducts, lotRangesOfProduct } from '../lot-ranges/lot-ranges.service.js';
+import { checkAttributeValues, productError, valueDefinitions } from './product-input.js';
+import { PRODUCT_SORT_FIELDS, type ProductSort, type ProductSortField, searchProducts as searchRows } from './product-search.repo.js';
+import * as repo from './products.repo.js';
+
+type CreateBody = z.output<typeof productCreateBody>;
+type UpdateBody = z.output<typeof productUpdateBody>;
+type SearchBody = z.output<typeof productSearchBody>;
+type SearchQuery = z.output<typeof productSearchQuery>;
+type ProductTypeRow = NonNullable<Awaited<ReturnType<typeof repo.findProductType>>>;
+
+const ENTITY = 'product';
+const NESTED_ID_NOT_FOUND = 'error.sql.nestedIdNotFound';
+
+registerEntityUnit('product', repo.productUnitOf);
+registerUnitContentCounter((db, businessUnitId) => repo.countUnitProducts(db, businessUnitId));
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/** What the audit log records of a product. */
+interface ProductState {
+  keyCode: string;
+  productTypeId: number;
+  publishDate: string | null;
+  attributeValues: Record<string, string>;
+  productGroupIds: number[];
+  lotRangeIds: number[];
+}
+
+const sortedUnique = (ids: readonly number[]) => [...new Set(ids)].sort((a, b) => a - b);
+
+async function stateOf(db: DbOrTx, row: repo.ProductRow): Promise<ProductState> {
+  const values = await repo.valuesOf(db, [row.id]);
+  const groups = await repo.groupsOf(db, row.id);
+  return {
+    keyCode: row.keyCode,
+    productTypeId: row.productTypeId,
+    publishDate: iso(row.publishDate),
+    attributeValues: Object.fromEntries(values.map((v) => [String(v.attributeDefinitionId), v.value])),
+    productGroupIds: sortedUnique(groups.map((g) => g.id)),
+    lotRangeIds: await linkedLotRangeIds(db, row.id),
+  };
+}
+
+export async function getProduct(deps: Pick<Deps, 'db'>, id: number): Promise<Product> {
+  const row = await repo.findProduct(deps.db, id);
+  if (!row) throw notFound(ENTITY);
+  const [values, groups, lotRanges] = await Promise.all([
+    repo.valuesOf(deps.db, [id]),
+    repo.groupsOf(deps.db, id),
+    lotRangesOfProduct(deps.db, id, row.productTypeId),
+  ]);
+  return {
+    id: row.id,
+    businessUnitId: row.businessUnitId,
+    productTypeId: row.productTypeId,
+    keyCode: row.keyCode,
+    publishDate: iso(row.publishDate),
+    publishState: publishStateOf(row.publishDate),
+    attributeValues: values.map(({ id: valueId, attributeDefinitionId, value }) => ({ id: valueId, attributeDefinitionId, value })),
+    productGroups: groups,
+    lotRanges,
+    createdDate: row.createdDate.toISOString(),
+    lastModifiedDate: row.lastModifiedDate.toISOString(),
+    version: row.version,
+  };
+}
+
+/** sort=keyCode|publishDate|createdDate|lastModifiedDate|id|attribute.{definitionId}[,asc|desc]; key code ascending by default. */
+function sortOf(sort: readonly string[]): ProductSort[] {
+  if (sort.length > 5) throw fieldError('query', 'sort', 'Size');
+  if (sort.length === 0) return [{ by: 'keyCode', desc: false }];
+  return sort.map((s) => {
+    const [field, dir] = s.split(',');
+    const desc = dir?.toLowerCase() === 'desc';
+    const attribute = /^attribute\.(\d{1,9})$/.exec(field);
+    if (attribute) return { by: { attributeDefinitionId: Number(attribute[1]) }, desc };
+    if ((PRODUCT_SORT_FIELDS as readonly string[]).includes(field)) return { by: field as ProductSortField, desc };
+    throw fieldError('query', 'sort', 'Pattern');
+  });
+}
+
+/**
+ * POST api/products/search: the products of a product type, of a business unit, or (no scope) of
+ * every business unit, that match every filter given; one page with the total.
+ */
+export async function searchProducts(deps: Pick<Deps, 'db'>, q: SearchQuery, body: SearchBody) {
+  const sort = sortOf(q.sort);
+  const { rows, total } = await searchRows(
+    deps.db,
+    {
+      productTypeId: q['product-type'],
+      businessUnitId: q['business-unit'],
+      keyCode: body.keyCode,
+      attributes: body.attributes,
+      text: body.text,
+      orphans: body.orphans,
+      publishState: body.publishState,
+      productGroupId: body.productGroupId,
+    },
+    sort,
+    { limit: q.size, offset: q.page * q.size },
+  );
+  const items: ProductListItem[] = rows.map((r) => ({
+    id: r.id,
+    businessUnitId: r.businessUnitId,
+    productTypeId: r.productTypeId,
+    productTypeName: r.productTypeName,
+    keyCode: r.keyCode,
+    publishDate: iso(r.publishDate),
+    publishState: publishStateOf(r.publishDate),
+    attributeValues: typeof r.attributeValues === 'string' ? JSON.parse(r.attributeValues) : r.attributeValues,
+    productGroups: Number(r.productGroups),
+    lastModifiedDate: r.lastModifiedDate.toISOString(),
+  }));
+  return pageOf(items, total, q);
+}
+
+async function requireProductType(db: DbOrTx, id: number): Promise<ProductTypeRow> {
+  const type = await repo.findProductType(db, id);
+  if (!type || type.businessUnitId === 0) throw notFound('productType');
+  return type;
+}
+
+interface CheckedProduct {
+  definitions: repo.DefinitionRow[];
+  values: Map<number, string>;
+  groupIds: number[];
+  lotNumbersEnabled: boolean;
+}
+
+/** The product rules of spec 001 §8 that do not concern lot ranges (those are checked as they are written). */
+async function checkProduct(tx: DbOrTx, type: ProductTypeRow, body: Omit<CreateBody, 'id'>, exceptId?: number): Promise<CheckedProduct> {
+  if (await repo.keyCodeTaken(tx, type.businessUnitId, body.keyCode, exceptId)) {
+    throw productError(CatalogueErrorKeys.keyCodeExists, 'keyCode', { keyCode: body.keyCode });
+  }
+  const definitions = await repo.definitionsOf(tx, type.id);
+  const values = checkAttributeValues(body.attributeValues, definitions);
+  for (const [i, { attributeDefinitionId }] of body.attributeValues.entries()) {
+    const def = definitions.find((d) => d.id === attributeDefinitionId) as repo.DefinitionRow;
+    const value = values.get(attributeDefinitionId) as string;
+    if (def.isUnique && (await repo.attributeValueTaken(tx, def.id, value, exceptId))) {
+      throw productError(CatalogueErrorKeys.attributeValueNotUnique, `attributeValues.${i}.value`, {
+        attributeDefinitionId: def.id,
+        name: def.name,
+        value,
+      });
+    }
+  }
+  const groupIds = sortedUnique(body.productGroupIds);
+  const groups = await repo.findGroups(tx, groupIds);
+  const missing = groupIds.filter((id) => !groups.some((g) => g.id === id));
+  if (missing.length > 0) {
+    throw new AppError(NESTED_ID_NOT_FOUND, 400, { entity: 'productGroup', ids: missing }, [
+      { objectName: 'product', field: 'productGroupIds', message: 'NotFound' },
+    ]);
+  }
+  const other = groups.find((g) => g.productTypeId !== type.id);
+  if (other) throw productError(CatalogueErrorKeys.productGroupTypeMismatch, 'productGroupIds', { id: other.id, name: other.name });
+  const lotNumbersEnabled = type.lotNumbers && definitions.some((d) => d.type === 'MULTI_ARRAY' && d.isActive);
+  return { definitions, values, groupIds, lotNumbersEnabled };
+}
+
+/** The constraint a unique violation names, if the error is one. */
+function uniqueConstraintOf(err: unknown): string | undefined {
+  for (const e of [err, (err as { cause?: unknown })?.cause] as { code?: unknown; constraint?: unknown }[]) {
+    if (e?.code === '23505') return typeof e.constraint === 'string' ? e.constraint : '';
+  }
+  return undefined;
+}
+
+/** Runs a change; a racing duplicate key code or lot-range name answers its catalogue key, not a 500. */
+async function inTransaction<T>(deps: Pick<Deps, 'db'>, fn: (tx: DbOrTx) => Promise<T>): Promise<T> {
+  try {
+    return await deps.db.transaction(fn);
+  } catch (err) {
+    const constraint = uniqueConstraintOf(err);
+    if (constraint === 'product_unit_key_code_uq') throw productError(CatalogueErrorKeys.keyCodeExists, 'keyCode');
+    if (constraint === 'lot_range_unit_name_uq') throw productError(CatalogueErrorKeys.lotRangeNameTaken, 'lotRanges');
+    throw err;
+  }
+}
+
+export async function createProduct(deps: Pick<Deps, 'db'>, actor: Actor, body: CreateBody): Promise<Product> {
+  const entries: LotRangeEntry[] = parseLotRangeEntries(body.lotRanges);
+  const id = await inTransaction(deps, async (tx) => {
+    const type = await requireProductType(tx, body.productTypeId);
+    const checked = await checkProduct(tx, type, body);
+    const row = await repo.insertProduct(tx, {
+      businessUnitId: type.businessUnitId,
+      productTypeId: type.id,
+      keyCode: body.keyCode,
+      publishDate: body.publishDate === null ? null : new Date(body.publishDate),
+    });
+    await repo.replaceValues(tx, row.id, [], checked.values);
+    await repo.replaceGroups(tx, row.id, checked.groupIds);
+    const lotRangeIds = await applyProductLotRanges(tx, actor, {
+      productId: row.id,
+      productType: type,
+      lotNumbersEnabled: checked.lotNumbersEnabled,
+      entries,
+      linkedIds: [],
+    });
+    const state: ProductState = {
+      keyCode: row.keyCode,
+      productTypeId: type.id,
+      publishDate: iso(row.publishDate),
+      attributeValues: Object.fromEntries([...checked.values].map(([k, v]) => [String(k), v])),
+      productGroupIds: checked.groupIds,
+      lotRangeIds,
+    };
+    await audit(tx, actor, { entityName: ENTITY, entityId: row.id, action: 'CREATE', businessUnitId: type.businessUnitId, changes: state });
+    return row.id;
+  });
+  return getProduct(deps, id);
+}
+
+/** The product type never changes; a stale version answers 409. */
+export async function updateProduct(deps: Pick<Deps, 'db'>, actor: Actor, body: UpdateBody, pathId?: number): Promise<Product> {
+  if (pathId !== undefined && pathId !== body.id) throw productError(ErrorKeys.idMismatch, 'id');
+  const entries = parseLotRangeEntries(body.lotRanges);
+  await inTransaction(deps, async (tx) => {
+    const row = await repo.findProduct(tx, body.id, true);
+    if (!row) throw notFound(ENTITY);
+    if (body.productTypeId !== row.productTypeId) throw productError(CatalogueErrorKeys.productTypeCannotChange, 'productTypeId');
+    if (body.version !== row.version) throw conflict();
+    const type = (await repo.findProductType(tx, row.productTypeId)) as ProductTypeRow;
+    const before = await stateOf(tx, row);
+    const checked = await checkProduct(tx, type, body, row.id);
+    const updated = await repo.updateProduct(tx, row.id, row.version, {
+      keyCode: body.keyCode,
+      publishDate: body.publishDate === null ? null : new Date(body.publishDate),
+    });
+    if (!updated) throw conflict();
+    await repo.replaceValues(
+      tx,
+      row.id,
+      valueDefinitions(checked.definitions).map((d) => d.id),
+      checked.values,
+    );
+    await repo.replaceGroups(tx, row.id, checked.groupIds);
+    const lotRangeIds = await applyProductLotRanges(tx, actor, {
+      productId: row.id,
+      productType: type,
+      lotNumbersEnabled: checked.lotNumbersEnabled,
+      entries,
+      linkedIds: before.lotRangeIds,
+    });
+    const after: ProductState = { ...(await stateOf(tx, updated)), lotRangeIds };
+    await audit(tx, actor, {
+      entityName: ENTITY,
+      entityId: row.id,
+      action: 'UPDATE',
+      businessUnitId: row.businessUnitId,
+      changes: diff({ ...before }, { ...after }),
+    });
+  });
+  return getProduct(deps, body.id);
+}
+
+/** Deletes the product, and the lot ranges it leaves without products (unless they apply to all). */
+export async function deleteProduct(deps: Pick<Deps, 'db'>, actor: Actor, id: number): Promise<repo.ProductRow> {
+  return inTransaction(deps, async (tx) => {
+    const row = await repo.findProduct(tx, id, true);
+    if (!row) throw notFound(ENTITY);
+    const state = await stateOf(tx, row);
+    await repo.deleteProduct(tx, id);
+    const deletedLotRangeIds = await deleteLotRangesLeftWithoutProducts(tx, actor, state.lotRangeIds);
+    await audit(tx, actor, {
+      entityName: ENTITY,
+      entityId: id,
+      action: 'DELETE',
+      businessUnitId: row.businessUnitId,
+      changes: { ...state, deletedLotRangeIds },
+    });
+    return row;
+  });
+}
