@@ -12,7 +12,13 @@ import { BusinessUnitHomePage } from '../features/business-units/BusinessUnitHom
 import { BusinessUnitSettingsRoutes } from '../features/business-units/BusinessUnitSettingsRoutes';
 import { MyBusinessUnitsPage } from '../features/business-units/MyBusinessUnitsPage';
 import { NotFoundRoute } from '../features/errors/NotFoundPage';
+import { ArchivedLotRangesPage } from '../features/lot-ranges/ArchivedLotRangesPage';
 import { ManufacturerSettingsPage } from '../features/manufacturer/ManufacturerSettingsPage';
+import { RemarksRoutes } from '../features/product-remarks/RemarksRoutes';
+import { ProductSearchPage } from '../features/product-search/ProductSearchPage';
+import { BusinessUnitProductTypeRoutes, GlobalProductTypeRoutes } from '../features/product-types/ProductTypeRoutes';
+import { ProductTypesPage } from '../features/product-types/ProductTypesPage';
+import { ProductManagementRoutes } from '../features/products/ProductManagementRoutes';
 import { RolesRoutes } from '../features/roles/RolesRoutes';
 import { UserGroupsRoutes } from '../features/user-groups/UserGroupsRoutes';
 import { UsersRoutes } from '../features/users/UsersRoutes';
@@ -48,6 +54,37 @@ export const routes: RouteObject[] = [
         path: '/my-business-units/:businessUnitId/administration/audit-logs',
         element: guarded(<AuditLogsPage />, ['AUDIT_LOG_ALL_READ', 'AUDIT_LOG_PUBLISH_READ'], 'business-unit'),
       },
+      // product types (document 001 section 2): read with any product right, changed with PRODUCT_TYPE_MANAGE
+      {
+        path: '/my-business-units/:businessUnitId/product-types',
+        element: guarded(<ProductTypesPage />, ['PRODUCT_READ', 'PRODUCT_MANAGE', 'PRODUCT_TYPE_MANAGE'], 'business-unit'),
+      },
+      {
+        path: '/my-business-units/:businessUnitId/product-types/:productTypeId',
+        element: <Navigate to="product-management/products" replace />,
+      },
+      {
+        path: '/my-business-units/:businessUnitId/backend-configuration/product-type/*',
+        element: guarded(<BusinessUnitProductTypeRoutes />, ['PRODUCT_READ', 'PRODUCT_MANAGE', 'PRODUCT_TYPE_MANAGE'], 'business-unit'),
+      },
+      {
+        path: '/general-settings/manufacturer-product-type/*',
+        element: guarded(<GlobalProductTypeRoutes />, ['PRODUCT_TYPE_MANAGE', 'PRODUCT_READ', 'PRODUCT_MANAGE']),
+      },
+      // products, product groups, remarks, archived lot ranges: read with a product right, changed as each page checks
+      {
+        path: '/my-business-units/:businessUnitId/product-types/:productTypeId/product-management/*',
+        element: guarded(<ProductManagementRoutes />, ['PRODUCT_READ', 'PRODUCT_MANAGE'], 'business-unit'),
+      },
+      {
+        path: '/my-business-units/:businessUnitId/backend-configuration/product-remark/*',
+        element: guarded(<RemarksRoutes />, ['PRODUCT_READ', 'PRODUCT_MANAGE', 'PRODUCT_REMARK_MANAGE'], 'business-unit'),
+      },
+      {
+        path: '/my-business-units/:businessUnitId/administration/archived-data-lot-ranges',
+        element: guarded(<ArchivedLotRangesPage />, ['PRODUCT_READ', 'PRODUCT_MANAGE'], 'business-unit'),
+      },
+      { path: '/general-settings/product-search', element: guarded(<ProductSearchPage />, ['PRODUCT_SEARCH_ADMIN']) },
       { path: '/general-settings/user-management/*', element: guarded(<UsersRoutes />, ['USER_MANAGE']) },
       { path: '/general-settings/role/*', element: guarded(<RolesRoutes />, ['ROLE_MANAGE']) },
       { path: '/general-settings/user-group/*', element: guarded(<UserGroupsRoutes />, ['USER_MANAGE', 'ROLE_MANAGE']) },

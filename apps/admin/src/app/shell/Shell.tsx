@@ -6,7 +6,7 @@ import { Brand } from './Brand';
 import { BusinessUnitSwitcher } from './BusinessUnitSwitcher';
 import { ShellBreadcrumbs } from './ShellBreadcrumbs';
 import { ShellFooter } from './ShellFooter';
-import { AccountMenu, AdministrationMenu, GeneralSettingsMenu } from './ShellMenus';
+import { AccountMenu, AdministrationMenu, BackendConfigurationMenu, GeneralSettingsMenu, TopBarLinks } from './ShellMenus';
 
 /** Fixed top bar (72px, the content starts below it), document 000 section 9. */
 export const TOP_BAR_HEIGHT = 72;
@@ -32,6 +32,8 @@ export function Shell({ children }: { children?: ReactNode }) {
               <BusinessUnitSwitcher />
             </Box>
             <AdministrationMenu />
+            <BackendConfigurationMenu />
+            <TopBarLinks />
             <GeneralSettingsMenu />
             <AccountMenu />
           </Group>

@@ -1,12 +1,22 @@
 import { Avatar, Button, Group, Menu, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
-import { IconChevronDown, IconKey, IconLogout, IconSettings, IconShieldCog, IconTools, IconUserCircle } from '@tabler/icons-react';
+import {
+  IconAdjustments,
+  IconBoxMultiple,
+  IconChevronDown,
+  IconKey,
+  IconLogout,
+  IconSettings,
+  IconShieldCog,
+  IconTools,
+  IconUserCircle,
+} from '@tabler/icons-react';
 import type { AccessRight } from '@vellum/contract';
 import { Fragment, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { useAuth } from '../auth';
 import { breadcrumbScope } from './breadcrumbScope';
-import { accountMenu, administrationMenu, generalSettingsMenu, type MenuLink } from './menuModel';
+import { accountMenu, administrationMenu, backendConfigurationMenu, generalSettingsMenu, type MenuLink, topBarLinks } from './menuModel';
 import { useFeatureSwitches } from './queries';
 
 /** The trigger of a top-bar menu; rendered inline because Menu.Target needs an element that takes its ref and handlers. */
@@ -80,6 +90,69 @@ export function AdministrationMenu() {
         ))}
       </Menu.Dropdown>
     </Menu>
+  );
+}
+
+/** Backend configuration of the current business unit (only inside one): product types, product remarks. */
+export function BackendConfigurationMenu() {
+  const { t } = useTranslation();
+  const auth = useAuth();
+  const features = useFeatureSwitches();
+  const { pathname } = useLocation();
+  const scope = breadcrumbScope(pathname);
+  if (scope.scope === 'none') return null;
+  const items = backendConfigurationMenu((right: AccessRight, unit?: number) => auth.hasRight(right, unit), features, scope.businessUnitId);
+  if (items.length === 0) return null;
+  return (
+    <Menu position="bottom-end" shadow="md" width={220} withinPortal>
+      <Menu.Target>
+        {menuButton(t('shell.menu.backendConfiguration'), <IconAdjustments size={16} aria-hidden />, 'menu-backend-configuration')}
+      </Menu.Target>
+      <Menu.Dropdown>
+        {items.map((item) => (
+          <LinkItem key={item.id} item={item} />
+        ))}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
+const TOP_BAR_ICONS: Record<string, ReactNode> = {
+  'product-types': <IconBoxMultiple size={16} aria-hidden />,
+};
+
+/** The top bar's plain links of the current business unit (product types), marked while their area is open. */
+export function TopBarLinks() {
+  const { t } = useTranslation();
+  const auth = useAuth();
+  const features = useFeatureSwitches();
+  const { pathname } = useLocation();
+  const scope = breadcrumbScope(pathname);
+  if (scope.scope === 'none') return null;
+  const items = topBarLinks((right: AccessRight, unit?: number) => auth.hasRight(right, unit), features, scope.businessUnitId);
+  return (
+    <>
+      {items.map((item) => {
+        const current = pathname === item.to || pathname.startsWith(`${item.to}/`);
+        return (
+          <Button
+            key={item.id}
+            component={Link}
+            to={item.to}
+            variant={current ? 'light' : 'subtle'}
+            color={current ? 'teal' : 'gray'}
+            c={current ? undefined : 'dark.6'}
+            size="sm"
+            fw={500}
+            leftSection={TOP_BAR_ICONS[item.id]}
+            aria-current={current ? 'page' : undefined}
+            data-testid={`link-${item.id}`}
+          >
+            {t(item.labelKey)}
+          </Button>
+        );
+      })}
+    </>
   );
 }
 

@@ -20,5 +20,18 @@ describe('breadcrumbScope', () => {
       businessUnitId: 7,
       productTypeId: 12,
     });
+    expect(breadcrumbScope('/my-business-units/7/product-types/12')).toEqual({
+      scope: 'product-type',
+      businessUnitId: 7,
+      productTypeId: 12,
+    });
+  });
+
+  it('keeps the business-unit scope in the product-type configuration', () => {
+    expect(breadcrumbScope('/my-business-units/7/backend-configuration/product-type/12')).toEqual({
+      scope: 'business-unit',
+      businessUnitId: 7,
+    });
+    expect(breadcrumbScope('/general-settings/manufacturer-product-type/12')).toEqual({ scope: 'none' });
   });
 });

@@ -1,6 +1,6 @@
 import type { AccessRight } from '@vellum/contract';
 import { describe, expect, it } from 'vitest';
-import { accountMenu, administrationMenu, generalSettingsMenu } from './menuModel';
+import { accountMenu, administrationMenu, backendConfigurationMenu, generalSettingsMenu, topBarLinks } from './menuModel';
 import { DEFAULT_FEATURES } from './queries';
 
 const holding =
@@ -36,7 +36,76 @@ describe('generalSettingsMenu (document 001 section 6)', () => {
   });
 });
 
+describe('generalSettingsMenu: catalogue entries', () => {
+  it('product search under manufacturer management with PRODUCT_SEARCH_ADMIN', () => {
+    expect(ids(generalSettingsMenu(holding(['PRODUCT_SEARCH_ADMIN']), DEFAULT_FEATURES))).toEqual([
+      ['manufacturer-management', ['product-search']],
+    ]);
+    expect(generalSettingsMenu(holding([], { 3: ['PRODUCT_SEARCH_ADMIN'] }), DEFAULT_FEATURES)).toEqual([]);
+  });
+
+  it('global product types in a global-search section, only while global search is on and with PRODUCT_TYPE_MANAGE globally', () => {
+    const on = { ...DEFAULT_FEATURES, globalSearch: true };
+    expect(generalSettingsMenu(holding(['PRODUCT_TYPE_MANAGE']), on)).toEqual([
+      {
+        id: 'global-search',
+        labelKey: 'shell.menu.globalSearch',
+        items: [
+          { id: 'manufacturer-product-type', labelKey: 'shell.menu.globalProductTypes', to: '/general-settings/manufacturer-product-type' },
+        ],
+      },
+    ]);
+    expect(generalSettingsMenu(holding(['PRODUCT_TYPE_MANAGE']), DEFAULT_FEATURES)).toEqual([]);
+    expect(generalSettingsMenu(holding([], { 3: ['PRODUCT_TYPE_MANAGE'] }), on)).toEqual([]);
+  });
+});
+
+describe('backendConfigurationMenu', () => {
+  it('product types with PRODUCT_TYPE_MANAGE, product remarks with PRODUCT_REMARK_MANAGE, in that business unit', () => {
+    const both = holding([], { 3: ['PRODUCT_TYPE_MANAGE', 'PRODUCT_REMARK_MANAGE'] });
+    expect(backendConfigurationMenu(both, DEFAULT_FEATURES, 3)).toEqual([
+      {
+        id: 'product-type',
+        labelKey: 'shell.menu.productTypeConfiguration',
+        to: '/my-business-units/3/backend-configuration/product-type',
+      },
+      { id: 'product-remark', labelKey: 'shell.menu.productRemarks', to: '/my-business-units/3/backend-configuration/product-remark' },
+    ]);
+    expect(backendConfigurationMenu(holding([], { 3: ['PRODUCT_REMARK_MANAGE'] }), DEFAULT_FEATURES, 3).map((i) => i.id)).toEqual([
+      'product-remark',
+    ]);
+    expect(backendConfigurationMenu(both, DEFAULT_FEATURES, 4)).toEqual([]);
+    expect(backendConfigurationMenu(holding([], { 3: ['PRODUCT_READ', 'PRODUCT_MANAGE'] }), DEFAULT_FEATURES, 3)).toEqual([]);
+  });
+});
+
+describe('topBarLinks', () => {
+  it('product types with any of PRODUCT_READ, PRODUCT_MANAGE, PRODUCT_TYPE_MANAGE in the business unit', () => {
+    for (const right of ['PRODUCT_READ', 'PRODUCT_MANAGE', 'PRODUCT_TYPE_MANAGE'] as AccessRight[]) {
+      expect(topBarLinks(holding([], { 5: [right] }), DEFAULT_FEATURES, 5)).toEqual([
+        { id: 'product-types', labelKey: 'shell.menu.productTypes', to: '/my-business-units/5/product-types' },
+      ]);
+    }
+    expect(topBarLinks(holding([], { 6: ['PRODUCT_READ'] }), DEFAULT_FEATURES, 5)).toEqual([]);
+    expect(topBarLinks(holding([], { 5: ['DOCUMENT_READ', 'PRODUCT_REMARK_MANAGE'] }), DEFAULT_FEATURES, 5)).toEqual([]);
+  });
+});
+
 describe('administrationMenu', () => {
+  it('archived lot ranges with PRODUCT_READ or PRODUCT_MANAGE in that business unit', () => {
+    const lotRanges = {
+      id: 'archived-data-lot-ranges',
+      labelKey: 'shell.menu.archivedLotRanges',
+      to: '/my-business-units/3/administration/archived-data-lot-ranges',
+    };
+    expect(administrationMenu(holding([], { 3: ['PRODUCT_READ'] }), DEFAULT_FEATURES, 3)).toEqual([lotRanges]);
+    expect(administrationMenu(holding([], { 3: ['PRODUCT_MANAGE', 'AUDIT_LOG_ALL_READ'] }), DEFAULT_FEATURES, 3).map((i) => i.id)).toEqual([
+      'audit-logs',
+      'archived-data-lot-ranges',
+    ]);
+    expect(administrationMenu(holding([], { 4: ['PRODUCT_READ'] }), DEFAULT_FEATURES, 3)).toEqual([]);
+  });
+
   it('audit logs with either audit right in that business unit', () => {
     expect(administrationMenu(holding([], { 3: ['AUDIT_LOG_PUBLISH_READ'] }), DEFAULT_FEATURES, 3)).toEqual([
       { id: 'audit-logs', labelKey: 'shell.menu.auditLogs', to: '/my-business-units/3/administration/audit-logs' },

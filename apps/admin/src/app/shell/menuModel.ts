@@ -24,8 +24,7 @@ interface MenuLinkRule extends MenuLink {
 
 /**
  * The general-settings menu (document 001 section 6). Only areas that exist are listed: sections for
- * SSO, layout, languages, translations, regions, product types, exports and release notes join as
- * they are built.
+ * SSO, layout, languages, translations, regions, exports and release notes join as they are built.
  */
 const GENERAL_SETTINGS: { id: string; labelKey: string; items: MenuLinkRule[] }[] = [
   {
@@ -53,6 +52,26 @@ const GENERAL_SETTINGS: { id: string; labelKey: string; items: MenuLinkRule[] }[
         to: '/general-settings/manufacturer-settings',
         rights: ['MANUFACTURER_MANAGE', 'MANUFACTURER_READ'],
       },
+      {
+        id: 'product-search',
+        labelKey: 'shell.menu.productSearch',
+        to: '/general-settings/product-search',
+        rights: ['PRODUCT_SEARCH_ADMIN'],
+      },
+    ],
+  },
+  {
+    // document 000 section 6: regions and product types, only while global search is on
+    id: 'global-search',
+    labelKey: 'shell.menu.globalSearch',
+    items: [
+      {
+        id: 'manufacturer-product-type',
+        labelKey: 'shell.menu.globalProductTypes',
+        to: '/general-settings/manufacturer-product-type',
+        rights: ['PRODUCT_TYPE_MANAGE'],
+        when: (f) => f.globalSearch,
+      },
     ],
   },
 ];
@@ -64,6 +83,39 @@ const ADMINISTRATION: MenuLinkRule[] = [
     labelKey: 'shell.menu.auditLogs',
     to: '/my-business-units/:id/administration/audit-logs',
     rights: ['AUDIT_LOG_ALL_READ', 'AUDIT_LOG_PUBLISH_READ'],
+  },
+  {
+    // archived data: lot ranges for product users (documents join with the document area)
+    id: 'archived-data-lot-ranges',
+    labelKey: 'shell.menu.archivedLotRanges',
+    to: '/my-business-units/:id/administration/archived-data-lot-ranges',
+    rights: ['PRODUCT_READ', 'PRODUCT_MANAGE'],
+  },
+];
+
+/** The backend-configuration menu of a business unit; `:id` is the unit. */
+const BACKEND_CONFIGURATION: MenuLinkRule[] = [
+  {
+    id: 'product-type',
+    labelKey: 'shell.menu.productTypeConfiguration',
+    to: '/my-business-units/:id/backend-configuration/product-type',
+    rights: ['PRODUCT_TYPE_MANAGE'],
+  },
+  {
+    id: 'product-remark',
+    labelKey: 'shell.menu.productRemarks',
+    to: '/my-business-units/:id/backend-configuration/product-remark',
+    rights: ['PRODUCT_REMARK_MANAGE'],
+  },
+];
+
+/** The plain links of the top bar inside a business unit; `:id` is the unit. */
+const TOP_BAR_LINKS: MenuLinkRule[] = [
+  {
+    id: 'product-types',
+    labelKey: 'shell.menu.productTypes',
+    to: '/my-business-units/:id/product-types',
+    rights: ['PRODUCT_READ', 'PRODUCT_MANAGE', 'PRODUCT_TYPE_MANAGE'],
   },
 ];
 
@@ -81,12 +133,24 @@ export function generalSettingsMenu(hasRight: HasRight, features: FeatureSwitche
   })).filter((section) => section.items.length > 0);
 }
 
+const unitLinks = (rules: MenuLinkRule[], hasRight: HasRight, features: FeatureSwitches, businessUnitId: number): MenuLink[] =>
+  rules
+    .filter((item) => visible(item, hasRight, features, businessUnitId))
+    .map((item) => ({ ...strip(item), to: item.to.replace(':id', String(businessUnitId)) }));
+
 /** The administration links of one business unit (rights in that unit). */
 export function administrationMenu(hasRight: HasRight, features: FeatureSwitches, businessUnitId: number): MenuLink[] {
-  return ADMINISTRATION.filter((item) => visible(item, hasRight, features, businessUnitId)).map((item) => ({
-    ...strip(item),
-    to: item.to.replace(':id', String(businessUnitId)),
-  }));
+  return unitLinks(ADMINISTRATION, hasRight, features, businessUnitId);
+}
+
+/** The backend-configuration links of one business unit (rights in that unit). */
+export function backendConfigurationMenu(hasRight: HasRight, features: FeatureSwitches, businessUnitId: number): MenuLink[] {
+  return unitLinks(BACKEND_CONFIGURATION, hasRight, features, businessUnitId);
+}
+
+/** The top bar's plain links inside a business unit (product types; rights in that unit). */
+export function topBarLinks(hasRight: HasRight, features: FeatureSwitches, businessUnitId: number): MenuLink[] {
+  return unitLinks(TOP_BAR_LINKS, hasRight, features, businessUnitId);
 }
 
 /** The account menu: the password page only for username/password sign-in. */

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { BusinessUnit, ManufacturerSettings } from '@vellum/contract';
+import type { BusinessUnit, ManufacturerFeatures, ManufacturerSettings } from '@vellum/contract';
 import { useEffect, useState } from 'react';
 import { ApiError, api } from '../../api/client';
 import { useAuth } from '../auth';
@@ -77,17 +77,21 @@ export const DEFAULT_FEATURES: FeatureSwitches = {
   authenticationMechanism: 'USERNAME_PASSWORD',
 };
 
-export function useFeatureSwitches(): FeatureSwitches {
+/** The manufacturer's feature switches (every signed-in user may read them); undefined while loading. */
+export function useFeatureSwitchesQuery() {
   const auth = useAuth();
-  const mayRead = auth.hasRight('MANUFACTURER_MANAGE') || auth.hasRight('MANUFACTURER_READ');
-  const settings = useQuery({
-    queryKey: ['manufacturer', 'settings'],
-    queryFn: async () => (await api<ManufacturerSettings>('api/manufacturer/own/settings')).data,
-    enabled: mayRead,
+  return useQuery({
+    queryKey: ['manufacturer', 'features'],
+    queryFn: async () => (await api<ManufacturerFeatures>('api/manufacturer/own/features')).data,
+    enabled: auth.status === 'authenticated',
     staleTime: 60_000,
     meta: quiet,
   });
-  return settings.data ? { ...DEFAULT_FEATURES, ...settings.data } : DEFAULT_FEATURES;
+}
+
+export function useFeatureSwitches(): FeatureSwitches {
+  const features = useFeatureSwitchesQuery();
+  return features.data ? { ...DEFAULT_FEATURES, ...features.data } : DEFAULT_FEATURES;
 }
 
 export function useBusinessUnitName(id: number | undefined) {

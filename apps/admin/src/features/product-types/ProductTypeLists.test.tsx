@@ -1,0 +1,170 @@
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { BusinessUnitProductTypeRoutes, GlobalProductTypeRoutes } from './ProductTypeRoutes';
+import { ProductTypesPage } from './ProductTypesPage';
+import { auth, definition, json, mockServer, productType, renderAt, settings, signedInWith } from './testing';
+
+vi.mock('../../app/auth', () => ({ useAuth: () => auth.current }));
+// full pages with many inputs render slowly in jsdom on a busy machine
+vi.setConfig({ testTimeout: 30_000 });
+
+const CONFIG = '/my-business-units/:businessUnitId/backend-configuration/product-type/*';
+const GLOBAL_TYPE = productType({
+  id: 5,
+  businessUnitId: 0,
+  name: 'Global meters',
+  slug: 'global-meters',
+  attributeDefinitions: [definition({ id: 50, name: 'Size' }), definition({ id: 51, name: 'Lot', type: 'MULTI_ARRAY' })],
+});
+const isDisabled = (el: HTMLElement) => (el as HTMLButtonElement).disabled;
+
+/** GET api/product-types answers by business unit. */
+const listsBy = (units: Record<string, unknown[]>) => (_body: unknown, url: URL) =>
+  json(200, units[url.searchParams.get('business-unit') ?? ''] ?? []);
+
+const typeCode = async (dialog: HTMLElement) =>
+  fireEvent.change(within(dialog).getByLabelText('Confirmation code'), {
+    target: { value: within(dialog).getByTestId('confirmation-code').textContent },
+  });
+
+beforeEach(() => signedInWith({ 0: ['MANUFACTURER_READ'], 3: ['PRODUCT_TYPE_MANAGE', 'PRODUCT_TYPE_DELETE', 'PRODUCT_READ'] }));
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('copy a global product type', () => {
+  it('lists the global types (business unit 0), copies one into the unit and opens the copy', async () => {
+    const copy = productType({ id: 77, name: 'Global meters', slug: 'global-meters', copiedFromId: 5 });
+    const calls = mockServer({
+      'GET /api/manufacturer/own/features': () => json(200, settings(false)),
+      'GET /api/product-types': listsBy({ 3: [], 0: [GLOBAL_TYPE] }),
+      'POST /api/product-types/5/copy': () => json(201, copy),
+      'GET /api/product-types/77': () => json(200, copy),
+    });
+    renderAt('/my-business-units/3/backend-configuration/product-type', CONFIG, <BusinessUnitProductTypeRoutes />);
+    await screen.findByText('No product types yet. Add one, or copy a global product type.');
+    fireEvent.click(screen.getByRole('button', { name: 'Copy a global product type' }));
+
+    const dialog = await screen.findByRole('dialog');
+    const row = await within(dialog).findByTestId('copy-row');
+    expect(row.textContent).toContain('Global meters');
+    expect(row.textContent).toContain('2 attributes');
+    expect(calls.some((c) => c.key === 'GET /api/product-types' && c.url.includes('business-unit=0'))).toBe(true);
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Copy Global meters' }));
+    await waitFor(() =>
+      expect(screen.getByTestId('location').textContent).toBe('/my-business-units/3/backend-configuration/product-type/77'),
+    );
+    expect(calls.find((c) => c.key === 'POST /api/product-types/5/copy')?.body).toEqual({ businessUnitId: 3 });
+    await screen.findByText('Product type Global meters');
+  });
+
+  it('says so when there is no global product type, and marks types copied before', async () => {
+    mockServer({ 'GET /api/product-types': listsBy({ 3: [], 0: [] }) });
+    renderAt('/my-business-units/3/product-types', '/my-business-units/:businessUnitId/product-types', <ProductTypesPage />);
+    const empty = await screen.findByTestId('product-types-empty');
+    fireEvent.click(within(empty).getByRole('button', { name: 'Copy a global product type' }));
+    expect((await screen.findByTestId('copy-empty')).textContent).toBe('There are no global product types to copy.');
+  });
+
+  it('from the product-type cards, the copy opens its products', async () => {
+    const copy = productType({ id: 78, copiedFromId: 5 });
+    mockServer({
+      'GET /api/product-types': listsBy({ 3: [productType({ id: 12, copiedFromId: 5 })], 0: [GLOBAL_TYPE] }),
+      'POST /api/product-types/5/copy': () => json(201, copy),
+    });
+    renderAt('/my-business-units/3/product-types', '/my-business-units/:businessUnitId/product-types', <ProductTypesPage />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Copy a global product type' }));
+    const row = await within(await screen.findByRole('dialog')).findByTestId('copy-row');
+    expect(within(row).getByText('Copied before')).toBeTruthy();
+    fireEvent.click(within(row).getByRole('button', { name: 'Copy Global meters' }));
+    await waitFor(() =>
+      expect(screen.getByTestId('location').textContent).toBe('/my-business-units/3/product-types/78/product-management/products'),
+    );
+  });
+});
+
+describe('product type cards', () => {
+  it('show name, status and counts, and open the product management', async () => {
+    mockServer({
+      'GET /api/product-types': listsBy({
+        3: [productType({ id: 12, name: 'Pumps', status: 'WAITING', products: 3, productGroups: 1 })],
+      }),
+    });
+    renderAt('/my-business-units/3/product-types', '/my-business-units/:businessUnitId/product-types', <ProductTypesPage />);
+    const card = await screen.findByTestId('product-type-card');
+    expect(card.textContent).toContain('Pumps');
+    expect(card.textContent).toContain('Waiting');
+    expect(card.textContent).toContain('3 products · 1 product group');
+    expect(card.getAttribute('href')).toBe('/my-business-units/3/product-types/12/product-management/products');
+  });
+
+  it('open the configuration for a user who may only configure product types', async () => {
+    signedInWith({ 3: ['PRODUCT_TYPE_MANAGE'] });
+    mockServer({ 'GET /api/product-types': listsBy({ 3: [productType({ id: 12, name: 'Pumps' })] }) });
+    renderAt('/my-business-units/3/product-types', '/my-business-units/:businessUnitId/product-types', <ProductTypesPage />);
+    const card = await screen.findByTestId('product-type-card');
+    expect(card.getAttribute('href')).toBe('/my-business-units/3/backend-configuration/product-type/12');
+  });
+
+  it('readers see no add or copy buttons', async () => {
+    signedInWith({ 3: ['PRODUCT_READ'] });
+    mockServer({ 'GET /api/product-types': listsBy({ 3: [] }) });
+    renderAt('/my-business-units/3/product-types', '/my-business-units/:businessUnitId/product-types', <ProductTypesPage />);
+    expect((await screen.findByTestId('product-types-empty')).textContent).toContain('This business unit has no product types yet.');
+    expect(screen.queryByRole('button', { name: 'Copy a global product type' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Add product type' })).toBeNull();
+  });
+});
+
+describe('deleting a product type', () => {
+  it('asks for the confirmation code, then deletes', async () => {
+    const calls = mockServer({
+      'GET /api/product-types': listsBy({
+        3: [productType({ id: 11, name: 'Pumps' }), productType({ id: 12, name: 'Meters', products: 2 })],
+      }),
+      'DELETE /api/product-types/11': () => json(204),
+    });
+    renderAt('/my-business-units/3/backend-configuration/product-type', CONFIG, <BusinessUnitProductTypeRoutes />);
+    await screen.findByText('Pumps');
+    // a type that still holds products cannot be deleted
+    expect(isDisabled(screen.getByRole('button', { name: 'Delete Meters' }))).toBe(true);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Delete Pumps' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Delete the product type Pumps?')).toBeTruthy();
+    const confirm = within(dialog).getByRole('button', { name: 'Delete' });
+    expect(isDisabled(confirm)).toBe(true);
+    expect(calls.some((c) => c.key === 'DELETE /api/product-types/11')).toBe(false);
+    await typeCode(dialog);
+    fireEvent.click(confirm);
+    await waitFor(() => expect(calls.some((c) => c.key === 'DELETE /api/product-types/11')).toBe(true));
+  });
+
+  it('without PRODUCT_TYPE_DELETE there is no delete button', async () => {
+    signedInWith({ 3: ['PRODUCT_TYPE_MANAGE'] });
+    mockServer({ 'GET /api/product-types': listsBy({ 3: [productType({ id: 11, name: 'Pumps' })] }) });
+    renderAt('/my-business-units/3/backend-configuration/product-type', CONFIG, <BusinessUnitProductTypeRoutes />);
+    await screen.findByText('Pumps');
+    expect(screen.queryByRole('button', { name: 'Delete Pumps' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Edit Pumps' }).getAttribute('href')).toBe(
+      '/my-business-units/3/backend-configuration/product-type/11',
+    );
+  });
+});
+
+describe('global product types', () => {
+  it('list business unit 0 without the copy action, managed with the rights held on unit 0', async () => {
+    signedInWith({ 0: ['PRODUCT_TYPE_MANAGE'] });
+    const calls = mockServer({ 'GET /api/product-types': listsBy({ 0: [GLOBAL_TYPE] }) });
+    renderAt('/general-settings/manufacturer-product-type', '/general-settings/manufacturer-product-type/*', <GlobalProductTypeRoutes />);
+    await screen.findByText('Global meters');
+    expect(screen.getByRole('heading', { name: 'Global product types' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Copy a global product type' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Add product type' }).getAttribute('href')).toBe(
+      '/general-settings/manufacturer-product-type/new',
+    );
+    expect(calls.find((c) => c.key === 'GET /api/product-types')?.url).toContain('business-unit=0');
+  });
+});

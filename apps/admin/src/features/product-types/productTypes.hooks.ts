@@ -1,0 +1,157 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AttributeDefinition, ProductType, ProductTypeCreateBody, ProductTypeUpdateBody } from '@vellum/contract';
+import { ApiError, api } from '../../api/client';
+import { useFeatureSwitchesQuery } from '../../app/shell/queries';
+
+export const productTypeKeys = {
+  all: ['product-types'] as const,
+  list: (businessUnitId: number) => ['product-types', 'list', businessUnitId] as const,
+  one: (id: number) => ['product-types', id] as const,
+  definitions: (id: number) => ['product-types', id, 'attribute-definitions'] as const,
+};
+
+export type ProductTypeBody = ProductTypeCreateBody | ProductTypeUpdateBody;
+
+/** The three images of a product type: the reference image and the hero image per audience. */
+export type ProductTypeImageKind = 'image' | 'heroHcp' | 'heroPatient';
+
+/** The API path of an image (upload with POST, remove with DELETE). */
+export function imagePath(id: number, kind: ProductTypeImageKind): { path: string; query?: { patient: boolean } } {
+  if (kind === 'image') return { path: `api/product-types/${id}/image` };
+  return { path: `api/product-types/${id}/heroImage`, query: { patient: kind === 'heroPatient' } };
+}
+
+/** Lists come as an array (x-total-count); a paged shape is accepted too. */
+const asList = <T>(data: T[] | { items: T[] } | undefined): T[] => (Array.isArray(data) ? data : (data?.items ?? []));
+
+/** The product types of a business unit (0: the global product types). */
+export function useProductTypes(businessUnitId: number, enabled = true) {
+  return useQuery({
+    queryKey: productTypeKeys.list(businessUnitId),
+    queryFn: async () =>
+      asList(
+        (
+          await api<ProductType[] | { items: ProductType[] }>('api/product-types', {
+            query: { 'business-unit': businessUnitId },
+            cacheBust: true,
+          })
+        ).data,
+      ),
+    enabled: enabled && Number.isInteger(businessUnitId),
+  });
+}
+
+export function useProductType(id: number | undefined) {
+  return useQuery({
+    queryKey: productTypeKeys.one(id ?? -1),
+    queryFn: async () => (await api<ProductType>(`api/product-types/${id}`)).data,
+    enabled: id !== undefined && Number.isInteger(id),
+  });
+}
+
+/** The attribute definitions of a product type, in visualisation order. */
+export function useAttributeDefinitions(productTypeId: number | undefined) {
+  return useQuery({
+    queryKey: productTypeKeys.definitions(productTypeId ?? -1),
+    queryFn: async () =>
+      asList(
+        (
+          await api<AttributeDefinition[] | { items: AttributeDefinition[] }>('api/product-type-attribute-definitions', {
+            query: { 'product-type': productTypeId },
+            cacheBust: true,
+          })
+        ).data,
+      ).sort((a, b) => a.visualizationOrder - b.visualizationOrder),
+    enabled: productTypeId !== undefined && Number.isInteger(productTypeId),
+  });
+}
+
+export function useSaveProductType() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ProductTypeBody) => api<ProductType>('api/product-types', { method: body.id ? 'PUT' : 'POST', body }),
+    onSuccess: async (res) => {
+      const id = res.data?.id;
+      if (id) qc.setQueryData(productTypeKeys.one(id), res.data);
+      // lists, names in the breadcrumb, attribute definitions; the saved type is fresh already
+      await qc.invalidateQueries({
+        queryKey: productTypeKeys.all,
+        predicate: (q) => !(q.queryKey.length === 2 && q.queryKey[1] === id),
+      });
+    },
+    onError: (err, body) => {
+      if (err instanceof ApiError && err.status === 409 && body.id) void qc.invalidateQueries({ queryKey: productTypeKeys.one(body.id) });
+    },
+  });
+}
+
+export function useDeleteProductType() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api<void>(`api/product-types/${id}`, { method: 'DELETE' }),
+    onSuccess: async (_res, id) => {
+      qc.removeQueries({ queryKey: productTypeKeys.one(id) });
+      await qc.invalidateQueries({ queryKey: productTypeKeys.all });
+    },
+  });
+}
+
+/** Copies a global product type (with its attribute definitions) into a business unit. */
+export function useCopyProductType() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, businessUnitId }: { id: number; businessUnitId: number }) =>
+      api<ProductType>(`api/product-types/${id}/copy`, { method: 'POST', body: { businessUnitId } }),
+    onSuccess: async (res, { businessUnitId }) => {
+      if (res.data?.id) qc.setQueryData(productTypeKeys.one(res.data.id), res.data);
+      await qc.invalidateQueries({ queryKey: productTypeKeys.list(businessUnitId) });
+    },
+  });
+}
+
+export function useDeleteAttributeDefinition(productTypeId: number) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api<void>(`api/product-type-attribute-definitions/${id}`, { method: 'DELETE' }),
+    onSuccess: async () => {
+      // the type's version and its definition list change
+      await qc.invalidateQueries({ queryKey: productTypeKeys.one(productTypeId) });
+      await qc.invalidateQueries({ queryKey: productTypeKeys.all });
+    },
+  });
+}
+
+export function useUploadProductTypeImage(id: number, kind: ProductTypeImageKind) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (file: File) => {
+      const data = new FormData();
+      data.append('image', file);
+      const { path, query } = imagePath(id, kind);
+      return api<unknown>(path, { method: 'POST', query, rawBody: data });
+    },
+    onSuccess: async () => {
+      await qc.invalidateQueries({ queryKey: productTypeKeys.one(id) });
+      await qc.invalidateQueries({ queryKey: productTypeKeys.all });
+    },
+  });
+}
+
+export function useDeleteProductTypeImage(id: number) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (kind: ProductTypeImageKind) => {
+      const { path, query } = imagePath(id, kind);
+      return api<unknown>(path, { method: 'DELETE', query });
+    },
+    onSuccess: async () => {
+      await qc.invalidateQueries({ queryKey: productTypeKeys.one(id) });
+      await qc.invalidateQueries({ queryKey: productTypeKeys.all });
+    },
+  });
+}
+
+/** Whether the patient portal (manufacturer setting patientBusinessUnitSearch) is on; undefined while loading. */
+export function usePatientPortal(): boolean | undefined {
+  return useFeatureSwitchesQuery().data?.patientBusinessUnitSearch;
+}
