@@ -7,6 +7,7 @@ export * from './lot-ranges.js';
 export * from './organisation.js';
 export * from './product-groups.js';
 export * from './product-remarks.js';
+export * from './product-type-rules.js';
 export * from './product-types.js';
 export * from './products.js';
 export * from './rights.js';

@@ -6,6 +6,7 @@ import {
   audiencesWithoutSearch,
   followSlug,
   newAttributeRow,
+  patientAudienceActive,
   productTypeFormSchema,
   ruleProblems,
   slugify,
@@ -49,16 +50,16 @@ describe('attribute limits', () => {
 
   it('too many, or a lot-number attribute without lot numbers, are problems with the server keys', () => {
     expect(ruleProblems({ ...base, attributeDefinitions: Array.from({ length: 7 }, () => row()) }, true)).toEqual([
-      { key: CatalogueErrorKeys.tooManyStringAttributes, params: { max: 6 } },
+      { key: CatalogueErrorKeys.tooManyStringAttributes, field: 'attributeDefinitions', params: { max: 6 } },
     ]);
     expect(ruleProblems({ ...base, attributeDefinitions: [row({ type: 'MULTI_ARRAY' })] }, true)).toEqual([
-      { key: CatalogueErrorKeys.lotNumbersDisabled },
+      { key: CatalogueErrorKeys.lotNumbersDisabled, field: 'attributeDefinitions.0.type' },
     ]);
     // a saved lot-number attribute stays while the switch is off
     expect(ruleProblems({ ...base, attributeDefinitions: [row({ id: 7, type: 'MULTI_ARRAY' })] }, true)).toEqual([]);
     expect(
       ruleProblems({ ...base, lotNumbers: true, attributeDefinitions: [row({ type: 'MULTI_ARRAY' }), row({ type: 'MULTI_ARRAY' })] }, true),
-    ).toEqual([{ key: CatalogueErrorKeys.tooManyLotNumberAttributes, params: { max: 1 } }]);
+    ).toEqual([{ key: CatalogueErrorKeys.tooManyLotNumberAttributes, field: 'attributeDefinitions', params: { max: 1 } }]);
   });
 });
 
@@ -88,6 +89,25 @@ describe('every active audience needs something searchable', () => {
     ).toEqual([]);
     expect(ruleProblems(showsPatients, true)).toEqual([
       { key: CatalogueErrorKeys.noSearchableAttributes, params: { audience: 'PATIENT' } },
+    ]);
+  });
+});
+
+describe('the form follows the server (the rules of the contract)', () => {
+  it('a lot-number attribute with the switch off or a mandatory patient search alone shows nothing to patients', () => {
+    const lotShown = [row({ id: 7, type: 'MULTI_ARRAY', searchTypePatient: 'VISIBLE' })];
+    expect(patientAudienceActive({ ...base, attributeDefinitions: lotShown }, true)).toBe(false);
+    expect(patientAudienceActive({ ...base, lotNumbers: true, attributeDefinitions: lotShown }, true)).toBe(true);
+    expect(patientAudienceActive({ ...base, attributeDefinitions: [row({ isMandatoryPatientSearch: true })] }, true)).toBe(false);
+    expect(patientAudienceActive({ ...base, keyCodeSearchTypePatient: 'VISIBLE', attributeDefinitions: [] }, false)).toBe(false);
+  });
+
+  it('names the problems in the order the server checks them', () => {
+    const rows = [...Array.from({ length: 7 }, () => row()), row({ type: 'MULTI_ARRAY' })];
+    expect(ruleProblems({ ...base, keyCodeSearchTypeHCP: 'VISIBLE', attributeDefinitions: rows }, true).map((p) => p.key)).toEqual([
+      CatalogueErrorKeys.tooManyStringAttributes,
+      CatalogueErrorKeys.lotNumbersDisabled,
+      CatalogueErrorKeys.noSearchableAttributes,
     ]);
   });
 });
@@ -125,11 +145,13 @@ describe('form and body', () => {
     expect(update.attributeDefinitions.map((d) => d.id)).toEqual([1, null]);
   });
 
-  it('rejects two attributes with the same name or slug, and names with special characters', () => {
+  it('rejects two attributes with the same name or slug (both rows marked), and names with special characters', () => {
     const values = { ...toForm(), name: 'Pumps', slug: 'pumps', attributeDefinitions: [row({ name: 'Size' }), row({ name: 'size' })] };
     const result = productTypeFormSchema.safeParse(values);
     expect(result.success).toBe(false);
     expect(result.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['attributeDefinitions.0.name', CatalogueErrorKeys.attributeNameExists],
+      ['attributeDefinitions.0.slug', CatalogueErrorKeys.attributeSlugExists],
       ['attributeDefinitions.1.name', CatalogueErrorKeys.attributeNameExists],
       ['attributeDefinitions.1.slug', CatalogueErrorKeys.attributeSlugExists],
     ]);

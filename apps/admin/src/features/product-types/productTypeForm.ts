@@ -1,13 +1,17 @@
 import {
   ATTRIBUTE_TYPES,
   type AttributeType,
+  activeAudiences,
+  attributeLimitProblems,
+  audienceProblems,
   CatalogueErrorKeys,
   catalogueNameSchema,
-  isSearchable,
-  MAX_LOT_NUMBER_ATTRIBUTES,
-  MAX_STRING_ATTRIBUTES,
+  audiencesWithoutSearch as contractAudiencesWithoutSearch,
+  duplicateDefinitionProblems,
+  lotNumberProblems,
   PRODUCT_TYPE_STATUSES,
   type ProductType,
+  type ProductTypeAudience,
   type ProductTypeCreateBody,
   SEARCH_VISUALISATIONS,
   type SearchType,
@@ -49,6 +53,9 @@ const rowSchema = z.object({
   meta: z.string().max(2000, 'Size'),
 });
 
+/** The rows with their place in the form: the rules name the field of a row by it. */
+const withIndex = <R>(rows: R[]) => rows.map((row, index) => ({ ...row, index }));
+
 /** The form: the fields of the contract's create/update body, plus the attribute rows. */
 export const productTypeFormSchema = z
   .object({
@@ -66,21 +73,16 @@ export const productTypeFormSchema = z
     attributeDefinitions: z.array(rowSchema).max(50, 'Size'),
   })
   .superRefine((values, ctx) => {
-    // names and slugs are unique within the product type (as the server checks)
-    const seen = { name: new Map<string, number>(), slug: new Map<string, number>() };
-    values.attributeDefinitions.forEach((row, i) => {
-      for (const field of ['name', 'slug'] as const) {
-        const key = row[field].trim().toLowerCase();
-        if (!key) continue;
-        if (seen[field].has(key)) {
-          ctx.addIssue({
-            code: 'custom',
-            path: ['attributeDefinitions', i, field],
-            message: field === 'name' ? CatalogueErrorKeys.attributeNameExists : CatalogueErrorKeys.attributeSlugExists,
-          });
-        } else seen[field].set(key, i);
-      }
-    });
+    // names and slugs are unique within the product type (the contract's rule, as the server checks it)
+    const problems = duplicateDefinitionProblems({ attributeDefinitions: withIndex(values.attributeDefinitions) });
+    for (const problem of problems) {
+      ctx.addIssue({
+        code: 'custom',
+        // attributeDefinitions.{index}.{field}
+        path: (problem.field ?? 'attributeDefinitions').split('.').map((part) => (/^\d+$/.test(part) ? Number(part) : part)),
+        message: problem.key,
+      });
+    }
   });
 
 export type ProductTypeFormInput = z.input<typeof productTypeFormSchema>;
@@ -179,7 +181,7 @@ export function followSlug(previousName: string, nextName: string, currentSlug: 
   return currentSlug === '' || currentSlug === slugify(previousName) ? slugify(nextName) : currentSlug;
 }
 
-export type AudienceName = 'HCP' | 'PATIENT';
+export type AudienceName = ProductTypeAudience;
 
 /** What the business rules look at. */
 export interface RuleInput {
@@ -194,77 +196,38 @@ export interface RuleInput {
 
 export interface RuleProblem {
   key: string;
+  /** The field of the body (or of the form) the problem concerns, when it concerns one. */
+  field?: string;
   params?: Record<string, unknown>;
 }
 
-export interface AttributeLimits {
-  strings: number;
-  lotNumbers: number;
-  maxStrings: number;
-  maxLotNumbers: number;
-  /** Whether a lot-number attribute may exist at all (the lot-numbers switch). */
-  lotNumbersAllowed: boolean;
-  canAddString: boolean;
-  canAddLotNumber: boolean;
-}
-
-export function attributeLimits(input: Pick<RuleInput, 'lotNumbers' | 'attributeDefinitions'>): AttributeLimits {
-  const strings = input.attributeDefinitions.filter((d) => d.type === 'STRING').length;
-  const lotNumbers = input.attributeDefinitions.filter((d) => d.type === 'MULTI_ARRAY').length;
-  return {
-    strings,
-    lotNumbers,
-    maxStrings: MAX_STRING_ATTRIBUTES,
-    maxLotNumbers: MAX_LOT_NUMBER_ATTRIBUTES,
-    lotNumbersAllowed: input.lotNumbers,
-    canAddString: strings < MAX_STRING_ATTRIBUTES,
-    canAddLotNumber: input.lotNumbers && lotNumbers < MAX_LOT_NUMBER_ATTRIBUTES,
-  };
-}
+/** The attribute limits (text and lot-number attributes against their maximum), from the contract. */
+export { type AttributeLimits, attributeLimits } from '@vellum/contract';
 
 /**
- * Whether the patient audience is active: the portal is on (or unknown: the server decides) and the
- * type shows anything to patients.
+ * The form does not know whether the patient portal is on until the manufacturer settings are
+ * read: until then (undefined) the patient audience counts, and the server decides.
  */
+const portalNotOff = (patientPortal: boolean | undefined) => patientPortal !== false;
+
+/** Whether the patient audience is active: the portal is not off and the type shows anything to patients. */
 export function patientAudienceActive(input: RuleInput, patientPortal: boolean | undefined): boolean {
-  if (patientPortal === false) return false;
-  return (
-    input.keyCodeSearchTypePatient !== 'NOT_VISIBLE' ||
-    input.attributeDefinitions.some((d) => d.isActive && (d.searchTypePatient !== 'NOT_VISIBLE' || d.isMandatoryPatientSearch))
-  );
+  return activeAudiences(input, portalNotOff(patientPortal)).includes('PATIENT');
 }
 
 /** The active audiences that have neither a searchable key code nor an active searchable attribute. */
 export function audiencesWithoutSearch(input: RuleInput, patientPortal: boolean | undefined): AudienceName[] {
-  const out: AudienceName[] = [];
-  // the lot-number attribute does not count while the lot-numbers switch is off
-  const counts = (d: RuleInput['attributeDefinitions'][number]) => d.isActive && (d.type !== 'MULTI_ARRAY' || input.lotNumbers);
-  const searchable = (keyCode: SearchType, attr: (d: RuleInput['attributeDefinitions'][number]) => SearchType) =>
-    isSearchable(keyCode) || input.attributeDefinitions.some((d) => counts(d) && isSearchable(attr(d)));
-  if (!searchable(input.keyCodeSearchTypeHCP, (d) => d.searchTypeHCP)) out.push('HCP');
-  if (patientAudienceActive(input, patientPortal) && !searchable(input.keyCodeSearchTypePatient, (d) => d.searchTypePatient)) {
-    out.push('PATIENT');
-  }
-  return out;
+  return contractAudiencesWithoutSearch(input, portalNotOff(patientPortal));
 }
 
-/** The business rules the server enforces on a product type, checked in the browser first (same error keys). */
+/**
+ * The business rules the server enforces on a product type, checked in the browser first with the
+ * contract's functions (same keys, same order). The patient-portal rule is not among them: while the
+ * portal is off the form cannot change what patients see.
+ */
 export function ruleProblems(input: RuleInput, patientPortal: boolean | undefined): RuleProblem[] {
-  const problems: RuleProblem[] = [];
-  const limits = attributeLimits(input);
-  if (limits.strings > limits.maxStrings)
-    problems.push({ key: CatalogueErrorKeys.tooManyStringAttributes, params: { max: limits.maxStrings } });
-  // a saved lot-number attribute stays while the switch is off; a new one needs it on
-  if (!input.lotNumbers && input.attributeDefinitions.some((d) => d.type === 'MULTI_ARRAY' && (d.id === null || d.id === undefined))) {
-    problems.push({ key: CatalogueErrorKeys.lotNumbersDisabled });
-  }
-  if (limits.lotNumbers > limits.maxLotNumbers) {
-    problems.push({ key: CatalogueErrorKeys.tooManyLotNumberAttributes, params: { max: limits.maxLotNumbers } });
-  }
-  for (const audience of audiencesWithoutSearch(input, patientPortal)) {
-    problems.push({ key: CatalogueErrorKeys.noSearchableAttributes, params: { audience } });
-  }
-  return problems;
+  const type = { ...input, attributeDefinitions: withIndex(input.attributeDefinitions) };
+  return [...attributeLimitProblems(type), ...lotNumberProblems(type), ...audienceProblems(type, portalNotOff(patientPortal))];
 }
 
 /** Server error keys that concern the type as a whole or its attribute list (shown above the attribute editor). */

@@ -17,21 +17,23 @@ import { type RoutesPlugin, typed } from '../../platform/deps.js';
 import { notFound } from '../../platform/errors.js';
 import { readImageUpload, sendImage } from '../../platform/images.js';
 import { sendPage } from '../../platform/paging.js';
+import { copyProductType } from './product-type-copy.service.js';
 import {
-  copyProductType,
+  heroKind,
+  imageKeyOf,
+  type ProductTypeImageKind,
+  removeImage,
+  requireImageTarget,
+  storeImage,
+} from './product-type-images.service.js';
+import {
   createProductType,
   getProductType,
   getProductTypeName,
-  heroKind,
-  imageKeyOf,
   listDefinitions,
   listProductTypes,
-  type ProductTypeImageKind,
   removeDefinition,
-  removeImage,
   removeProductType,
-  requireImageTarget,
-  storeImage,
   updateProductType,
 } from './product-types.service.js';
 
