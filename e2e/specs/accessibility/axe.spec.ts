@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { ADMIN, signIn, signInViaUi } from '../auth/support';
+import { adminApi, createProduct, createProductType, createUnit, productGroupsUrl, productsUrl } from '../catalogue/support';
 
 /** axe-core over the main screens: no serious or critical WCAG 2.1 A/AA violation. */
 async function expectAccessible(page: Page, what: string) {
@@ -93,4 +94,77 @@ test('the switcher, a dialog and forms with errors are accessible', async ({ pag
     await expect(page.getByText('Cannot be empty').first()).toBeVisible();
     await expectAccessible(page, what);
   }
+});
+
+test('the catalogue screens are accessible', async ({ page, request }) => {
+  const api = await adminApi(request);
+  const unit = await createUnit(api, 'e2e-axe');
+  const type = await createProductType(
+    api,
+    unit.id,
+    [
+      { name: 'Model' },
+      { name: 'Size', searchTypeHCP: 'SEARCHABLE_EXACT' },
+      { name: 'Lot', type: 'MULTI_ARRAY', searchTypeHCP: 'SEARCHABLE_EXACT' },
+    ],
+    { lotNumbers: true },
+  );
+  const product = await createProduct(
+    api,
+    type,
+    'AXE-1',
+    { Model: 'Axe', Size: 'M' },
+    {
+      lotRanges: [{ name: 'Axe lots', numbers: ['A-1', 'A-2'], archiveDate: new Date(Date.now() - 86_400_000).toISOString() }],
+    },
+  );
+  const remark = await api.post<{ id: number }>('/api/product-remarks', {
+    businessUnitId: unit.id,
+    name: 'Axe remark',
+    content: '<p><strong>Sterile</strong></p>',
+  });
+  const group = await api.post<{ id: number }>('/api/product-groups', {
+    productTypeId: type.id,
+    name: 'Axe group',
+    productIds: [product.id],
+    remarkIds: [remark.id],
+  });
+  // an orphan scheduled for later, and a group without products: the warning badges
+  await createProduct(
+    api,
+    type,
+    'AXE-2',
+    { Model: 'Orphan', Size: 'S' },
+    { publishDate: new Date(Date.now() + 30 * 86_400_000).toISOString() },
+  );
+  await api.post('/api/product-groups', { productTypeId: type.id, name: 'Axe empty group' });
+  const config = `/my-business-units/${unit.id}/backend-configuration`;
+  await signIn(page, ADMIN.login, ADMIN.password);
+  for (const [what, path] of [
+    ['product types (cards)', `/my-business-units/${unit.id}/product-types`],
+    ['product-type configuration', `${config}/product-type`],
+    ['product-type detail with the attribute editor', `${config}/product-type/${type.id}`],
+    ['new product type', `${config}/product-type/new`],
+    ['products', productsUrl(type)],
+    ['orphan products', `${productsUrl(type)}?orphans=true`],
+    ['product detail', `${productsUrl(type)}/${product.id}`],
+    ['new product', `${productsUrl(type)}/new`],
+    ['product groups', productGroupsUrl(type)],
+    ['product group detail', `${productGroupsUrl(type)}/${group.id}`],
+    ['product remarks', `${config}/product-remark`],
+    ['remark editor', `${config}/product-remark/${remark.id}`],
+    ['archived lot ranges', `/my-business-units/${unit.id}/administration/archived-data-lot-ranges`],
+    ['product search', '/general-settings/product-search'],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 2 }).first()).toBeVisible();
+    await expectAccessible(page, what);
+  }
+  // the product-group delete dialog (its products: kept or deleted), opened and cancelled
+  await page.goto(productGroupsUrl(type));
+  await page.getByRole('button', { name: 'Delete Axe group' }).click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await expectAccessible(page, 'product-group delete dialog');
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
 });

@@ -10,7 +10,7 @@ test.describe('the shell', () => {
     await trigger.focus();
     await page.keyboard.press('Enter');
     const menu = page.getByRole('menu');
-    await expect(menu.getByRole('menuitem')).toHaveText(['Roles', 'User groups', 'Users', 'Business units', 'Manufacturer settings']);
+    await expect(menu.getByRole('menuitem')).toHaveText(['Roles', 'User groups', 'Users', 'Business units', 'Manufacturer settings', 'Product search']);
     await expect(menu.getByText('Access management')).toBeVisible();
     await expect(menu.getByText('Manufacturer management')).toBeVisible();
     await page.screenshot({ path: testInfo.outputPath('shell-general-settings.png') });
@@ -44,7 +44,7 @@ test.describe('the shell', () => {
     await expect(page.getByTestId('menu-administration')).toHaveCount(0);
   });
 
-  test('the viewer has no general-settings menu and no administration menu', async ({ page }) => {
+  test('the viewer has no general-settings menu; administration holds only the archived lot ranges', async ({ page }) => {
     await signIn(page, VIEWER.login, VIEWER.password);
     await expect(page.getByTestId('menu-account')).toContainText('Vera Viewer');
     await expect(page.getByTestId('menu-general-settings')).toHaveCount(0);
@@ -53,7 +53,10 @@ test.describe('the shell', () => {
     await expect(page.getByRole('option')).toHaveText(['Orthopaedics']);
     await page.getByRole('option', { name: 'Orthopaedics' }).click();
     await expect(page.getByTestId('breadcrumbs')).toContainText('Orthopaedics');
-    await expect(page.getByTestId('menu-administration')).toHaveCount(0);
+    // a product reader sees the archived lot ranges (spec 000: archived data for product users), not the audit logs
+    await page.getByTestId('menu-administration').click();
+    await expect(page.getByRole('menuitem')).toHaveText(['Archived lot ranges']);
+    await expect(page.getByTestId('menu-backend-configuration')).toHaveCount(0);
   });
 
   test('a page without the right shows the not-authorized message', async ({ page }) => {

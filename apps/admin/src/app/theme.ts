@@ -17,11 +17,28 @@ const teal: MantineColorsTuple = [
   '#076b50',
 ];
 
+/**
+ * Mantine's orange (the catalogue's warning colour: orphan, archived, no-products badges) with shade
+ * 9, the text of light variants, darker: ≥ 4.5:1 on shades 0-2 (Mantine's #d9480f is 3.6:1 on shade 1).
+ */
+const orange: MantineColorsTuple = [
+  '#fff4e6',
+  '#ffe8cc',
+  '#ffd8a8',
+  '#ffc078',
+  '#ffa94d',
+  '#ff922b',
+  '#fd7e14',
+  '#f76707',
+  '#e8590c',
+  '#a63d0a',
+];
+
 export const theme = createTheme({
   primaryColor: 'teal',
   // WCAG AA 4.5:1: shade 6 of most palettes fails as text on white or under white text; shade 8 passes
   primaryShade: { light: 8, dark: 8 },
-  colors: { teal },
+  colors: { teal, orange },
   defaultRadius: 'sm',
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
   components: {

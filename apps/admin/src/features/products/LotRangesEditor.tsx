@@ -2,7 +2,7 @@ import { ActionIcon, Badge, Button, Group, Paper, Stack, Switch, TagsInput, Text
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { LOT_NUMBER_MAX } from '@vellum/contract';
 import type { FieldError } from 'react-hook-form';
-import { type Control, Controller, useFieldArray, useFormState } from 'react-hook-form';
+import { type Control, Controller, useFieldArray, useFormState, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { DateTimeInput } from './DateTimeInput';
 import type { ProductFormValues } from './productForm';
@@ -32,6 +32,8 @@ export function LotRangesEditor({
   const { t } = useTranslation();
   const { fields, append, remove } = useFieldArray({ control, name: 'lotRanges', keyName: 'key' });
   const { errors } = useFormState({ control, name: 'lotRanges' });
+  // the current names (fields holds the values the rows were added with)
+  const ranges = useWatch({ control, name: 'lotRanges' });
   const rootError = (errors.lotRanges as FieldError | undefined)?.message ? (errors.lotRanges as FieldError) : errors.lotRanges?.root;
 
   return (
@@ -90,7 +92,7 @@ export function LotRangesEditor({
                     mt={28}
                     ml="auto"
                     onClick={() => remove(index)}
-                    aria-label={t('products.lotRanges.removeNamed', { name: field.name || index + 1 })}
+                    aria-label={t('products.lotRanges.removeNamed', { name: ranges?.[index]?.name || index + 1 })}
                   >
                     <IconTrash size={16} />
                   </ActionIcon>
