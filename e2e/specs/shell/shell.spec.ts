@@ -10,7 +10,14 @@ test.describe('the shell', () => {
     await trigger.focus();
     await page.keyboard.press('Enter');
     const menu = page.getByRole('menu');
-    await expect(menu.getByRole('menuitem')).toHaveText(['Roles', 'User groups', 'Users', 'Business units', 'Manufacturer settings', 'Product search']);
+    await expect(menu.getByRole('menuitem')).toHaveText([
+      'Roles',
+      'User groups',
+      'Users',
+      'Business units',
+      'Manufacturer settings',
+      'Product search',
+    ]);
     await expect(menu.getByText('Access management')).toBeVisible();
     await expect(menu.getByText('Manufacturer management')).toBeVisible();
     await page.screenshot({ path: testInfo.outputPath('shell-general-settings.png') });
