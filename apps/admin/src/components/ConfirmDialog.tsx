@@ -28,6 +28,10 @@ export interface ConfirmDialogProps {
   onClose: () => void;
   /** For tests: a fixed code instead of a random one. */
   code?: string;
+  /** false: no code to retype (confirmations skipped, but the dialog still asks a choice). */
+  requireCode?: boolean;
+  /** Choices shown between the message and the code (e.g. what else a delete removes). */
+  children?: ReactNode;
 }
 
 /**
@@ -43,6 +47,8 @@ export function ConfirmDialog({
   onConfirm,
   onClose,
   code: fixedCode,
+  requireCode = true,
+  children,
 }: ConfirmDialogProps) {
   const { t } = useTranslation();
   const [code, setCode] = useState(() => fixedCode ?? randomConfirmationCode());
@@ -58,7 +64,7 @@ export function ConfirmDialog({
     }
   }, [opened, fixedCode]);
 
-  const matches = typed === code;
+  const matches = !requireCode || typed === code;
   const submit = async () => {
     if (!matches || busy) return;
     setBusy(true);
@@ -86,21 +92,26 @@ export function ConfirmDialog({
       >
         <Stack gap="md">
           <Text size="sm">{message}</Text>
-          <Text size="sm">
-            {t('components.confirm.instruction')}{' '}
-            <Code fz="md" fw={700} data-testid="confirmation-code">
-              {code}
-            </Code>
-          </Text>
-          <TextInput
-            label={t('components.confirm.codeLabel')}
-            value={typed}
-            onChange={(e) => setTyped(e.currentTarget.value.trim())}
-            inputMode="numeric"
-            autoComplete="off"
-            maxLength={4}
-            data-autofocus
-          />
+          {children}
+          {requireCode && (
+            <>
+              <Text size="sm">
+                {t('components.confirm.instruction')}{' '}
+                <Code fz="md" fw={700} data-testid="confirmation-code">
+                  {code}
+                </Code>
+              </Text>
+              <TextInput
+                label={t('components.confirm.codeLabel')}
+                value={typed}
+                onChange={(e) => setTyped(e.currentTarget.value.trim())}
+                inputMode="numeric"
+                autoComplete="off"
+                maxLength={4}
+                data-autofocus
+              />
+            </>
+          )}
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={onClose} disabled={busy}>
               {t('components.confirm.cancel')}

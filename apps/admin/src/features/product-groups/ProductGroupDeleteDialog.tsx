@@ -1,8 +1,8 @@
-import { Button, Code, Group, Modal, Radio, Stack, Text, TextInput } from '@mantine/core';
+import { Radio, Stack } from '@mantine/core';
 import type { DeleteType } from '@vellum/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { confirmationSkipped, randomConfirmationCode } from '../../components/ConfirmDialog';
+import { ConfirmDialog, confirmationSkipped } from '../../components/ConfirmDialog';
 
 export interface GroupToDelete {
   id: number;
@@ -19,7 +19,7 @@ export function ProductGroupDeleteDialog({
   group,
   onClose,
   onConfirm,
-  code: fixedCode,
+  code,
 }: {
   group: GroupToDelete | null;
   onClose: () => void;
@@ -30,89 +30,41 @@ export function ProductGroupDeleteDialog({
   const { t } = useTranslation();
   const [shown, setShown] = useState<GroupToDelete | null>(group);
   const [deleteType, setDeleteType] = useState<DeleteType>('NONE');
-  const [code, setCode] = useState(() => fixedCode ?? randomConfirmationCode());
-  const [typed, setTyped] = useState('');
-  const [busy, setBusy] = useState(false);
   // each group starts afresh; the last one stays shown while the dialog closes
   if (group && group !== shown) {
     setShown(group);
     setDeleteType('NONE');
-    setCode(fixedCode ?? randomConfirmationCode());
-    setTyped('');
   }
-  const skipCode = confirmationSkipped();
-  const matches = skipCode || typed === code;
-
-  const submit = async () => {
-    if (!shown || !matches || busy) return;
-    setBusy(true);
-    try {
-      await onConfirm(shown, deleteType);
-      onClose();
-    } catch {
-      // announced by the global handler; the user may retry or cancel
-    } finally {
-      setBusy(false);
-    }
-  };
 
   return (
-    <Modal
+    <ConfirmDialog
       opened={!!group}
-      onClose={busy ? () => {} : onClose}
       title={t('productGroups.delete.title', { name: shown?.name ?? '' })}
-      centered
-      size="md"
-      closeButtonProps={{ 'aria-label': t('global.close') }}
+      message={t('productGroups.delete.message', { count: shown?.productCount ?? 0 })}
+      confirmLabel={t('components.confirm.delete')}
+      code={code}
+      requireCode={!confirmationSkipped()}
+      onClose={onClose}
+      onConfirm={async () => {
+        if (!shown) return;
+        try {
+          await onConfirm(shown, deleteType);
+          onClose();
+        } catch {
+          // announced by the global handler; the user may retry or cancel
+        }
+      }}
     >
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          e.stopPropagation();
-          void submit();
-        }}
-      >
-        <Stack gap="md">
-          <Text size="sm">{t('productGroups.delete.message', { count: shown?.productCount ?? 0 })}</Text>
-          <Radio.Group label={t('productGroups.delete.typeLabel')} value={deleteType} onChange={(v) => setDeleteType(v as DeleteType)}>
-            <Stack gap="xs" mt="xs">
-              <Radio value="NONE" label={t('productGroups.delete.NONE')} description={t('productGroups.delete.NONE_hint')} />
-              <Radio
-                value="ORPHANED_PRODUCTS"
-                label={t('productGroups.delete.ORPHANED_PRODUCTS')}
-                description={t('productGroups.delete.ORPHANED_PRODUCTS_hint')}
-              />
-            </Stack>
-          </Radio.Group>
-          {!skipCode && (
-            <>
-              <Text size="sm">
-                {t('components.confirm.instruction')}{' '}
-                <Code fz="md" fw={700} data-testid="confirmation-code">
-                  {code}
-                </Code>
-              </Text>
-              <TextInput
-                label={t('components.confirm.codeLabel')}
-                value={typed}
-                onChange={(e) => setTyped(e.currentTarget.value.trim())}
-                inputMode="numeric"
-                autoComplete="off"
-                maxLength={4}
-                data-autofocus
-              />
-            </>
-          )}
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose} disabled={busy}>
-              {t('components.confirm.cancel')}
-            </Button>
-            <Button type="submit" color="red" disabled={!matches} loading={busy}>
-              {t('components.confirm.delete')}
-            </Button>
-          </Group>
+      <Radio.Group label={t('productGroups.delete.typeLabel')} value={deleteType} onChange={(v) => setDeleteType(v as DeleteType)}>
+        <Stack gap="xs" mt="xs">
+          <Radio value="NONE" label={t('productGroups.delete.NONE')} description={t('productGroups.delete.NONE_hint')} />
+          <Radio
+            value="ORPHANED_PRODUCTS"
+            label={t('productGroups.delete.ORPHANED_PRODUCTS')}
+            description={t('productGroups.delete.ORPHANED_PRODUCTS_hint')}
+          />
         </Stack>
-      </form>
-    </Modal>
+      </Radio.Group>
+    </ConfirmDialog>
   );
 }

@@ -1,14 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Box, Button, MultiSelect, Stack, Text, TextInput } from '@mantine/core';
-import { IconAlertTriangle, IconTrash } from '@tabler/icons-react';
+import { Box, Button, MultiSelect, Stack, Text, TextInput } from '@mantine/core';
+import { IconTrash } from '@tabler/icons-react';
 import { CatalogueErrorKeys, catalogueNameSchema, type ProductGroup, type ProductType } from '@vellum/contract';
 import { useMemo, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { z } from 'zod';
-import { ApiError } from '../../api/client';
 import { useAuth } from '../../app/auth';
+import { ConflictNotice } from '../../components/ConflictNotice';
 import { FormActions } from '../../components/FormActions';
 import { FormSection } from '../../components/FormSection';
 import { applyServerErrors, useErrorText } from '../../components/formErrors';
@@ -66,7 +66,6 @@ function ProductGroupForm({ type, group }: { type: ProductType; group?: ProductG
   const remove = useDeleteProductGroup();
   const remarks = useProductRemarks(unitId);
   const [toDelete, setToDelete] = useState<GroupToDelete | null>(null);
-  const [conflict, setConflict] = useState(false);
 
   const remarkOptions = useMemo(() => {
     const list = (remarks.data ?? []).map((r) => ({ value: r.id, label: r.name }));
@@ -76,13 +75,12 @@ function ProductGroupForm({ type, group }: { type: ProductType; group?: ProductG
 
   const onSubmit = async (values: FormOutput) => {
     const body = { ...values, productTypeId: type.id };
-    setConflict(false);
+    sync.clearConflict();
     try {
       await save.mutateAsync(group ? { ...body, id: group.id, version: group.version } : body);
       navigate(listPath);
     } catch (e) {
       sync.afterError(e);
-      setConflict(e instanceof ApiError && e.status === 409);
       applyServerErrors(e, form.setError, {
         fields: ['name', 'productIds', 'remarkIds'],
         keys: {
@@ -116,11 +114,7 @@ function ProductGroupForm({ type, group }: { type: ProductType; group?: ProductG
         />
         <Stack gap="lg">
           {readOnly && <ReadOnlyNotice />}
-          {conflict && (
-            <Alert color="orange" variant="light" icon={<IconAlertTriangle size={18} />} role="alert">
-              {t('error.concurrencyFailure')}
-            </Alert>
-          )}
+          <ConflictNotice shown={sync.conflict} />
           <FormSection title={t('productGroups.sections.general')}>
             <TextInput
               label={t('productGroups.fields.name')}

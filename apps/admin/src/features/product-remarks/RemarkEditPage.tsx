@@ -1,14 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Box, Button, FileButton, Group, NumberInput, Stack, Switch, Text, TextInput, Tooltip } from '@mantine/core';
-import { IconAlertTriangle, IconFileImport, IconTrash } from '@tabler/icons-react';
+import { Box, Button, FileButton, Group, NumberInput, Stack, Switch, Text, TextInput, Tooltip } from '@mantine/core';
+import { IconFileImport, IconTrash } from '@tabler/icons-react';
 import { CatalogueErrorKeys, type ProductRemark } from '@vellum/contract';
-import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router';
-import { ApiError } from '../../api/client';
 import { useAuth } from '../../app/auth';
 import { useConfirm } from '../../components/ConfirmDialog';
+import { ConflictNotice } from '../../components/ConflictNotice';
 import { FormActions } from '../../components/FormActions';
 import { FormSection } from '../../components/FormSection';
 import { applyServerErrors, useErrorText } from '../../components/formErrors';
@@ -54,17 +53,15 @@ function RemarkForm({ unitId, remark }: { unitId: number; remark?: ProductRemark
   const remove = useDeleteProductRemark();
   const importFile = useImportRemarkFile(remark?.id ?? -1);
   const { ask, dialog } = useConfirm();
-  const [conflict, setConflict] = useState(false);
 
   const onSubmit = async (values: RemarkFormValues) => {
     const body = toRemarkBody(unitId, values);
-    setConflict(false);
+    sync.clearConflict();
     try {
       await save.mutateAsync(remark ? { ...body, id: remark.id, version: remark.version } : body);
       navigate(listPath);
     } catch (e) {
       sync.afterError(e);
-      setConflict(e instanceof ApiError && e.status === 409);
       applyServerErrors(e, form.setError, {
         fields: ['name', 'visualizationOrder', 'hcp', 'patient', 'content'],
         keys: { [CatalogueErrorKeys.productRemarkNameExists]: 'name', 'error.duplicate': 'name' },
@@ -129,11 +126,7 @@ function RemarkForm({ unitId, remark }: { unitId: number; remark?: ProductRemark
         />
         <Stack gap="lg">
           {readOnly && <ReadOnlyNotice />}
-          {conflict && (
-            <Alert color="orange" variant="light" icon={<IconAlertTriangle size={18} />} role="alert">
-              {t('error.concurrencyFailure')}
-            </Alert>
-          )}
+          <ConflictNotice shown={sync.conflict} />
           <FormSection title={t('productRemarks.sections.general')}>
             <TextInput
               label={t('productRemarks.fields.name')}

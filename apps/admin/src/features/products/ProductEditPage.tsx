@@ -1,14 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Box, Button, MultiSelect, Stack, Text, TextInput } from '@mantine/core';
-import { IconAlertTriangle, IconCopy, IconTrash } from '@tabler/icons-react';
+import { IconCopy, IconTrash } from '@tabler/icons-react';
 import { ATTRIBUTE_VALUE_MAX, type Product, type ProductType } from '@vellum/contract';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo } from 'react';
 import { Controller, type FieldError, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router';
-import { ApiError } from '../../api/client';
 import { useAuth } from '../../app/auth';
 import { useConfirm } from '../../components/ConfirmDialog';
+import { ConflictNotice } from '../../components/ConflictNotice';
 import { FormActions } from '../../components/FormActions';
 import { FormSection } from '../../components/FormSection';
 import { useErrorText } from '../../components/formErrors';
@@ -69,7 +69,6 @@ function ProductForm({ type, product, duplicate }: { type: ProductType; product?
   const remove = useDeleteProduct();
   const groups = useProductGroupOptions(type.id);
   const { ask, dialog } = useConfirm();
-  const [conflict, setConflict] = useState(false);
 
   const fieldText = (error: FieldError | undefined) => (error?.type === TEXT_ERROR ? error.message : errorText(error));
 
@@ -81,13 +80,12 @@ function ProductForm({ type, product, duplicate }: { type: ProductType; product?
 
   const onSubmit = async (values: ProductFormValues) => {
     const body = toBody(type, values);
-    setConflict(false);
+    sync.clearConflict();
     try {
       await save.mutateAsync(product ? { ...body, id: product.id, version: product.version } : body);
       navigate(listPath);
     } catch (e) {
       sync.afterError(e);
-      setConflict(e instanceof ApiError && e.status === 409);
       applyProductErrors(e, form.setError, values, body, t);
     }
   };
@@ -147,11 +145,7 @@ function ProductForm({ type, product, duplicate }: { type: ProductType; product?
               {t('products.duplicateHint')}
             </Alert>
           )}
-          {conflict && (
-            <Alert color="orange" variant="light" icon={<IconAlertTriangle size={18} />} role="alert">
-              {t('error.concurrencyFailure')}
-            </Alert>
-          )}
+          <ConflictNotice shown={sync.conflict} />
           <FormSection title={t('products.sections.general')}>
             <TextInput
               label={t('products.fields.keyCode')}
