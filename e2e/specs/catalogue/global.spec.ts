@@ -80,3 +80,25 @@ test('product search across business units opens the product in its unit, with p
   await expect(crumbs).toContainText(type.name);
   await expect(page.getByLabel('Key code')).toHaveValue(product.keyCode);
 });
+
+test('global product types: add one under general settings; it belongs to no business unit', async ({ page, request }) => {
+  const api = await adminApi(request);
+  const name = `Global ${unique('g').slice(-6)}`;
+  const slug = unique('global');
+
+  await signIn(page, ADMIN.login, ADMIN.password);
+  // the menu entry needs the manufacturer's global-search switch (menu unit tests); the page itself does not
+  await page.goto('/general-settings/manufacturer-product-type');
+  await expect(page.getByRole('heading', { name: 'Global product types' })).toBeVisible();
+  await page.getByRole('link', { name: 'Add product type' }).click();
+  await page.getByRole('textbox', { name: 'Name', exact: true }).first().fill(name);
+  await page.getByRole('textbox', { name: 'Slug', exact: true }).first().fill(slug);
+  await page.getByRole('button', { name: 'Create product type' }).click();
+  await expect(page).toHaveURL(/\/general-settings\/manufacturer-product-type\/\d+$/);
+  await expect(page.getByRole('heading', { name: `Product type ${name}` })).toBeVisible();
+
+  const globals = await api.get<ProductType[]>('/api/product-types?business-unit=0');
+  expect(globals.find((g) => g.slug === slug)?.businessUnitId).toBe(0);
+  await page.goto('/general-settings/manufacturer-product-type');
+  await expect(page.getByRole('link', { name, exact: true })).toBeVisible();
+});
