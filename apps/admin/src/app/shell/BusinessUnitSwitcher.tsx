@@ -34,6 +34,10 @@ export function BusinessUnitSwitcher() {
       w={220}
       size="sm"
       comboboxProps={{ withinPortal: true }}
+      // at most 7 options show (type to find the others; the home page lists every unit): a list that
+      // scrolled would be a scroll region no keyboard can focus (axe scrollable-region-focusable)
+      limit={7}
+      maxDropdownHeight={320}
       data-testid="business-unit-switcher"
     />
   );
