@@ -27,7 +27,7 @@ export function BusinessUnitSwitcher() {
       onChange={(value) => {
         if (value) navigate(`/my-business-units/${value}`);
       }}
-      searchable={options.length > 7}
+      searchable
       nothingFoundMessage={t('shell.switcher.nothingFound')}
       allowDeselect={false}
       leftSection={<IconBuildingFactory2 size={16} aria-hidden />}
