@@ -35,6 +35,8 @@ const orange: MantineColorsTuple = [
 ];
 
 export const theme = createTheme({
+  // users who ask their system for less motion get no transitions (menus, dialogs appear at once)
+  respectReducedMotion: true,
   primaryColor: 'teal',
   // WCAG AA 4.5:1: shade 6 of most palettes fails as text on white or under white text; shade 8 passes
   primaryShade: { light: 8, dark: 8 },
