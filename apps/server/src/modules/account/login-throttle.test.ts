@@ -137,9 +137,11 @@ describe('failed sign-ins per source address', () => {
 
   it('count every one of many simultaneous failures', async () => {
     const a = '10.50.7.1';
-    const answers = await Promise.all(Array.from({ length: 3 }, (_, i) => signIn(`thr-burst-${i}`, a)));
-    expect(answers.map((r) => r.statusCode)).toEqual([401, 401, 401]);
-    expect((await throttleRow(a)).failures).toBe(3);
+    const answers = await Promise.all(Array.from({ length: 8 }, (_, i) => signIn(`thr-burst-${i}`, a)));
+    const failed = answers.filter((r) => r.statusCode === 401).length;
+    expect(answers.every((r) => r.statusCode === 401 || r.statusCode === 429)).toBe(true);
+    expect(failed).toBeGreaterThanOrEqual(3);
+    expect((await throttleRow(a)).failures).toBe(failed);
     expect((await signIn('thr-burst', a)).statusCode).toBe(429);
   });
 });
