@@ -14,6 +14,10 @@ const envSchema = z.object({
   PUBLIC_URL: z.string().url().default('http://localhost:8080'),
   TOKEN_SECRET: z.string().min(32).optional(),
   LOGIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(30),
+  LOGIN_THROTTLE_FREE_FAILURES: z.coerce.number().int().positive().default(5),
+  LOGIN_THROTTLE_BASE_DELAY_SECONDS: z.coerce.number().positive().default(1),
+  LOGIN_THROTTLE_MAX_DELAY_SECONDS: z.coerce.number().positive().default(900),
+  LOGIN_THROTTLE_FORGET_AFTER_MINUTES: z.coerce.number().positive().default(60),
   SEED_DEMO: z.enum(['true', 'false']).optional(),
   TRUST_PROXY: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -30,11 +34,23 @@ export interface Config {
   publicUrl: string;
   tokenSecret: string;
   loginRateLimitPerMinute: number;
+  /** Failed sign-ins per source address (kept in the database; see README "Security"). */
+  loginThrottle: LoginThrottleConfig;
   seedDemo: boolean;
   logLevel: string;
   /** Fastify's trustProxy: false (default), true, or the addresses/CIDRs of the proxies (comma-separated). */
   trustProxy: boolean | string;
   version: string;
+}
+
+export interface LoginThrottleConfig {
+  /** Failures from one address answered without delay. */
+  freeFailures: number;
+  /** The wait after the first failure beyond the free ones; it doubles with each further failure. */
+  baseDelayMs: number;
+  maxDelayMs: number;
+  /** An address's failures are forgotten once it has had none for this long. */
+  forgetAfterMs: number;
 }
 
 const VERSION = '0.1.0';
@@ -65,6 +81,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: e.PUBLIC_URL.replace(/\/$/, ''),
     tokenSecret,
     loginRateLimitPerMinute: e.LOGIN_RATE_LIMIT_PER_MINUTE,
+    loginThrottle: {
+      freeFailures: e.LOGIN_THROTTLE_FREE_FAILURES,
+      baseDelayMs: e.LOGIN_THROTTLE_BASE_DELAY_SECONDS * 1000,
+      maxDelayMs: Math.max(e.LOGIN_THROTTLE_MAX_DELAY_SECONDS, e.LOGIN_THROTTLE_BASE_DELAY_SECONDS) * 1000,
+      forgetAfterMs: e.LOGIN_THROTTLE_FORGET_AFTER_MINUTES * 60_000,
+    },
     seedDemo: e.SEED_DEMO ? e.SEED_DEMO === 'true' : !e.DATABASE_URL,
     logLevel: e.LOG_LEVEL,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),

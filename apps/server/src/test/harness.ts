@@ -24,7 +24,15 @@ export interface TestContext {
 /** A fresh database cloned from the migrated template, and an app built over it. */
 export async function createTestContext(env: Record<string, string> = {}): Promise<TestContext> {
   const dataDir = mkdtempSync(join(tmpdir(), 'vellum-test-'));
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', LOGIN_RATE_LIMIT_PER_MINUTE: '1000', ...env });
+  // sign-in limits out of the way unless a test sets them (rate-limit and lockout tests do)
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    LOGIN_RATE_LIMIT_PER_MINUTE: '1000',
+    LOGIN_THROTTLE_FREE_FAILURES: '1000',
+    ...env,
+  });
   let database: Database;
   let dropDatabase = async () => {};
   const template = inject('templateDatabase');

@@ -120,6 +120,7 @@ describe('LoginPage', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
     const locked = await screen.findByTestId('login-locked');
     expect(locked.textContent).toContain('User account is locked');
+    expect(locked.textContent).toContain('was sent to your e-mail address');
     expect(within(locked).getByRole('link').getAttribute('href')).toBe('/account/reset/forgot');
   });
 

@@ -85,7 +85,7 @@ export function LoginPage({ admin = false }: { admin?: boolean }) {
           )}
           {failure === 'locked' && (
             <Alert color="red" variant="light" icon={<IconLock size={18} aria-hidden />} data-testid="login-locked" role="alert">
-              {t(ErrorKeys.accountLocked)}{' '}
+              {t(ErrorKeys.accountLocked)}. {t('auth.login.lockedMailed')}{' '}
               <Anchor component={Link} to="/account/reset/forgot" size="sm">
                 {t('auth.login.resetLocked')}
               </Anchor>

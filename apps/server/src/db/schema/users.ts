@@ -79,3 +79,20 @@ export const resetKey = pgTable(
   },
   (t) => [index('reset_key_user_idx').on(t.userId)],
 );
+
+/**
+ * Failed sign-ins per source address, shared by every server process on the database. Updated in
+ * the transaction that audits the failure; forgotten after a quiet period (LOGIN_THROTTLE_*).
+ */
+export const loginThrottle = pgTable(
+  'login_throttle',
+  {
+    address: text('address').primaryKey(),
+    failures: integer('failures').notNull(),
+    firstFailureAt: timestamp('first_failure_at', { withTimezone: true }).notNull(),
+    lastFailureAt: timestamp('last_failure_at', { withTimezone: true }).notNull(),
+    /** No attempt from the address is checked before this instant (null: no wait). */
+    nextAllowedAt: timestamp('next_allowed_at', { withTimezone: true }),
+  },
+  (t) => [index('login_throttle_last_failure_idx').on(t.lastFailureAt)],
+);

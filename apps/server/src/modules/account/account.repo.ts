@@ -54,24 +54,24 @@ export async function findAccountSettings(db: DbOrTx) {
 }
 
 /**
- * Counts one failed attempt atomically and locks the account when the count reaches the maximum.
- * `locked` says whether the account is locked now; `lockedNow` is true only for the attempt that locked it.
+ * Counts one failed attempt of an activated, unlocked account atomically and locks it when the
+ * count reaches the maximum; `lockedNow` is true only for the attempt that locked it. For no user
+ * (`null`), a deactivated or an already locked one the same statement runs and changes nothing, so
+ * that every failed sign-in does the same work.
  */
-export async function recordFailedAttempt(tx: DbOrTx, userId: number, maxAttempts: number) {
+export async function recordFailedAttempt(tx: DbOrTx, userId: number | null, maxAttempts: number) {
   const [row] = await tx
     .update(appUser)
     .set({ failedAttempts: sql`${appUser.failedAttempts} + 1` })
-    .where(eq(appUser.id, userId))
-    .returning({ failedAttempts: appUser.failedAttempts, lockedAt: appUser.lockedAt });
-  if (!row) return { failedAttempts: 0, locked: false, lockedNow: false };
-  if (row.lockedAt || row.failedAttempts < maxAttempts)
-    return { failedAttempts: row.failedAttempts, locked: row.lockedAt !== null, lockedNow: false };
+    .where(userId === null ? sql`false` : and(eq(appUser.id, userId), eq(appUser.activated, true), isNull(appUser.lockedAt)))
+    .returning({ failedAttempts: appUser.failedAttempts });
+  if (userId === null || !row || row.failedAttempts < maxAttempts) return { failedAttempts: row?.failedAttempts, lockedNow: false };
   const locked = await tx
     .update(appUser)
     .set({ lockedAt: new Date() })
     .where(and(eq(appUser.id, userId), isNull(appUser.lockedAt)))
     .returning({ id: appUser.id });
-  return { failedAttempts: row.failedAttempts, locked: true, lockedNow: locked.length > 0 };
+  return { failedAttempts: row.failedAttempts, lockedNow: locked.length > 0 };
 }
 
 export async function clearFailedAttempts(tx: DbOrTx, userId: number) {

@@ -16,6 +16,7 @@ import { alert } from '../../platform/alerts.js';
 import { type RoutesPlugin, typed } from '../../platform/deps.js';
 import { limitPerAddress, limitPerKey } from '../../platform/rate-limit.js';
 import { changePassword, getAccount, getAuthorization, updateAccount } from './account.service.js';
+import { throttleFailedSignIns } from './login-throttle.js';
 import { finishPasswordReset, requestPasswordReset } from './password-reset.service.js';
 import { authenticate, changeExpiredPassword, logout } from './sign-in.service.js';
 
@@ -35,18 +36,18 @@ export const accountRoutes: RoutesPlugin = async (app) => {
     {
       config: { access: 'public' },
       onRequest: limitPerAddress(app, perMinute),
-      preHandler: limitPerKey(app, perMinute, bodyField('username')),
+      preHandler: [limitPerKey(app, perMinute, bodyField('username')), throttleFailedSignIns(deps)],
       schema: {
         tags: ['account'],
         summary: 'Sign in with login or e-mail and password',
         description:
-          '401 error.authentication (wrong credentials, unknown or deactivated user), error.accountLocked, error.credentialsExpired; 429 when rate limited.',
+          '401 error.authentication for every failure (wrong password, locked or not; unknown or deactivated user); error.accountLocked only with the right password of a locked account; error.credentialsExpired; 429 when rate limited or when the address must wait after repeated failures (Retry-After).',
         security: [],
         body: authenticateBody,
         response: { 200: authenticateResponse },
       },
     },
-    async (req) => authenticate(deps, req.body, req.ip),
+    async (req) => authenticate(deps, req.body, req.ip, req.log),
   );
 
   r.post(
@@ -122,18 +123,18 @@ export const accountRoutes: RoutesPlugin = async (app) => {
     {
       config: { access: 'public' },
       onRequest: limitPerAddress(app, perMinute),
-      preHandler: limitPerKey(app, perMinute, bodyField('username')),
+      preHandler: [limitPerKey(app, perMinute, bodyField('username')), throttleFailedSignIns(deps)],
       schema: {
         tags: ['account'],
         summary: 'Replace an expired password before signing in',
         description:
-          'A wrong current password counts as a failed sign-in: 400 error.invalidPassword, 401 error.accountLocked when that locks the account; 400 error.existingOldPassword.',
+          'A wrong current password (or an unknown username) counts as a failed sign-in: 400 error.invalidPassword; 401 error.accountLocked only with the right password of a locked account; 400 error.existingOldPassword; 429 like sign-in.',
         security: [],
         body: changeExpiredPasswordBody,
       },
     },
     async (req, reply) => {
-      await changeExpiredPassword(deps, req.body, req.ip);
+      await changeExpiredPassword(deps, req.body, req.ip, req.log);
       alert(reply, AccountAlerts.passwordChanged);
       return reply.status(200).send();
     },

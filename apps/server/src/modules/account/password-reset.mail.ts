@@ -15,3 +15,31 @@ export async function sendPasswordMail(deps: Pick<Deps, 'config' | 'mailer'>, to
   const html = `<p>${intro}</p><p><a href="${link}">Choose a new password</a> (the link is valid for 24 hours and can be used once).</p><p>If you did not expect this mail, you can ignore it.</p>`;
   await deps.mailer.send({ to, subject, text, html });
 }
+
+/**
+ * The one mail to the owner of an account that has just locked: how it happened, where the
+ * attempts came from, and the way out the specification names: a reset link (`key`), or for a
+ * technical account (which has no reset by mail) a word to ask an administrator.
+ */
+export async function sendLockedMail(
+  deps: Pick<Deps, 'config' | 'mailer'>,
+  to: string,
+  lock: { key?: string; failedAttempts: number; address: string },
+) {
+  const what = `Your Vellum account was locked after ${lock.failedAttempts} failed sign-in attempts; the last one came from the address ${lock.address}.`;
+  const warning = 'If these attempts were not yours, someone tried to guess your password: tell your administrator.';
+  const subject = 'Your Vellum account is locked';
+  if (!lock.key) {
+    const text = `${what}\n\nAn administrator can unlock it from the user list.\n\n${warning}\n`;
+    await deps.mailer.send({ to, subject, text });
+    return;
+  }
+  const link = `${deps.config.publicUrl}/account/reset/finish?key=${encodeURIComponent(lock.key)}`;
+  const text = `${what}\n\nChoose a new password here to unlock it (the link is valid for 24 hours and can be used once):\n${link}\n\n${warning}\n`;
+  const html = `<p>${escapeHtml(what)}</p><p><a href="${link}">Choose a new password</a> to unlock it (the link is valid for 24 hours and can be used once).</p><p>${warning}</p>`;
+  await deps.mailer.send({ to, subject, text, html });
+}
+
+/** The address is text from the request; nothing of it may become markup. */
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);

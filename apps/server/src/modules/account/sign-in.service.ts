@@ -14,6 +14,8 @@ const HOUR_MS = 60 * 60 * 1000;
 const SESSION_TTL_MS = 24 * HOUR_MS;
 const REMEMBER_ME_SESSION_TTL_MS = 30 * 24 * HOUR_MS;
 
+type Log = { error: (obj: object, msg: string) => void };
+
 const authenticationFailed = () => new AppError(ErrorKeys.authenticationFailed, 401);
 
 /**
@@ -21,11 +23,17 @@ const authenticationFailed = () => new AppError(ErrorKeys.authenticationFailed, 
  * password creates no session: the client offers the expired-password change instead.
  */
 export async function authenticate(
-  deps: Pick<Deps, 'db' | 'tokens'>,
+  deps: Pick<Deps, 'db' | 'tokens' | 'config' | 'mailer'>,
   body: { username: string; password: string; rememberMe: boolean },
-  address?: string,
+  address: string,
+  log: Log,
 ): Promise<{ id_token: string }> {
-  const { user, policy, actor } = await checkCredentials(deps.db, body.username, body.password, authenticationFailed, address);
+  const { user, policy, actor } = await checkCredentials(
+    deps,
+    { username: body.username, password: body.password, address },
+    authenticationFailed,
+    log,
+  );
   if (isPasswordExpired(user, policy)) {
     await audit(deps.db, actor, {
       entityName: 'user',
@@ -52,20 +60,20 @@ export async function authenticate(
 
 /**
  * The expired-credentials dialog: proves the current password like a sign-in (a wrong one is a
- * failed attempt, answered 400 error.invalidPassword), then sets the new one. Every session of the
+ * failed attempt, answered 400 error.invalidPassword like an unknown username), then sets the new one. Every session of the
  * user ends; the user signs in with the new password.
  */
 export async function changeExpiredPassword(
-  deps: Pick<Deps, 'db'>,
+  deps: Pick<Deps, 'db' | 'config' | 'mailer'>,
   body: { username: string; currentPassword: string; newPassword: string },
-  address?: string,
+  address: string,
+  log: Log,
 ): Promise<void> {
   const { user, policy, actor } = await checkCredentials(
-    deps.db,
-    body.username,
-    body.currentPassword,
+    deps,
+    { username: body.username, password: body.currentPassword, address },
     () => new AppError(ErrorKeys.invalidPassword, 400),
-    address,
+    log,
   );
   await assertAcceptableNewPassword(deps.db, user, body.newPassword, policy);
   const passwordHash = await hashPassword(body.newPassword);
