@@ -58,9 +58,11 @@ export const searchText = () => plainText().trim().max(100, 'Size');
 /** An absolute http(s) URL of at most `max` characters (no javascript:, data:, relative or spaced URLs). */
 export const httpUrl = (max = 500) =>
   z
-    .url({ protocol: /^https?$/, error: 'Pattern' })
+    .string()
     .max(max, 'Size')
-    .refine((s) => textFault(s) === undefined && !/\s/.test(s), 'Pattern');
+    // before the URL check, which would quietly drop line breaks and tabs
+    .refine((s) => textFault(s) === undefined && !/\s/.test(s), 'Pattern')
+    .pipe(z.url({ protocol: /^https?$/, error: 'Pattern' }));
 
 /**
  * An integer of a PostgreSQL `integer` column from a path, a query or a body: a JSON number or a
