@@ -113,7 +113,14 @@ export const strongPassword = secretText().max(100, 'Size').regex(PASSWORD_PATTE
 
 /** Names of 1 to 50 characters, not blank. */
 export const nameSchema = nameText().trim().min(1, 'NotBlank').max(50, 'Size');
-export const emailSchema = plainText().trim().toLowerCase().max(254, 'Size').email('Pattern');
+/** Trimmed first: a text/plain body (the reset-password request) ends with a line break. */
+export const emailSchema = z
+  .string()
+  .trim()
+  .refine((s) => textFault(s) === undefined, 'Pattern')
+  .toLowerCase()
+  .max(254, 'Size')
+  .email('Pattern');
 /** Slugs: at least 3 characters, lowercase letters, digits and hyphens. */
 export const slugSchema = plainText()
   .trim()
