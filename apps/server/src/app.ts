@@ -14,7 +14,7 @@ import type { Database } from './db/client.js';
 import { apiModules } from './modules/index.js';
 import { type AccessRule, registerAccessHooks } from './platform/access.js';
 import type { Deps } from './platform/deps.js';
-import { registerErrorHandler } from './platform/errors.js';
+import { frameworkErrorHandler, registerErrorHandler } from './platform/errors.js';
 import { createMailer } from './platform/mail.js';
 import { createLocalFileStore, storeRoot } from './platform/storage.js';
 import { TokenService } from './platform/tokens.js';
@@ -50,6 +50,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     logger: opts.logger === false ? false : { level: config.logLevel },
     trustProxy: config.trustProxy,
     bodyLimit: 2 * 1024 * 1024,
+    frameworkErrors: frameworkErrorHandler,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailSchema, nameSchema, pageQuery, strongPassword, versionField } from './common.js';
+import { bodyId, emailSchema, multiLineText, nameSchema, nameText, pageQuery, searchText, strongPassword, versionField } from './common.js';
 import { ErrorKeys } from './errors.js';
 import { ACCESS_RIGHTS } from './rights.js';
 
@@ -28,7 +28,7 @@ export const AccessErrorKeys = {
 const createId = z.number().nullable().optional().describe('Leave empty: a create with an id answers 400 error.idexists');
 
 /** An optional case-insensitive, partial text filter. */
-const searchField = z.string().trim().max(100).optional();
+const searchField = searchText().optional();
 
 export const ROLE_SORT_FIELDS = ['id', 'name', 'description', 'predefined'] as const;
 /** GET api/roles: the whole (small) list, optionally filtered by name and sorted. */
@@ -55,10 +55,11 @@ export type Role = z.infer<typeof roleSchema>;
 export const roleCreateBody = z.object({
   id: createId,
   name: nameSchema,
-  description: z.string().trim().max(255, 'Size').nullable().optional(),
+  /** Plain text (several lines). */
+  description: multiLineText().trim().max(255, 'Size').nullable().optional(),
   accessRights: z.array(accessRightSchema).max(ACCESS_RIGHTS.length),
 });
-export const roleUpdateBody = roleCreateBody.extend({ id: z.number().int().positive(), version: versionField });
+export const roleUpdateBody = roleCreateBody.extend({ id: bodyId(), version: versionField });
 
 export const userGroupSchema = z.object({
   id: z.number(),
@@ -75,11 +76,11 @@ export const userGroupCreateBody = z.object({
   id: createId,
   name: nameSchema,
   allBusinessUnits: z.boolean().default(false),
-  roleId: z.number().int().positive(),
-  businessUnitIds: z.array(z.number().int().nonnegative()).max(1000).default([]),
-  userIds: z.array(z.number().int().positive()).max(10000).default([]),
+  roleId: bodyId(),
+  businessUnitIds: z.array(bodyId(0)).max(1000).default([]),
+  userIds: z.array(bodyId()).max(10000).default([]),
 });
-export const userGroupUpdateBody = userGroupCreateBody.extend({ id: z.number().int().positive(), version: versionField });
+export const userGroupUpdateBody = userGroupCreateBody.extend({ id: bodyId(), version: versionField });
 
 export const userSchema = z.object({
   id: z.number(),
@@ -100,8 +101,7 @@ export const userSchema = z.object({
   version: z.number(),
 });
 export type User = z.infer<typeof userSchema>;
-export const loginSchema = z
-  .string()
+export const loginSchema = nameText()
   .trim()
   .toLowerCase()
   .min(1, 'NotBlank')
@@ -110,18 +110,18 @@ export const loginSchema = z
 export const userCreateBody = z.object({
   id: createId,
   login: loginSchema,
-  firstName: z.string().trim().max(50, 'Size').nullable().optional(),
-  lastName: z.string().trim().max(50, 'Size').nullable().optional(),
+  firstName: nameText().trim().max(50, 'Size').nullable().optional(),
+  lastName: nameText().trim().max(50, 'Size').nullable().optional(),
   email: emailSchema,
   activated: z.boolean().default(true),
   technicalAccount: z.boolean().default(false),
   langKey: z.literal('en').default('en'),
-  userGroupIds: z.array(z.number().int().positive()).max(1000).default([]),
+  userGroupIds: z.array(bodyId()).max(1000).default([]),
   /** Optional initial password; without it the user receives a mail to choose one. */
   password: strongPassword.optional(),
 });
 export const userUpdateBody = userCreateBody.omit({ password: true }).extend({
-  id: z.number().int().positive(),
+  id: bodyId(),
   version: versionField,
   /** Clears a lock from too many failed sign-ins. */
   unlock: z.boolean().optional(),

@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { emailSchema, strongPassword } from './common.js';
+import { emailSchema, nameText, plainText, secretText, strongPassword } from './common.js';
 import { ErrorKeys } from './errors.js';
 
 export const authenticateBody = z.object({
-  username: z.string().trim().min(1, 'NotBlank').max(254),
-  password: z.string().min(1, 'NotBlank').max(200),
+  username: plainText().trim().min(1, 'NotBlank').max(254, 'Size'),
+  password: secretText().min(1, 'NotBlank').max(200, 'Size'),
   rememberMe: z.boolean().optional().default(false),
 });
 export const authenticateResponse = z.object({ id_token: z.string() });
@@ -26,8 +26,8 @@ export const accountResponse = z.object({
 export type Account = z.infer<typeof accountResponse>;
 
 export const accountUpdateBody = z.object({
-  firstName: z.string().trim().max(50, 'Size').nullable().optional(),
-  lastName: z.string().trim().max(50, 'Size').nullable().optional(),
+  firstName: nameText().trim().max(50, 'Size').nullable().optional(),
+  lastName: nameText().trim().max(50, 'Size').nullable().optional(),
   email: emailSchema,
   langKey: z.literal('en').default('en'),
 });
@@ -40,21 +40,21 @@ export const authorizationResponse = z.object({
 export type Authorization = z.infer<typeof authorizationResponse>;
 
 export const changePasswordBody = z.object({
-  login: z.string().optional(),
-  currentPassword: z.string().min(1, 'NotBlank').max(200),
+  login: plainText().max(254, 'Size').optional(),
+  currentPassword: secretText().min(1, 'NotBlank').max(200, 'Size'),
   newPassword: strongPassword,
 });
 
 /** Change of an expired password, before sign-in (the sign-in answered 'User credentials have expired'). */
 export const changeExpiredPasswordBody = z.object({
-  username: z.string().trim().min(1, 'NotBlank').max(254),
-  currentPassword: z.string().min(1, 'NotBlank').max(200),
+  username: plainText().trim().min(1, 'NotBlank').max(254, 'Size'),
+  currentPassword: secretText().min(1, 'NotBlank').max(200, 'Size'),
   newPassword: strongPassword,
 });
 
 export const resetPasswordInitBody = emailSchema;
 export const resetPasswordFinishBody = z.object({
-  key: z.string().min(1, 'NotBlank').max(200),
+  key: plainText().min(1, 'NotBlank').max(200, 'Size'),
   newPassword: strongPassword,
 });
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { versionField } from './common.js';
+import { bodyId, idSchema, nameText, versionField } from './common.js';
 import { catalogueNameSchema } from './product-types.js';
 
 /** Each lot number is under 250 characters. */
@@ -26,9 +26,9 @@ export type LotRange = z.infer<typeof lotRangeSchema>;
  * itself so that every lot-range error of spec 001 §8 has its own key.
  */
 export const lotRangeInput = z.object({
-  id: z.number().int().nullish(),
+  id: bodyId(-1).nullish(),
   name: catalogueNameSchema,
-  numbers: z.array(z.string().trim().min(1, 'NotBlank').max(LOT_NUMBER_MAX, 'Size')).min(1, 'NotEmpty').max(10_000),
+  numbers: z.array(nameText().trim().min(1, 'NotBlank').max(LOT_NUMBER_MAX, 'Size')).min(1, 'NotEmpty').max(10_000),
   archiveDate: z.iso.datetime({ offset: true }).nullable().default(null),
   appliesToAll: z.boolean().default(false),
   version: versionField.optional(),
@@ -42,8 +42,8 @@ export const lotRangeReviewSchema = lotRangeSchema.extend({
 });
 export const reviewLotRangesQuery = z
   .object({
-    'business-unit': z.coerce.number().int().nonnegative().optional(),
-    'product-type': z.coerce.number().int().nonnegative().optional(),
+    'business-unit': idSchema.optional(),
+    'product-type': idSchema.optional(),
     /** true: only archived ranges; false: only current ones; absent: all. */
     archived: z
       .enum(['true', 'false'])

@@ -1,5 +1,18 @@
 import { z } from 'zod';
-import { hexColor, nameSchema, pageableSchema, pageQuery, slugSchema, versionField } from './common.js';
+import {
+  bodyId,
+  hexColor,
+  httpUrl,
+  idSchema,
+  multiLineText,
+  nameSchema,
+  pageableSchema,
+  pageQuery,
+  plainText,
+  searchText,
+  slugSchema,
+  versionField,
+} from './common.js';
 import { ErrorKeys } from './errors.js';
 
 /** Error keys of the organisation areas (manufacturer, business units, audit logs, images). */
@@ -32,10 +45,8 @@ export const manufacturerSettingsSchema = z.object({
   passwordValidityDays: z.number().int().min(0, 'Min').max(3650, 'Max'),
   /** How many previous passwords cannot be reused (at least 2). */
   oldPasswordsCount: z.number().int().min(2, 'Min').max(50, 'Max'),
-  publicWebsiteUrl: z
-    .url({ protocol: /^https?$/, error: 'Pattern' })
-    .max(500, 'Size')
-    .nullable(),
+  /** An absolute http(s) URL. */
+  publicWebsiteUrl: httpUrl(500).nullable(),
   version: z.number(),
 });
 export type ManufacturerSettings = z.infer<typeof manufacturerSettingsSchema>;
@@ -84,8 +95,10 @@ const businessUnitFields = {
   mainColor: hexColor.nullable().default(null),
   highlightColor: hexColor.nullable().default(null),
   lightHeaderText: z.boolean().default(false),
-  headerTextTitle: z.string().trim().max(255, 'Size').nullable().default(null),
-  headerTextBody: z.string().trim().max(2000, 'Size').nullable().default(null),
+  /** Plain text. */
+  headerTextTitle: plainText().trim().max(255, 'Size').nullable().default(null),
+  /** Plain text (several lines). */
+  headerTextBody: multiLineText().trim().max(2000, 'Size').nullable().default(null),
   publicUserGroupActive: z.boolean().default(false),
   productChangelogActive: z.boolean().default(false),
   alwaysShowWorldwideFilesActive: z.boolean().default(false),
@@ -121,8 +134,8 @@ export type BusinessUnit = z.output<typeof businessUnitSchema>;
 
 export const businessUnitCreateBody = z.object({ id: z.undefined().or(z.null()).optional(), slug: slugSchema, ...businessUnitFields });
 export const businessUnitUpdateBody = z.object({
-  id: z.number().int().positive(),
-  slug: z.string(),
+  id: bodyId(),
+  slug: plainText().max(50, 'Size'),
   version: versionField,
   ...businessUnitFields,
 });
@@ -148,8 +161,7 @@ export const businessUnitStatisticsSchema = z.object({
 export type BusinessUnitStatistics = z.output<typeof businessUnitStatisticsSchema>;
 /** Custom CSS of the public website; '<' is refused so the CSS cannot close the style element it is inlined into. */
 export const businessUnitCssBody = z.object({
-  content: z
-    .string()
+  content: multiLineText()
     .max(200_000, 'Size')
     .refine((s) => !s.includes('<'), 'Pattern'),
 });
@@ -157,8 +169,8 @@ export const businessUnitCssSchema = z.object({ content: z.string() });
 export const businessUnitDisplayNameSchema = z.object({ displayName: z.string() });
 /** Without page/size the whole list is answered (up to 2000); x-total-count carries the total. */
 export const businessUnitListQuery = pageQuery.extend({
-  size: z.coerce.number().int().min(1).max(2000).default(2000),
-  search: z.string().trim().max(100).optional(),
+  size: pageQuery.shape.size.unwrap().default(2000),
+  search: searchText().optional(),
 });
 export const businessUnitLayoutSchema = z.object({
   id: z.number(),
@@ -172,10 +184,10 @@ export const businessUnitLayoutSchema = z.object({
   version: z.number(),
 });
 export const businessUnitLayoutBody = businessUnitLayoutSchema.omit({ logoUrl: true }).extend({
-  id: z.number().int().positive(),
+  id: bodyId(),
   version: versionField,
-  headerTextTitle: z.string().trim().max(255, 'Size').nullable(),
-  headerTextBody: z.string().trim().max(2000, 'Size').nullable(),
+  headerTextTitle: plainText().trim().max(255, 'Size').nullable(),
+  headerTextBody: multiLineText().trim().max(2000, 'Size').nullable(),
 });
 
 export const auditLogSchema = z.object({
@@ -191,16 +203,16 @@ export const auditLogSchema = z.object({
   changes: z.unknown().nullable(),
 });
 export type AuditLog = z.infer<typeof auditLogSchema>;
-export const auditLogQuery = z.object({ 'business-unit': z.coerce.number().int().nonnegative().optional() });
+export const auditLogQuery = z.object({ 'business-unit': idSchema.optional() });
 /** An ISO date (2026-01-31, the whole day) or date-time (with offset). */
 const auditDate = z.union([z.iso.date(), z.iso.datetime({ offset: true })], { error: 'Pattern' });
 export const auditLogListQuery = pageQuery.extend({
-  'business-unit': z.coerce.number().int().nonnegative().optional(),
-  entityName: z.string().trim().max(100).optional(),
-  action: z.string().trim().max(50).optional(),
-  login: z.string().trim().max(100).optional(),
+  'business-unit': idSchema.optional(),
+  entityName: plainText().trim().max(100, 'Size').optional(),
+  action: plainText().trim().max(50, 'Size').optional(),
+  login: plainText().trim().max(100, 'Size').optional(),
   /** Part of the login, entity name, entity id or action. */
-  search: z.string().trim().max(100).optional(),
+  search: searchText().optional(),
   from: auditDate.optional(),
   to: auditDate.optional(),
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { versionField } from './common.js';
+import { bodyId, idSchema, intInput, pageQuery, searchText, versionField } from './common.js';
 import { catalogueNameSchema } from './product-types.js';
 
 /**
@@ -31,27 +31,27 @@ export type ProductGroupListItem = z.infer<typeof productGroupListItemSchema>;
 
 const groupFields = {
   name: catalogueNameSchema,
-  productTypeId: z.number().int().positive({ error: 'NotNull' }),
-  productIds: z.array(z.number().int().positive()).max(100_000).default([]),
-  remarkIds: z.array(z.number().int().positive()).max(500).default([]),
+  productTypeId: bodyId(),
+  productIds: z.array(bodyId()).max(100_000).default([]),
+  remarkIds: z.array(bodyId()).max(500).default([]),
 };
 export const productGroupCreateBody = z.object({ id: z.undefined().or(z.null()).optional(), ...groupFields });
-export const productGroupUpdateBody = z.object({ id: z.number().int().positive(), version: versionField, ...groupFields });
+export const productGroupUpdateBody = z.object({ id: bodyId(), version: versionField, ...groupFields });
 export type ProductGroupCreateBody = z.input<typeof productGroupCreateBody>;
 export type ProductGroupUpdateBody = z.input<typeof productGroupUpdateBody>;
 
 /** One of product-type or business-unit is required; the list answers an array with x-total-count. */
 export const productGroupListQuery = z
   .object({
-    'product-type': z.coerce.number().int().nonnegative().optional(),
-    'business-unit': z.coerce.number().int().nonnegative().optional(),
+    'product-type': idSchema.optional(),
+    'business-unit': idSchema.optional(),
     'orphans-only': z
       .enum(['true', 'false'])
       .optional()
       .transform((v) => v === 'true'),
-    search: z.string().trim().max(100).optional(),
-    page: z.coerce.number().int().min(0).default(0),
-    size: z.coerce.number().int().min(1).max(2000).default(2000),
+    search: searchText().optional(),
+    page: pageQuery.shape.page,
+    size: intInput(1, 2000).default(2000),
     sort: z
       .string()
       .regex(/^(name|id|productCount)(,(asc|desc))?$/i, 'Pattern')

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, versionField } from './common.js';
+import { bodyId, idSchema, richText, searchText, versionField } from './common.js';
 import { catalogueNameSchema } from './product-types.js';
 
 /** Rich-text content (HTML) of at most this many characters; the server sanitises it. */
@@ -26,14 +26,15 @@ const remarkFields = {
   visualizationOrder: z.number().int().min(0).max(100_000).default(0),
   hcp: z.boolean().default(true),
   patient: z.boolean().default(false),
-  content: z.string().max(REMARK_CONTENT_MAX, 'Size').default(''),
+  /** Rich text: sanitised by the server before it is stored. */
+  content: richText().max(REMARK_CONTENT_MAX, 'Size').default(''),
 };
 export const productRemarkCreateBody = z.object({ id: z.undefined().or(z.null()).optional(), ...remarkFields });
-export const productRemarkUpdateBody = z.object({ id: z.number().int().positive(), version: versionField, ...remarkFields });
+export const productRemarkUpdateBody = z.object({ id: bodyId(), version: versionField, ...remarkFields });
 export type ProductRemarkCreateBody = z.input<typeof productRemarkCreateBody>;
 export const productRemarkListQuery = z.object({
-  'business-unit': z.coerce.number().int().nonnegative(),
-  search: z.string().trim().max(100).optional(),
+  'business-unit': idSchema,
+  search: searchText().optional(),
 });
 /** Answer of POST api/product-remarks/{id}/rtf: the stored object and the sanitised content taken from it. */
 export const productRemarkRtfSchema = z.object({ cloudStorageObjectKey: z.string(), content: z.string() });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, nameSchema, slugSchema, versionField } from './common.js';
+import { bodyId, idSchema, multiLineText, nameSchema, nameText, searchText, slugSchema, versionField } from './common.js';
 
 export const PRODUCT_TYPE_STATUSES = ['ENABLED', 'DISABLED', 'WAITING'] as const;
 export const SEARCH_TYPES = ['NOT_VISIBLE', 'VISIBLE', 'SEARCHABLE_EXACT', 'SEARCHABLE_PARTIAL', 'SEARCHABLE_DROPDOWN'] as const;
@@ -42,9 +42,7 @@ export type AttributeDefinition = z.infer<typeof attributeDefinitionSchema>;
 
 /** An attribute definition inside a product-type create/update; without id (or id -1) it is new. */
 export const attributeDefinitionInput = z.object({
-  id: z
-    .number()
-    .int()
+  id: bodyId(-1)
     .nullish()
     .transform((v) => (v === -1 ? null : (v ?? null))),
   name: catalogueNameSchema,
@@ -58,7 +56,7 @@ export const attributeDefinitionInput = z.object({
   isActive: z.boolean().default(true),
   searchTypeHCP: searchTypeSchema.default('NOT_VISIBLE'),
   searchTypePatient: searchTypeSchema.default('NOT_VISIBLE'),
-  meta: z.string().max(2000, 'Size').nullable().default(null),
+  meta: multiLineText().max(2000, 'Size').nullable().default(null),
   visualizationOrder: z.number().int().min(0).max(1000).default(0),
 });
 export type AttributeDefinitionInput = z.output<typeof attributeDefinitionInput>;
@@ -68,8 +66,8 @@ const productTypeFields = {
   status: z.enum(PRODUCT_TYPE_STATUSES).default('ENABLED'),
   keyCodeSearchTypeHCP: searchTypeSchema.default('SEARCHABLE_EXACT'),
   keyCodeSearchTypePatient: searchTypeSchema.default('NOT_VISIBLE'),
-  keyCodeLabelHCP: z.string().trim().max(50, 'Size').nullable().default(null),
-  keyCodeLabelPatient: z.string().trim().max(50, 'Size').nullable().default(null),
+  keyCodeLabelHCP: nameText().trim().max(50, 'Size').nullable().default(null),
+  keyCodeLabelPatient: nameText().trim().max(50, 'Size').nullable().default(null),
   searchVisualisationHCP: z.enum(SEARCH_VISUALISATIONS).default('ADVANCED'),
   searchVisualisationPatient: z.enum(SEARCH_VISUALISATIONS).default('ADVANCED'),
   crossFieldByAttributeSetting: z.boolean().default(false),
@@ -103,7 +101,7 @@ export const productTypeCreateBody = z.object({
   attributeDefinitions: z.array(attributeDefinitionInput).max(50).default([]),
 });
 export const productTypeUpdateBody = z.object({
-  id: z.number().int().positive(),
+  id: bodyId(),
   businessUnitId: idSchema,
   /** May change while it stays unique in the business unit (public links use it once published). */
   slug: slugSchema,
@@ -116,8 +114,8 @@ export type ProductTypeCreateBody = z.input<typeof productTypeCreateBody>;
 export type ProductTypeUpdateBody = z.input<typeof productTypeUpdateBody>;
 
 export const productTypeListQuery = z.object({
-  'business-unit': z.coerce.number().int().nonnegative(),
-  search: z.string().trim().max(100).optional(),
+  'business-unit': idSchema,
+  search: searchText().optional(),
 });
 export const productTypeNameSchema = z.object({ id: z.number(), name: z.string(), businessUnitId: z.number() });
 export const heroImageQuery = z.object({
@@ -127,5 +125,5 @@ export const heroImageQuery = z.object({
     .transform((v) => v === 'true'),
 });
 /** Copies a global product type (business unit 0) with its attribute definitions into a business unit. */
-export const productTypeCopyBody = z.object({ businessUnitId: z.number().int().positive() });
-export const attributeDefinitionListQuery = z.object({ 'product-type': z.coerce.number().int().nonnegative() });
+export const productTypeCopyBody = z.object({ businessUnitId: bodyId() });
+export const attributeDefinitionListQuery = z.object({ 'product-type': idSchema });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageableSchema, pageQuery, versionField } from './common.js';
+import { bodyId, idSchema, nameText, pageableSchema, pageQuery, versionField } from './common.js';
 import { lotRangeInput, lotRangeSchema } from './lot-ranges.js';
 import { ATTRIBUTE_VALUE_MAX } from './product-types.js';
 
@@ -11,7 +11,8 @@ export function publishStateOf(publishDate: string | Date | null, now: Date = ne
   return new Date(publishDate).getTime() > now.getTime() ? 'SCHEDULED' : 'PUBLISHED';
 }
 
-export const keyCodeSchema = z.string().trim().min(1, 'NotBlank').max(ATTRIBUTE_VALUE_MAX, 'Size');
+/** Key codes, attribute values and filters are plain text on one line, without bidi controls. */
+export const keyCodeSchema = nameText().trim().min(1, 'NotBlank').max(ATTRIBUTE_VALUE_MAX, 'Size');
 
 export const attributeValueSchema = z.object({
   id: z.number(),
@@ -23,7 +24,7 @@ export const attributeValueSchema = z.object({
  * (empty, not a string, too long) so that each has its own message key; hence z.unknown here.
  */
 export const attributeValueInput = z.object({
-  attributeDefinitionId: z.number().int().positive(),
+  attributeDefinitionId: bodyId(),
   value: z.unknown(),
 });
 
@@ -46,30 +47,28 @@ export const productSchema = z.object({
 export type Product = z.infer<typeof productSchema>;
 
 const productFields = {
-  productTypeId: z.number().int().positive(),
+  productTypeId: bodyId(),
   keyCode: keyCodeSchema,
   publishDate: z.iso.datetime({ offset: true }).nullable().default(null),
   attributeValues: z.array(attributeValueInput).max(50).default([]),
   /** Ids of product groups of the same product type. */
-  productGroupIds: z.array(z.number().int().positive()).max(500).default([]),
+  productGroupIds: z.array(bodyId()).max(500).default([]),
   /** Entries are checked one by one by the server (each lot-range error has its own key). */
   lotRanges: z.array(z.unknown()).max(500).default([]),
 };
 export const productCreateBody = z.object({ id: z.undefined().or(z.null()).optional(), ...productFields });
-export const productUpdateBody = z.object({ id: z.number().int().positive(), version: versionField, ...productFields });
+export const productUpdateBody = z.object({ id: bodyId(), version: versionField, ...productFields });
 export type ProductCreateBody = z.input<typeof productCreateBody>;
 export type ProductUpdateBody = z.input<typeof productUpdateBody>;
 export { lotRangeInput as productLotRangeInput };
 
 export const MATCH_MODES = ['EXACT', 'PARTIAL'] as const;
-const filterValue = z.string().trim().min(1, 'NotBlank').max(ATTRIBUTE_VALUE_MAX, 'Size');
+const filterValue = nameText().trim().min(1, 'NotBlank').max(ATTRIBUTE_VALUE_MAX, 'Size');
 /** Filters of POST api/products/search; all given filters must match (case-insensitive). */
 export const productSearchBody = z.object({
   keyCode: z.object({ value: filterValue, match: z.enum(MATCH_MODES).default('PARTIAL') }).optional(),
   attributes: z
-    .array(
-      z.object({ attributeDefinitionId: z.number().int().positive(), value: filterValue, match: z.enum(MATCH_MODES).default('PARTIAL') }),
-    )
+    .array(z.object({ attributeDefinitionId: bodyId(), value: filterValue, match: z.enum(MATCH_MODES).default('PARTIAL') }))
     .max(20)
     .default([]),
   /** Matches the key code or any attribute value (partial); the cross-business-unit search uses it. */
@@ -77,7 +76,7 @@ export const productSearchBody = z.object({
   /** Only products in no product group. */
   orphans: z.boolean().default(false),
   publishState: z.enum(PUBLISH_STATES).optional(),
-  productGroupId: z.number().int().positive().optional(),
+  productGroupId: bodyId().optional(),
 });
 export type ProductSearchBody = z.input<typeof productSearchBody>;
 /**
@@ -86,8 +85,8 @@ export type ProductSearchBody = z.input<typeof productSearchBody>;
  * lastModifiedDate, id or attribute.{definitionId}.
  */
 export const productSearchQuery = pageQuery.extend({
-  'product-type': z.coerce.number().int().nonnegative().optional(),
-  'business-unit': z.coerce.number().int().nonnegative().optional(),
+  'product-type': idSchema.optional(),
+  'business-unit': idSchema.optional(),
 });
 export const productListItemSchema = z.object({
   id: z.number(),

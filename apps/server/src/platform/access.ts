@@ -1,4 +1,4 @@
-import { type AccessRight, ErrorKeys, GLOBAL_BUSINESS_UNIT_ID } from '@vellum/contract';
+import { type AccessRight, ErrorKeys, GLOBAL_BUSINESS_UNIT_ID, INT4_MAX } from '@vellum/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { DbOrTx } from '../db/client.js';
 import { AppError, forbidden } from './errors.js';
@@ -14,8 +14,39 @@ export interface AuthContext {
   rights: UserRights;
 }
 
-/** How a route finds the business unit its right is checked in. */
+/**
+ * How a route finds the business unit its right is checked in. It runs before validation on the
+ * request as sent (decision 0013), so it reads ids with `idIn`/`optionalIdIn`, which throw
+ * `UnitNotNamed` for an id that is missing or malformed; the check then waits for validation
+ * (which answers 400) and runs again on the validated request. undefined: the global unit 0.
+ */
 export type UnitResolver = (req: FastifyRequest) => number | undefined | Promise<number | undefined>;
+
+/** A resolver could not name the unit from the request as sent (missing or malformed id). */
+export class UnitNotNamed extends Error {
+  constructor() {
+    super('unit not named by the request');
+  }
+}
+
+/** A well-formed id of an integer column: a number, or its digits as a path or query sends them. */
+function wellFormedId(v: unknown): number | undefined {
+  const n = typeof v === 'number' ? v : typeof v === 'string' && /^(0|[1-9][0-9]{0,9})$/.test(v) ? Number(v) : Number.NaN;
+  return Number.isInteger(n) && n >= 0 && n <= INT4_MAX ? n : undefined;
+}
+
+/** The id `name` of a path, query or body (raw or validated); UnitNotNamed when missing or malformed. */
+export function idIn(source: unknown, name: string): number {
+  const id = wellFormedId((source as Record<string, unknown> | undefined)?.[name]);
+  if (id === undefined) throw new UnitNotNamed();
+  return id;
+}
+
+/** Like idIn, but undefined when the request leaves it out (undefined, null or empty). */
+export function optionalIdIn(source: unknown, name: string): number | undefined {
+  const v = (source as Record<string, unknown> | undefined)?.[name];
+  return v === undefined || v === null || v === '' ? undefined : idIn(source, name);
+}
 
 /**
  * Declared beside each route: 'public' (no token), 'authenticated' (any signed-in user), or a
@@ -45,24 +76,21 @@ export function authOf(req: FastifyRequest): AuthContext {
   return req.auth;
 }
 
+/** The unit the query names; left out, the check waits for validation (then: the global unit 0). */
 export const unitFromQuery =
   (name = 'business-unit'): UnitResolver =>
-  (req) => {
-    const v = (req.query as Record<string, unknown> | undefined)?.[name];
-    return v === undefined || v === null || v === '' ? undefined : Number(v);
-  };
+  (req) =>
+    idIn(req.query, name);
 
 export const unitFromParam =
   (name = 'id'): UnitResolver =>
   (req) =>
-    Number((req.params as Record<string, unknown>)[name]);
+    idIn(req.params, name);
 
 export const unitFromBody =
   (name = 'businessUnitId'): UnitResolver =>
-  (req) => {
-    const v = (req.body as Record<string, unknown> | undefined)?.[name];
-    return typeof v === 'number' ? v : undefined;
-  };
+  (req) =>
+    idIn(req.body, name);
 
 /** Which business unit an entity belongs to; areas register their entities here. */
 type EntityUnitLookup = (db: DbOrTx, id: number) => Promise<number | undefined>;
@@ -79,8 +107,17 @@ export async function businessUnitOf(db: DbOrTx, entity: string, id: number): Pr
 export const unitOfEntity =
   (db: () => DbOrTx, entity: string, param = 'id'): UnitResolver =>
   async (req) => {
-    const id = Number((req.params as Record<string, unknown>)[param]);
-    const unit = Number.isInteger(id) ? await businessUnitOf(db(), entity, id) : undefined;
+    const unit = await businessUnitOf(db(), entity, idIn(req.params, param));
+    if (unit === undefined) throw new AppError(ErrorKeys.notFound, 404, { entity });
+    return unit;
+  };
+
+/** The unit of the stored entity that the path id, or else the body's id, names (updates); 404 when none. */
+export const unitOfEntityInPathOrBody =
+  (db: () => DbOrTx, entity: string): UnitResolver =>
+  async (req) => {
+    const id = optionalIdIn(req.params, 'id') ?? idIn(req.body, 'id');
+    const unit = await businessUnitOf(db(), entity, id);
     if (unit === undefined) throw new AppError(ErrorKeys.notFound, 404, { entity });
     return unit;
   };
@@ -112,7 +149,24 @@ export async function authenticateRequest(req: FastifyRequest, db: DbOrTx, token
   return { userId: s.userId, login: s.login, sessionId: s.sessionId, technicalAccount: s.technicalAccount, rights };
 }
 
-/** Installs the hooks that enforce every route's declared access rule. */
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Whether the route's right was checked before validation (else it is checked after). */
+    rightChecked?: boolean;
+  }
+}
+
+/**
+ * Installs the hooks that enforce every route's declared access rule, before anything of the
+ * request is validated (decision 0013), so that a caller who may not use a route learns nothing
+ * about its body:
+ * - onRequest: the token and its session; a user who holds the route's right in no business unit
+ *   at all is refused (403) before the body is even parsed;
+ * - preValidation: the right in the unit the resolver names from the request as sent (403 or the
+ *   resolver's 404 before validation);
+ * - preHandler: only when the resolver could not name the unit from the request as sent (a
+ *   missing or malformed id, which validation has answered with 400 unless it was optional).
+ */
 export function registerAccessHooks(app: FastifyInstance, db: () => DbOrTx, tokens: TokenService): void {
   app.addHook('onRequest', async (req) => {
     const rule = req.routeOptions.config?.access;
@@ -122,11 +176,34 @@ export function registerAccessHooks(app: FastifyInstance, db: () => DbOrTx, toke
     if (rule === undefined && (!url.startsWith('/api/') || url.startsWith('/api/docs'))) return;
     req.auth = await authenticateRequest(req, db(), tokens);
     if (!req.auth) throw unauthorized(ErrorKeys.unauthorized);
+    if (typeof rule === 'object') {
+      const rights = [rule.right].flat();
+      if (!rights.some((r) => req.auth?.rights.hasAnywhere(r))) throw forbidden();
+    }
+  });
+  app.addHook('preValidation', async (req) => {
+    const rule = req.routeOptions.config?.access;
+    if (typeof rule !== 'object') return;
+    let unit: number | undefined;
+    try {
+      unit = rule.unit ? await rule.unit(req) : GLOBAL_BUSINESS_UNIT_ID;
+    } catch (e) {
+      if (e instanceof UnitNotNamed) return; // checked after validation
+      throw e;
+    }
+    requireRight(req.auth, rule.right, unit ?? GLOBAL_BUSINESS_UNIT_ID);
+    req.rightChecked = true;
   });
   app.addHook('preHandler', async (req) => {
     const rule = req.routeOptions.config?.access;
-    if (!rule || rule === 'public' || rule === 'authenticated') return;
-    const unit = rule.unit ? await rule.unit(req) : GLOBAL_BUSINESS_UNIT_ID;
+    if (typeof rule !== 'object' || req.rightChecked) return;
+    let unit: number | undefined;
+    try {
+      unit = rule.unit ? await rule.unit(req) : GLOBAL_BUSINESS_UNIT_ID;
+    } catch (e) {
+      // validated, yet no unit named: an optional one left out means the global unit
+      if (!(e instanceof UnitNotNamed)) throw e;
+    }
     requireRight(req.auth, rule.right, unit ?? GLOBAL_BUSINESS_UNIT_ID);
   });
 }

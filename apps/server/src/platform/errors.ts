@@ -1,5 +1,5 @@
 import { ERROR_TITLES, ErrorKeys, HEADER_ERROR, HEADER_PARAMS, type Problem } from '@vellum/contract';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 
 export interface FieldError {
@@ -37,6 +37,7 @@ const TITLES: Record<number, string> = {
   405: 'Method Not Allowed',
   409: 'Conflict',
   413: 'Payload Too Large',
+  414: 'URI Too Long',
   415: 'Unsupported Media Type',
   429: 'Too Many Requests',
   500: 'Internal Server Error',
@@ -54,6 +55,17 @@ function pgCode(err: unknown): string | undefined {
   if (typeof e?.code === 'string' && /^\d{5}$/.test(e.code)) return e.code;
   if (typeof e?.cause?.code === 'string') return e.cause.code as string;
   return undefined;
+}
+
+/**
+ * Errors Fastify answers before a route is found (a path that is not valid percent-encoded UTF-8,
+ * a path parameter longer than the router allows): problem+json like every other error. Passed
+ * to Fastify as its `frameworkErrors` option.
+ */
+export function frameworkErrorHandler(err: FastifyError, _req: FastifyRequest, reply: FastifyReply): void {
+  const status = typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 400;
+  const body = problem(status, `error.http.${status}`);
+  reply.status(status).type('application/problem+json').header(HEADER_ERROR, body.message).send(body);
 }
 
 /** The single place where errors become responses. */

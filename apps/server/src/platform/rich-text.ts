@@ -126,6 +126,21 @@ export function plainTextToHtml(text: string): string {
     .join('');
 }
 
+/**
+ * An uploaded document without the control characters that typed rich text may not hold (NUL and
+ * the other C0/C1 characters but tab, line feed and carriage return; decision 0012): dropped, not
+ * refused, since they are invisible in the document.
+ */
+function withoutControlCharacters(text: string): string {
+  let out = '';
+  for (const ch of text) {
+    const c = ch.codePointAt(0) ?? 0;
+    const control = (c < 0x20 && c !== 0x09 && c !== 0x0a && c !== 0x0d) || (c >= 0x7f && c <= 0x9f);
+    if (!control) out += ch;
+  }
+  return out;
+}
+
 /** At most 1 MB per uploaded rich-text document. */
 export const RICH_TEXT_UPLOAD_MAX_BYTES = 1024 * 1024;
 
@@ -175,8 +190,9 @@ async function textOf(buffer: Buffer): Promise<string | undefined> {
  */
 export async function richTextFromDocument(buffer: Buffer, format: RichTextFormat | undefined): Promise<string> {
   if (!format) throw unsupported();
-  const text = await textOf(buffer);
-  if (text === undefined) throw unsupported();
+  const decoded = await textOf(buffer);
+  if (decoded === undefined) throw unsupported();
+  const text = withoutControlCharacters(decoded);
   return sanitizeRichText(format === 'html' ? text : plainTextToHtml(text));
 }
 

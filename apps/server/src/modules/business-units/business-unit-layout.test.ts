@@ -115,7 +115,7 @@ describe('business-unit layout', () => {
       { mainColor: 'blue' },
       { highlightColor: '#12' },
       { headerTextTitle: 'x'.repeat(256) },
-      { id: 0 },
+      { id: -1 },
       { lightHeaderText: 'yes' },
     ]) {
       const res = await putLayout(designer, bodyOf(before, over));

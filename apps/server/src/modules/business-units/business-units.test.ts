@@ -256,7 +256,7 @@ describe('PUT /api/business-units', () => {
       [{ version: undefined }, 'error.validation'],
       [{ slug: 'renamed-slug' }, 'error.businessUnit.slugCannotChange'],
       [{ interfaceLanguages: ['de'] }, 'error.businessUnit.englishRequired'],
-      [{ id: 0 }, 'error.validation'],
+      [{ id: -1 }, 'error.validation'],
     ];
     for (const [over, key] of cases) {
       const res = await put(updater, bodyOf(unitBefore, { displayName: 'Changed', ...over }));

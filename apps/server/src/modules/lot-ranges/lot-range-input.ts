@@ -1,4 +1,4 @@
-import { CatalogueErrorKeys, catalogueNameSchema, ErrorKeys, LOT_NUMBER_MAX } from '@vellum/contract';
+import { CatalogueErrorKeys, catalogueNameSchema, ErrorKeys, INT4_MAX, LOT_NUMBER_MAX, textFault } from '@vellum/contract';
 import { z } from 'zod';
 import { AppError } from '../../platform/errors.js';
 
@@ -43,7 +43,7 @@ export function parseLotRangeEntries(raw: readonly unknown[]): LotRangeEntry[] {
 
     let id: number | null = null;
     if (e.id !== undefined && e.id !== null && e.id !== -1) {
-      if (typeof e.id !== 'number' || !Number.isInteger(e.id) || e.id <= 0) {
+      if (typeof e.id !== 'number' || !Number.isInteger(e.id) || e.id <= 0 || e.id > INT4_MAX) {
         throw lotRangeError(CatalogueErrorKeys.lotRangeMissingId, index, 'id', { id: e.id });
       }
       id = e.id;
@@ -61,6 +61,8 @@ export function parseLotRangeEntries(raw: readonly unknown[]): LotRangeEntry[] {
     for (const n of e.numbers) {
       if (typeof n !== 'string' || n.trim() === '') throw lotRangeError(CatalogueErrorKeys.lotRangeNumberInvalid, index, 'numbers');
       const value = n.trim();
+      // plain text like the key code: no control, bidi or lone surrogate characters
+      if (textFault(value, { name: true })) throw fieldInvalid(index, 'numbers', 'Pattern');
       if (value.length > LOT_NUMBER_MAX) {
         throw lotRangeError(CatalogueErrorKeys.lotRangeNumberTooLong, index, 'numbers', { max: LOT_NUMBER_MAX });
       }
@@ -82,7 +84,8 @@ export function parseLotRangeEntries(raw: readonly unknown[]): LotRangeEntry[] {
     }
     let version: number | undefined;
     if (e.version !== undefined && e.version !== null) {
-      if (typeof e.version !== 'number' || !Number.isInteger(e.version) || e.version < 0) throw fieldInvalid(index, 'version', 'Invalid');
+      if (typeof e.version !== 'number' || !Number.isInteger(e.version) || e.version < 0 || e.version > INT4_MAX)
+        throw fieldInvalid(index, 'version', 'Invalid');
       version = e.version;
     }
     return { index, id, name: name.data, numbers, archiveDate, appliesToAll: e.appliesToAll === true, version };

@@ -1,5 +1,4 @@
 import {
-  ErrorKeys,
   idParams,
   productGroupCreateBody,
   productGroupDeleteQuery,
@@ -9,10 +8,18 @@ import {
   productGroupUpdateBody,
 } from '@vellum/contract';
 import { z } from 'zod';
-import { type AccessRule, authOf, businessUnitOf, type UnitResolver, unitOfEntity } from '../../platform/access.js';
+import {
+  type AccessRule,
+  authOf,
+  idIn,
+  optionalIdIn,
+  UnitNotNamed,
+  type UnitResolver,
+  unitOfEntity,
+  unitOfEntityInPathOrBody,
+} from '../../platform/access.js';
 import { alert } from '../../platform/alerts.js';
 import { type RoutesPlugin, typed } from '../../platform/deps.js';
-import { AppError } from '../../platform/errors.js';
 import { sendPage } from '../../platform/paging.js';
 import {
   createProductGroup,
@@ -33,16 +40,16 @@ export const productGroupsRoutes: RoutesPlugin = async (app) => {
   const { deps } = app;
   const ofGroup = unitOfEntity(() => deps.db, 'productGroup');
   /** Updates: the unit of the stored group that the path, or else the body, names. */
-  const ofUpdatedGroup: UnitResolver = async (req) => {
-    const id = Number((req.params as { id?: unknown } | undefined)?.id ?? (req.body as { id?: unknown } | undefined)?.id);
-    const unit = Number.isInteger(id) ? await businessUnitOf(deps.db, 'productGroup', id) : undefined;
-    if (unit === undefined) throw new AppError(ErrorKeys.notFound, 404, { entity: 'productGroup' });
+  const ofUpdatedGroup = unitOfEntityInPathOrBody(() => deps.db, 'productGroup');
+  /** Creation: the unit of the body's product type. */
+  const ofBodyProductType: UnitResolver = (req) => unitOfProductType(deps, idIn(req.body, 'productTypeId'));
+  /** Lists: the unit of the product-type query, or else the business-unit query. */
+  const ofListQuery: UnitResolver = async (req) => {
+    const scope = { 'product-type': optionalIdIn(req.query, 'product-type'), 'business-unit': optionalIdIn(req.query, 'business-unit') };
+    const unit = await unitOfListQuery(deps, scope);
+    if (unit === undefined) throw new UnitNotNamed(); // the query requires a scope: validation answers
     return unit;
   };
-  /** Creation: the unit of the body's product type. */
-  const ofBodyProductType: UnitResolver = (req) => unitOfProductType(deps, (req.body as { productTypeId: number }).productTypeId);
-  /** Lists: the unit of the product-type query, or else the business-unit query. */
-  const ofListQuery: UnitResolver = (req) => unitOfListQuery(deps, req.query as z.output<typeof productGroupListQuery>);
   const update: AccessRule = { right: 'PRODUCT_MANAGE', unit: ofUpdatedGroup };
 
   r.get(

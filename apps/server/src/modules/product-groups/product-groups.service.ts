@@ -53,7 +53,10 @@ export async function unitOfProductType(deps: Pick<Deps, 'db'>, productTypeId: n
 }
 
 /** The business unit a list call reads: the product type's, or the one named. */
-export async function unitOfListQuery(deps: Pick<Deps, 'db'>, q: GroupListQuery): Promise<number | undefined> {
+export async function unitOfListQuery(
+  deps: Pick<Deps, 'db'>,
+  q: Pick<GroupListQuery, 'product-type' | 'business-unit'>,
+): Promise<number | undefined> {
   if (q['product-type'] === undefined) return q['business-unit'];
   const type = await repo.findProductType(deps.db, q['product-type']);
   if (!type) throw new AppError(ErrorKeys.notFound, 404, { entity: 'productType' });

@@ -167,7 +167,7 @@ describe('GET /api/product-groups/{id}', () => {
     expect((await as(ctx.app, undefined)({ method: 'GET', url })).statusCode).toBe(401);
     for (const c of [nobody, elsewhere]) expect((await c({ method: 'GET', url })).statusCode).toBe(403);
     expect((await reader({ method: 'GET', url: '/api/product-groups/99999999' })).statusCode).toBe(404);
-    expect((await reader({ method: 'GET', url: '/api/product-groups/3000000000' })).statusCode).toBe(404);
+    expect((await reader({ method: 'GET', url: '/api/product-groups/3000000000' })).statusCode).toBe(400);
     const res = await reader({ method: 'GET', url });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({

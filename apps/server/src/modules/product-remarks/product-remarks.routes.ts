@@ -1,5 +1,4 @@
 import {
-  ErrorKeys,
   idParams,
   productRemarkCreateBody,
   productRemarkListQuery,
@@ -8,18 +7,9 @@ import {
   productRemarkUpdateBody,
 } from '@vellum/contract';
 import { z } from 'zod';
-import {
-  type AccessRule,
-  authOf,
-  businessUnitOf,
-  type UnitResolver,
-  unitFromBody,
-  unitFromQuery,
-  unitOfEntity,
-} from '../../platform/access.js';
+import { type AccessRule, authOf, unitFromBody, unitFromQuery, unitOfEntity, unitOfEntityInPathOrBody } from '../../platform/access.js';
 import { alert } from '../../platform/alerts.js';
 import { type RoutesPlugin, typed } from '../../platform/deps.js';
-import { AppError } from '../../platform/errors.js';
 import { sendPage } from '../../platform/paging.js';
 import { readRichTextUpload } from '../../platform/rich-text.js';
 import {
@@ -40,12 +30,7 @@ export const productRemarksRoutes: RoutesPlugin = async (app) => {
   const { deps } = app;
   const ofRemark = unitOfEntity(() => deps.db, 'productRemark');
   /** Updates: the unit of the stored remark that the path, or else the body, names. */
-  const ofUpdatedRemark: UnitResolver = async (req) => {
-    const id = Number((req.params as { id?: unknown } | undefined)?.id ?? (req.body as { id?: unknown } | undefined)?.id);
-    const unit = Number.isInteger(id) ? await businessUnitOf(deps.db, 'productRemark', id) : undefined;
-    if (unit === undefined) throw new AppError(ErrorKeys.notFound, 404, { entity: 'productRemark' });
-    return unit;
-  };
+  const ofUpdatedRemark = unitOfEntityInPathOrBody(() => deps.db, 'productRemark');
   const read: AccessRule = { right: [...READ_RIGHTS], unit: ofRemark };
   const update: AccessRule = { right: 'PRODUCT_REMARK_MANAGE', unit: ofUpdatedRemark };
 

@@ -108,7 +108,7 @@ describe('GET /api/product-remarks/{id}', () => {
     expect((await as(ctx.app, undefined)({ method: 'GET', url: `/api/product-remarks/${r.id}` })).statusCode).toBe(401);
     for (const c of [nobody, elsewhere]) expect((await c({ method: 'GET', url: `/api/product-remarks/${r.id}` })).statusCode).toBe(403);
     expect((await reader({ method: 'GET', url: '/api/product-remarks/99999999' })).statusCode).toBe(404);
-    expect((await reader({ method: 'GET', url: '/api/product-remarks/3000000000' })).statusCode).toBe(404);
+    expect((await reader({ method: 'GET', url: '/api/product-remarks/3000000000' })).statusCode).toBe(400);
     const res = await reader({ method: 'GET', url: `/api/product-remarks/${r.id}` });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({

@@ -48,7 +48,7 @@ describe('POST /api/product-types/{id}/copy', () => {
   });
 
   it('answers 400 for a missing or global target, 404 for a missing source or target unit', async () => {
-    for (const target of [undefined, 0, -1, 'x']) {
+    for (const target of [undefined, -1, 'x', 1.5, 2 ** 31]) {
       const res = await copy(manager, global.id, target);
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toBe('error.validation');

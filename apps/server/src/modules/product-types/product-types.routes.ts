@@ -11,7 +11,7 @@ import {
   productTypeUpdateBody,
 } from '@vellum/contract';
 import { z } from 'zod';
-import { type AccessRule, authOf, businessUnitOf, type UnitResolver, unitFromBody, unitOfEntity } from '../../platform/access.js';
+import { type AccessRule, authOf, businessUnitOf, idIn, type UnitResolver, unitFromBody, unitOfEntity } from '../../platform/access.js';
 import { alert } from '../../platform/alerts.js';
 import { type RoutesPlugin, typed } from '../../platform/deps.js';
 import { notFound } from '../../platform/errors.js';
@@ -54,8 +54,7 @@ export const productTypesRoutes: RoutesPlugin = async (app) => {
   const ofType = (right: 'PRODUCT_TYPE_MANAGE' | 'PRODUCT_TYPE_DELETE'): AccessRule => ({ right, unit: unitOfEntity(db, 'productType') });
   /** The unit of the stored type the body names (never the body's own businessUnitId). */
   const unitOfBodyType: UnitResolver = async (req) => {
-    const id = (req.body as { id?: unknown } | undefined)?.id;
-    const unit = typeof id === 'number' ? await businessUnitOf(db(), 'productType', id) : undefined;
+    const unit = await businessUnitOf(db(), 'productType', idIn(req.body, 'id'));
     if (unit === undefined) throw notFound('productType');
     return unit;
   };

@@ -123,7 +123,7 @@ describe('GET /api/product-types/{id} and /name', () => {
       expect((await call(ctx, everywhere)({ method: 'GET', url: `/api/product-types/99999999999999999999${suffix}` })).statusCode).toBe(
         400,
       );
-      expect((await call(ctx, everywhere)({ method: 'GET', url: `/api/product-types/2147483648${suffix}` })).statusCode).toBe(404);
+      expect((await call(ctx, everywhere)({ method: 'GET', url: `/api/product-types/2147483648${suffix}` })).statusCode).toBe(400);
     });
   }
 

@@ -1,4 +1,4 @@
-import { ATTRIBUTE_VALUE_MAX, CatalogueErrorKeys } from '@vellum/contract';
+import { ATTRIBUTE_VALUE_MAX, CatalogueErrorKeys, ErrorKeys, textFault } from '@vellum/contract';
 import { AppError } from '../../platform/errors.js';
 import type { DefinitionRow } from './products.repo.js';
 
@@ -36,6 +36,10 @@ export function checkAttributeValues(input: readonly { attributeDefinitionId: nu
     if (trimmed === '') throw productError(CatalogueErrorKeys.attributeValueEmpty, field, params);
     if (trimmed.length > ATTRIBUTE_VALUE_MAX) {
       throw productError(CatalogueErrorKeys.attributeValueTooLong, field, { ...params, max: ATTRIBUTE_VALUE_MAX });
+    }
+    // attribute values are plain text on one line (decision 0012)
+    if (textFault(trimmed, { name: true })) {
+      throw new AppError(ErrorKeys.validation, 400, params, [{ objectName: PRODUCT_OBJECT, field, message: 'Pattern' }]);
     }
     values.set(attributeDefinitionId, trimmed);
   });

@@ -1,7 +1,7 @@
 import { GLOBAL_BUSINESS_UNIT_ID } from '@vellum/contract';
 import type { FastifyRequest } from 'fastify';
 import type { DbOrTx } from '../../db/client.js';
-import { requireRight, type UnitResolver } from '../../platform/access.js';
+import { idIn, optionalIdIn, requireRight, UnitNotNamed, type UnitResolver } from '../../platform/access.js';
 import { notFound } from '../../platform/errors.js';
 import { findProductType, productUnitOf } from './products.repo.js';
 
@@ -10,11 +10,9 @@ import { findProductType, productUnitOf } from './products.repo.js';
  * route's declared right is checked in, or 404 when the entity it names does not exist.
  */
 
-const field = (source: unknown, name: string) => (source as Record<string, unknown> | undefined)?.[name];
-
 /** The unit of a product type; 404 when it does not exist. */
-async function unitOfProductType(db: DbOrTx, id: unknown): Promise<number> {
-  const type = typeof id === 'number' ? await findProductType(db, id) : undefined;
+async function unitOfProductType(db: DbOrTx, id: number): Promise<number> {
+  const type = await findProductType(db, id);
   if (!type) throw notFound('productType');
   return type.businessUnitId;
 }
@@ -23,7 +21,7 @@ async function unitOfProductType(db: DbOrTx, id: unknown): Promise<number> {
 export const unitOfBodyProductType =
   (db: () => DbOrTx): UnitResolver =>
   async (req) => {
-    const unit = await unitOfProductType(db(), field(req.body, 'productTypeId'));
+    const unit = await unitOfProductType(db(), idIn(req.body, 'productTypeId'));
     if (unit === GLOBAL_BUSINESS_UNIT_ID) throw notFound('productType');
     return unit;
   };
@@ -32,25 +30,26 @@ export const unitOfBodyProductType =
 export const unitOfProduct =
   (db: () => DbOrTx, from: 'param' | 'body'): UnitResolver =>
   async (req) => {
-    const id = field(from === 'param' ? req.params : req.body, 'id');
-    const unit = typeof id === 'number' ? await productUnitOf(db(), id) : undefined;
+    const unit = await productUnitOf(db(), idIn(from === 'param' ? req.params : req.body, 'id'));
     if (unit === undefined) throw notFound('product');
     return unit;
   };
 
 /** `product-type` (its unit), else `business-unit`; undefined when the query names neither. */
 async function unitOfScope(db: DbOrTx, req: FastifyRequest): Promise<number | undefined> {
-  const typeId = field(req.query, 'product-type');
+  const typeId = optionalIdIn(req.query, 'product-type');
   if (typeId !== undefined) return unitOfProductType(db, typeId);
-  const unit = field(req.query, 'business-unit');
-  return typeof unit === 'number' ? unit : undefined;
+  return optionalIdIn(req.query, 'business-unit');
 }
 
 /** review-lot-ranges: the unit of `product-type`, else `business-unit` (the query requires one). */
 export const unitOfProductScope =
   (db: () => DbOrTx): UnitResolver =>
-  (req) =>
-    unitOfScope(db(), req);
+  async (req) => {
+    const unit = await unitOfScope(db(), req);
+    if (unit === undefined) throw new UnitNotNamed(); // the query requires a scope: validation answers
+    return unit;
+  };
 
 /**
  * POST api/products/search: scoped by `product-type` or `business-unit`, the right is checked in

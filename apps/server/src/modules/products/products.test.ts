@@ -117,8 +117,8 @@ describe('access to /api/products', () => {
     const everywhere = createBody({ productTypeId: global.id, attributeValues: [] });
     expect((await post(everywhere)).statusCode).toBe(404);
     expect(await productsWithKeyCode(ctx, everywhere.keyCode)).toHaveLength(0);
-    // ids beyond what the database stores name nothing either
-    expect((await w.manager({ method: 'GET', url: '/api/products/3000000000' })).statusCode).toBe(404);
+    // ids beyond what the database stores are refused by validation
+    expect((await w.manager({ method: 'GET', url: '/api/products/3000000000' })).statusCode).toBe(400);
   });
 });
 
