@@ -186,6 +186,8 @@ export const auditLogSchema = z.object({
   businessUnitId: z.number().nullable(),
   entityName: z.string(),
   entityId: z.string().nullable(),
+  /** The entity's name, key code or login when the entry was written (null for older entries and unnamed things). */
+  entityLabel: z.string().nullable(),
   action: z.string(),
   category: z.string(),
   changes: z.unknown().nullable(),
@@ -199,7 +201,7 @@ export const auditLogListQuery = pageQuery.extend({
   entityName: z.string().trim().max(100).optional(),
   action: z.string().trim().max(50).optional(),
   login: z.string().trim().max(100).optional(),
-  /** Part of the login, entity name, entity id or action. */
+  /** Part of the login, entity name, entity id, entity label or action. */
   search: z.string().trim().max(100).optional(),
   from: auditDate.optional(),
   to: auditDate.optional(),
