@@ -7,6 +7,8 @@ import { ADMIN, apiToken, businessUnitId, confirmWithCode, pick, row, search, si
  * not-authorized message elsewhere; then the admin edits and deletes it all with the confirmation code.
  */
 test('roles, user groups and users: create, sign in with the rights, edit and delete', async ({ page, request }, testInfo) => {
+  // the whole story of access management in one test: near a minute on a busy machine
+  test.slow();
   const roleName = unique('E2E role');
   const groupName = unique('E2E group');
   const login = `${unique('e2e-user')}@e2e.test`;
