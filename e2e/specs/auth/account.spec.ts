@@ -48,11 +48,19 @@ test('password change: validation, wrong current password, success', async ({ pa
   await submit.click();
   await expect(page.getByTestId('password-error')).toHaveText('The current password is not correct.');
 
+  // the next attempt does not keep the previous answer beside its own message
+  await confirmation.fill('Changed#2027');
+  await expect(page.getByTestId('password-error')).toHaveCount(0);
+  await submit.click();
+  await expect(page.getByText('Passwords must match')).toBeVisible();
+  await expect(page.getByTestId('password-error')).toHaveCount(0);
+
   await current.fill(user.password);
   await next.fill(user.password);
   await confirmation.fill(user.password);
   await submit.click();
   await expect(page.getByTestId('password-error')).toContainText('used recently');
+  await expect(page.getByText('The current password is not correct.')).toHaveCount(0);
 
   await current.fill(user.password);
   await next.fill('Changed#2026');

@@ -38,7 +38,8 @@ test('wrong passwords lock the account silently; the right one then says locked;
   await page.getByRole('button', { name: 'Send reset link' }).click();
   await expect(page.getByTestId('forgot-password-sent')).toBeVisible();
 
-  await page.goto(await resetLinkFor(user.login));
+  const resetLink = await resetLinkFor(user.login);
+  await page.goto(resetLink);
   const submit = page.getByRole('button', { name: 'Save new password' });
   await expect(submit).toBeDisabled();
   const newPassword = 'Renewed#2026';
@@ -46,13 +47,20 @@ test('wrong passwords lock the account silently; the right one then says locked;
   await expect(submit).toBeDisabled();
   await expect(page.getByRole('list', { name: 'Password rules' }).getByText('At least 8 characters')).toBeVisible();
   await page.getByLabel(/^New password(?! confirmation)/).fill(newPassword);
+  // a confirmation that differs says so, not only greying the button out
+  await page.getByLabel(/^New password confirmation/).fill('Renewed#2027');
+  await expect(page.getByText('Passwords must match')).toBeVisible();
+  await expect(submit).toBeDisabled();
   await page.getByLabel(/^New password confirmation/).fill(newPassword);
+  await expect(page.getByText('Passwords must match')).toHaveCount(0);
   await expect(submit).toBeEnabled();
   await submit.click();
-  await expect(page.getByTestId('reset-success')).toBeVisible();
+  // success goes to /login, which says so (document 000 section 4)
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByTestId('reset-success')).toHaveText('Your password has been reset. You can now sign in with it.');
 
   // the key is used up: a second use answers 'no longer valid'
-  await page.reload();
+  await page.goto(resetLink);
   await page.getByLabel(/^New password(?! confirmation)/).fill('Another#2026');
   await page.getByLabel(/^New password confirmation/).fill('Another#2026');
   await page.getByRole('button', { name: 'Save new password' }).click();

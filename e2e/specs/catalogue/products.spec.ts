@@ -52,12 +52,19 @@ test('products: create, duplicate key code refused, filter, sort, page and delet
 
   // three products; the second is scheduled
   await addProduct(page, { keyCode: a, model: 'Sirius Flex 5', size: '5F' });
-  await expect(page).toHaveURL(new RegExp(`${productsUrl(type)}$`));
+  // the new product opens (its lot ranges and groups come next)
+  await expect(page).toHaveURL(new RegExp(`${productsUrl(type)}/\\d+$`));
+  await expect(page.getByRole('heading', { name: `Product ${a}` })).toBeVisible();
   await expect(page.getByText(`Product ${a} created.`)).toBeVisible();
+  await page.goto(productsUrl(type));
   await addProduct(page, { keyCode: b, model: 'Sirius Pro 7', size: '7F', publishDate: localDateTime(30) });
   await expect(page.getByText(`Product ${b} created.`)).toBeVisible();
+  await expect(page.getByRole('heading', { name: `Product ${b}` })).toBeVisible();
+  await page.goto(productsUrl(type));
   await addProduct(page, { keyCode: c, model: 'Vega 5', size: '5F' });
   await expect(page.getByText(`Product ${c} created.`)).toBeVisible();
+  await expect(page.getByRole('heading', { name: `Product ${c}` })).toBeVisible();
+  await page.goto(productsUrl(type));
   await expectRows(page, table, [a, b, c]);
   await expect(row(page, table, b)).toContainText('Scheduled for');
   await expect(row(page, table, a)).toContainText('Unpublished');
@@ -132,4 +139,9 @@ test('products: create, duplicate key code refused, filter, sort, page and delet
   const left = await api.post<{ items: { keyCode: string }[] }>(`/api/products/search?product-type=${type.id}&size=50`, {}, 200);
   expect(left.items.map((x) => x.keyCode)).not.toContain(c);
   expect(left.items).toHaveLength(11);
+
+  // the audit log names the deleted product by its key code
+  await page.goto(`/my-business-units/${unit.id}/administration/audit-logs`);
+  const audit = page.getByRole('table', { name: 'Audit logs' });
+  await expect(audit.getByRole('row').filter({ hasText: 'DELETE' }).first()).toContainText(new RegExp(`product ${c} \\(\\d+\\)`));
 });

@@ -7,6 +7,8 @@ import { ADMIN, apiToken, businessUnitId, confirmWithCode, pick, row, search, si
  * not-authorized message elsewhere; then the admin edits and deletes it all with the confirmation code.
  */
 test('roles, user groups and users: create, sign in with the rights, edit and delete', async ({ page, request }, testInfo) => {
+  // the whole story of access management in one test: near a minute on a busy machine
+  test.slow();
   const roleName = unique('E2E role');
   const groupName = unique('E2E group');
   const login = `${unique('e2e-user')}@e2e.test`;
@@ -23,7 +25,10 @@ test('roles, user groups and users: create, sign in with the rights, edit and de
   await page.getByRole('link', { name: 'Create role' }).click();
   await page.getByLabel('Name').fill(roleName);
   await page.getByLabel('Description').fill('Reads products and documents, and the audit log');
-  for (const right of ['PRODUCT_READ', 'DOCUMENT_READ', 'AUDIT_LOG_ALL_READ'])
+  // every right has a plain label and a description, in an area; none sits under "Other"
+  await expect(page.getByRole('group', { name: 'Other rights' })).toHaveCount(0);
+  await expect(page.getByRole('checkbox', { name: 'Special business-unit settings' })).toBeVisible();
+  for (const right of ['Read products', 'Read documents', 'Read all audit logs'])
     await page.getByRole('checkbox', { name: right, exact: true }).check();
   await expect(page.getByText('3 of 52 selected')).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath('role-form.png'), fullPage: true });
@@ -100,7 +105,7 @@ test('roles, user groups and users: create, sign in with the rights, edit and de
   await row(page, 'Roles', roleName)
     .getByRole('link', { name: `Edit ${roleName}` })
     .click();
-  await page.getByRole('checkbox', { name: 'PRODUCT_MANAGE', exact: true }).check();
+  await page.getByRole('checkbox', { name: 'Manage products', exact: true }).check();
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText(`Role ${roleName} saved.`)).toBeVisible();
   await search(page, 'Search roles', 'Roles', roleName);

@@ -198,6 +198,8 @@ export const auditLogSchema = z.object({
   businessUnitId: z.number().nullable(),
   entityName: z.string(),
   entityId: z.string().nullable(),
+  /** The entity's name, key code or login when the entry was written (null for older entries and unnamed things). */
+  entityLabel: z.string().nullable(),
   action: z.string(),
   category: z.string(),
   changes: z.unknown().nullable(),
@@ -211,7 +213,7 @@ export const auditLogListQuery = pageQuery.extend({
   entityName: plainText().trim().max(100, 'Size').optional(),
   action: plainText().trim().max(50, 'Size').optional(),
   login: plainText().trim().max(100, 'Size').optional(),
-  /** Part of the login, entity name, entity id or action. */
+  /** Part of the login, entity name, entity id, entity label or action. */
   search: searchText().optional(),
   from: auditDate.optional(),
   to: auditDate.optional(),

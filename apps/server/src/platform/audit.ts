@@ -9,15 +9,35 @@ export interface Actor {
 export interface AuditEntry {
   entityName: string;
   entityId?: string | number | null;
+  /**
+   * How a person names the entity (its name, key code or login) as it is at this change; the log
+   * shows it beside the id, also once the entity is renamed or deleted (docs/decisions/0019).
+   */
+  entityLabel?: string | null;
   action: string;
   businessUnitId?: number | null;
   category?: 'general' | 'publish';
   changes?: unknown;
 }
 
+/** The longest label stored: a name or key code, never a document. */
+export const AUDIT_LABEL_MAX = 255;
+
+/**
+ * The label of an entry: the one given, else, for what a user does to their own account (sign-in,
+ * password change), the actor's login.
+ */
+export function entryLabel(actor: Actor | null, entry: AuditEntry): string | null {
+  const own =
+    entry.entityName === 'user' && actor?.userId != null && entry.entityId != null && String(entry.entityId) === String(actor.userId);
+  const label = entry.entityLabel ?? (own ? actor.login : null);
+  return label ? label.slice(0, AUDIT_LABEL_MAX) : null;
+}
+
 /** Writes one audit row; call it inside the transaction that makes the change. */
 export async function audit(tx: DbOrTx, actor: Actor | null, entry: AuditEntry): Promise<void> {
   await tx.insert(auditLog).values({
+    entityLabel: entryLabel(actor, entry),
     userId: actor?.userId ?? null,
     login: actor?.login ?? null,
     businessUnitId: entry.businessUnitId ?? null,

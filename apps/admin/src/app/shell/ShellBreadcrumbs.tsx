@@ -36,24 +36,27 @@ export function ShellBreadcrumbs() {
       <IconHome size={16} aria-hidden style={{ verticalAlign: 'text-bottom' }} />
     </Anchor>,
   ];
-  if (unitId !== undefined) {
-    const label = unitName.data || t('shell.breadcrumbs.businessUnit', { id: unitId });
+  // a crumb only for what has a name: while loading, or when the name cannot be read (no right
+  // there, unknown id), none rather than an invented 'Business unit 1'
+  const unitLabel = unitId === undefined ? undefined : unitName.data || undefined;
+  const productTypeLabel = productTypeId === undefined ? undefined : productTypeName.data || undefined;
+  if (unitId !== undefined && unitLabel) {
     crumbs.push(
-      productTypeId === undefined ? (
+      productTypeLabel === undefined ? (
         <Text key="unit" size="sm" fw={600} aria-current="page" truncate maw={260}>
-          {label}
+          {unitLabel}
         </Text>
       ) : (
         <Anchor key="unit" component={Link} to={`/my-business-units/${unitId}`} size="sm" c="dark.4" truncate maw={220}>
-          {label}
+          {unitLabel}
         </Anchor>
       ),
     );
   }
-  if (productTypeId !== undefined) {
+  if (productTypeLabel) {
     crumbs.push(
       <Text key="product-type" size="sm" fw={600} aria-current="page" truncate maw={260}>
-        {productTypeName.data || t('shell.breadcrumbs.productType', { id: productTypeId })}
+        {productTypeLabel}
       </Text>,
     );
   }

@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Group, Paper, PasswordInput, Stack } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { ErrorKeys } from '@vellum/contract';
+import { type FormEvent, useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
@@ -10,7 +11,7 @@ import { handleApiError, notifySuccess } from '../../api/notify';
 import { useAuth } from '../../app/auth';
 import { PageHeader } from '../../components/PageHeader';
 import { NewPasswordFields } from '../auth/NewPasswordFields';
-import { mismatch, newPasswordFields, passwordsMatch } from '../auth/passwordForm';
+import { confirmationMismatch, mismatch, newPasswordFields, passwordsMatch } from '../auth/passwordForm';
 import { useChangePassword } from './account.hooks';
 
 const schema = z
@@ -30,11 +31,20 @@ export function PasswordPage() {
     resolver: zodResolver(schema),
     defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
   });
-  const password = form.watch('newPassword');
+  const [password, confirmation] = form.watch(['newPassword', 'confirmPassword']);
   const failure = errorKey(change.error);
   const errors = form.formState.errors;
+  const { reset: clearFailure } = change;
 
-  const submit = form.handleSubmit((v) =>
+  // the server's answer is about the values sent: an edit makes it stale, so it goes
+  useEffect(() => {
+    const { unsubscribe } = form.watch((_values, { type }) => {
+      if (type === 'change') clearFailure();
+    });
+    return unsubscribe;
+  }, [form, clearFailure]);
+
+  const validateAndSend = form.handleSubmit((v) =>
     change.mutate(
       { login: account?.login ?? '', currentPassword: v.currentPassword, newPassword: v.newPassword },
       {
@@ -48,6 +58,11 @@ export function PasswordPage() {
       },
     ),
   );
+  // a new attempt never shows the previous attempt's message beside its own
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    clearFailure();
+    return validateAndSend(event);
+  };
 
   return (
     <Stack maw={560} gap={0}>
@@ -67,7 +82,12 @@ export function PasswordPage() {
               error={errors.currentPassword?.message && t(errors.currentPassword.message)}
               {...form.register('currentPassword')}
             />
-            <NewPasswordFields register={form.register} errors={errors} password={password} />
+            <NewPasswordFields
+              register={form.register}
+              errors={errors}
+              password={password}
+              confirmationMismatch={confirmationMismatch(password, confirmation, !!form.formState.touchedFields.confirmPassword)}
+            />
             <Group justify="flex-end">
               <Button type="submit" loading={change.isPending}>
                 {t('account.password.submit')}

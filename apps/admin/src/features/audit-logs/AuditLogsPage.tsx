@@ -10,6 +10,7 @@ import { pageParams, useTableState } from '../../components/tableState';
 import { useBusinessUnitStatistics } from '../business-units/businessUnits.hooks';
 import { AuditChanges } from './AuditChanges';
 import { type AuditFilterValues, AuditLogFilters } from './AuditLogFilters';
+import { AuditObject } from './AuditObject';
 import { type AuditLog, useAuditLogs } from './auditLogs.hooks';
 
 const ACTION_COLORS: Record<string, string> = { CREATE: 'teal', UPDATE: 'blue', DELETE: 'red', PUBLISH: 'grape' };
@@ -104,17 +105,7 @@ export function AuditLogsPage() {
           </Text>
         ),
     },
-    { key: 'entityName', header: t('auditLogs.fields.entity'), sortable: true, render: (l) => l.entityName },
-    {
-      key: 'entityId',
-      header: t('auditLogs.fields.entityId'),
-      sortable: true,
-      render: (l) => (
-        <Text size="sm" ff="monospace">
-          {l.entityId ?? '—'}
-        </Text>
-      ),
-    },
+    { key: 'entityName', header: t('auditLogs.fields.entity'), sortable: true, render: (l) => <AuditObject log={l} /> },
     {
       key: 'action',
       header: t('auditLogs.fields.action'),

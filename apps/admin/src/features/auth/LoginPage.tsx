@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Anchor, Button, Center, Checkbox, Group, Loader, PasswordInput, Stack, TextInput } from '@mantine/core';
-import { IconAlertCircle, IconLock } from '@tabler/icons-react';
+import { IconAlertCircle, IconCircleCheck, IconLock } from '@tabler/icons-react';
 import { ErrorKeys } from '@vellum/contract';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -24,13 +24,19 @@ type Values = z.infer<typeof schema>;
 
 const HOME = '/my-business-units';
 
+/** What may lead to /login: the page the guard turned away, or a notice ('passwordReset' after a reset). */
+export interface LoginState extends ReturnState {
+  notice?: 'passwordReset';
+}
+
 /** /login and /admin-login: the form for USERNAME_PASSWORD; single sign-on is not built yet. */
 export function LoginPage({ admin = false }: { admin?: boolean }) {
   const { t } = useTranslation();
   const auth = useAuth();
   const navigate = useNavigate();
   const location = useLocation();
-  const from = (location.state as ReturnState | null)?.from;
+  const from = (location.state as LoginState | null)?.from;
+  const notice = (location.state as LoginState | null)?.notice;
   const mechanism = useAuthenticationMechanism(admin);
   const authenticate = useAuthenticate();
   const [failure, setFailure] = useState<SignInFailure>();
@@ -78,6 +84,11 @@ export function LoginPage({ admin = false }: { admin?: boolean }) {
     return (
       <form onSubmit={form.handleSubmit(signInWith)} noValidate data-testid="login-form">
         <Stack gap="md">
+          {notice === 'passwordReset' && !failure && (
+            <Alert color="teal" variant="light" icon={<IconCircleCheck size={18} aria-hidden />} data-testid="reset-success" role="status">
+              {t('auth.reset.success')}
+            </Alert>
+          )}
           {failure === 'authentication' && (
             <Alert color="red" variant="light" icon={<IconAlertCircle size={18} aria-hidden />} data-testid="login-error" role="alert">
               {t(ErrorKeys.authenticationFailed)}

@@ -1,16 +1,17 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Anchor, Button, Stack } from '@mantine/core';
-import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
+import { IconAlertTriangle } from '@tabler/icons-react';
 import { ErrorKeys, PASSWORD_PATTERN } from '@vellum/contract';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { errorKey } from '../../api/errors';
 import { handleApiError } from '../../api/notify';
 import { AuthLayout } from './AuthLayout';
 import { useFinishPasswordReset } from './auth.hooks';
+import type { LoginState } from './LoginPage';
 import { NewPasswordFields } from './NewPasswordFields';
-import { type NewPasswordForm, newPasswordSchema } from './passwordForm';
+import { confirmationMismatch, type NewPasswordForm, newPasswordSchema } from './passwordForm';
 
 /** `/account/reset/finish?key=` (or `/account/reset/finish/{key}`): choose a new password with the mailed key. */
 export function ResetFinishPage() {
@@ -18,6 +19,7 @@ export function ResetFinishPage() {
   const [search] = useSearchParams();
   const params = useParams();
   const key = search.get('key') ?? params.key ?? '';
+  const navigate = useNavigate();
   const finish = useFinishPasswordReset();
   const form = useForm<NewPasswordForm>({
     resolver: zodResolver(newPasswordSchema),
@@ -25,6 +27,7 @@ export function ResetFinishPage() {
   });
   const [password, confirmation] = form.watch(['newPassword', 'confirmPassword']);
   const ready = PASSWORD_PATTERN.test(password) && password === confirmation;
+  const mismatchShown = confirmationMismatch(password, confirmation, !!form.formState.touchedFields.confirmPassword);
   const keyInvalid = errorKey(finish.error) === ErrorKeys.resetKeyInvalid;
 
   const content = () => {
@@ -38,18 +41,6 @@ export function ResetFinishPage() {
         </Alert>
       );
     }
-    if (finish.isSuccess) {
-      return (
-        <Stack gap="md">
-          <Alert color="teal" variant="light" icon={<IconCircleCheck size={18} aria-hidden />} data-testid="reset-success" role="status">
-            {t('auth.reset.success')}
-          </Alert>
-          <Button component={Link} to="/login" fullWidth>
-            {t('auth.reset.signIn')}
-          </Button>
-        </Stack>
-      );
-    }
     return (
       <form
         noValidate
@@ -57,6 +48,11 @@ export function ResetFinishPage() {
           finish.mutate(
             { key, newPassword: v.newPassword },
             {
+              // document 000 section 4: success goes to /login, which says the password was reset
+              onSuccess: () => {
+                const state: LoginState = { notice: 'passwordReset' };
+                navigate('/login', { replace: true, state });
+              },
               onError: (err) => {
                 if (errorKey(err) !== ErrorKeys.resetKeyInvalid) handleApiError(err);
               },
@@ -79,7 +75,13 @@ export function ResetFinishPage() {
               </Anchor>
             </Alert>
           )}
-          <NewPasswordFields register={form.register} errors={form.formState.errors} password={password} autoFocus />
+          <NewPasswordFields
+            register={form.register}
+            errors={form.formState.errors}
+            password={password}
+            confirmationMismatch={mismatchShown}
+            autoFocus
+          />
           <Button type="submit" fullWidth disabled={!ready} loading={finish.isPending}>
             {t('auth.reset.submit')}
           </Button>

@@ -11,8 +11,20 @@ export const newPasswordFields = {
 };
 
 export const passwordsMatch = (v: { newPassword: string; confirmPassword: string }) => v.newPassword === v.confirmPassword;
-/** 'Passwords must match' (passwordChangeCustom.messages.notSamePassword) on the confirmation field. */
-export const mismatch = { path: ['confirmPassword'], message: 'passwordChangeCustom.messages.notSamePassword' };
+/** 'Passwords must match' on the confirmation field. */
+export const MISMATCH_MESSAGE = 'passwordChangeCustom.messages.notSamePassword';
+// zod's refine takes `message` out of the object it is given: read MISMATCH_MESSAGE, not mismatch.message
+export const mismatch = { path: ['confirmPassword'], message: MISMATCH_MESSAGE };
 
 export const newPasswordSchema = z.object(newPasswordFields).refine(passwordsMatch, mismatch);
 export type NewPasswordForm = z.infer<typeof newPasswordSchema>;
+
+/**
+ * Whether to say 'Passwords must match' while the user types, before any submit (the reset form's
+ * button stays disabled until the rules are met, so its submit cannot show it): once the
+ * confirmation is as long as the password, or has been left, and differs from it.
+ */
+export function confirmationMismatch(password: string, confirmation: string, confirmationTouched = false): boolean {
+  if (!confirmation || confirmation === password) return false;
+  return confirmationTouched || confirmation.length >= password.length;
+}

@@ -24,6 +24,8 @@ export function useBusinessUnit(id: number | undefined) {
     queryKey: businessUnitKeys.one(id ?? -1),
     queryFn: async () => (await api<BusinessUnit>(`api/business-units/${id}`)).data,
     enabled: id !== undefined && Number.isInteger(id),
+    // its page shows the failure in place (LoadError): no toast besides it
+    meta: { silentError: true },
   });
 }
 
@@ -32,6 +34,8 @@ export function useBusinessUnitStatistics(id: number) {
     queryKey: businessUnitKeys.statistics(id),
     queryFn: async () => (await api<BusinessUnitStatistics>(`api/business-units/${id}/statistics`, { cacheBust: true })).data,
     enabled: Number.isInteger(id),
+    // its page shows the failure in place (LoadError): no toast besides it
+    meta: { silentError: true },
   });
 }
 

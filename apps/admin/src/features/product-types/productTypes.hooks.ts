@@ -46,6 +46,8 @@ export function useProductType(id: number | undefined) {
     queryKey: productTypeKeys.one(id ?? -1),
     queryFn: async () => (await api<ProductType>(`api/product-types/${id}`)).data,
     enabled: id !== undefined && Number.isInteger(id),
+    // its page shows the failure in place (LoadError): no toast besides it
+    meta: { silentError: true },
   });
 }
 

@@ -46,12 +46,17 @@ const product: Product = {
 };
 
 function server(save: (req: MockRequest) => ReturnType<typeof ok> = (req) => ok({ ...product, id: 41, ...(req.body as object) })) {
+  let created: ReturnType<typeof ok> | undefined;
   return mockServer({
     'GET /api/product-types/7': () => ok(type),
     'GET /api/products/40': () => ok(product),
+    'GET /api/products/41': () => created ?? problem(404, 'error.http.404'),
     'GET /api/product-groups': () => ok([{ id: 5, name: 'Knees', productCount: 1, remarkCount: 0 }], { 'x-total-count': '1' }),
     'POST /api/products/search': () => ok({ items: [], pageable: { pageNumber: 0, pageSize: 10, totalPages: 0, totalElements: 0 } }),
-    'POST /api/products': save,
+    'POST /api/products': (req) => {
+      created = save(req);
+      return created;
+    },
     'PUT /api/products': save,
   });
 }
@@ -85,7 +90,10 @@ describe('product form', () => {
     type_(/^Key code/, ' KC-9 ');
     type_(/^Size/, 'M');
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(location()).toBe(`${BASE}/products`));
+    // the new product opens, for its lot ranges and groups
+    await waitFor(() => expect(location()).toBe(`${BASE}/products/41`));
+    expect(await screen.findByRole('heading', { name: /KC-9/ })).toBeTruthy();
+    expect(field(/^Key code/).value).toBe('KC-9');
     expect(calls.find((c) => c.key === 'POST /api/products')?.body).toEqual({
       productTypeId: 7,
       keyCode: 'KC-9',
@@ -172,7 +180,7 @@ describe('product form', () => {
 
     type_(/^Key code/, 'KC-COPY');
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(location()).toBe(`${BASE}/products`));
+    await waitFor(() => expect(location()).toBe(`${BASE}/products/41`));
     expect(calls.find((c) => c.key === 'POST /api/products')?.body).toEqual({
       productTypeId: 7,
       keyCode: 'KC-COPY',

@@ -82,8 +82,14 @@ function ProductForm({ type, product, duplicate }: { type: ProductType; product?
     const body = toBody(type, values);
     sync.clearConflict();
     try {
-      await save.mutateAsync(product ? { ...body, id: product.id, version: product.version } : body);
-      navigate(listPath);
+      if (product) {
+        await save.mutateAsync({ ...body, id: product.id, version: product.version });
+        navigate(listPath);
+      } else {
+        // a new product opens: its lot ranges and product groups usually come next
+        const created = await save.mutateAsync(body);
+        navigate(productPath(unitId, type.id, created.data.id), { replace: true });
+      }
     } catch (e) {
       sync.afterError(e);
       applyProductErrors(e, form.setError, values, body, t);

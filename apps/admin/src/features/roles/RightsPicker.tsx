@@ -2,7 +2,10 @@ import { Checkbox, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { groupRights } from './rightGroups';
 
-/** The access rights as checkboxes grouped by prefix, with select-all for each group and for all. */
+/**
+ * The access rights as checkboxes grouped by area, each with its plain label and description (the
+ * code in small type, as the audit log and the API name it), with select-all per area and for all.
+ */
 export function RightsPicker({
   rights,
   value,
@@ -50,9 +53,9 @@ export function RightsPicker({
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm">
         {groups.map((g) => {
           const count = g.rights.filter((r) => selected.has(r)).length;
-          const label = i18n.exists(`roles.rightGroups.${g.prefix}`) ? t(`roles.rightGroups.${g.prefix}`) : g.prefix;
+          const label = t(`roles.rightAreas.${g.area}`);
           return (
-            <Paper key={g.prefix} withBorder p="sm" radius="sm" component="fieldset" aria-label={label} m={0}>
+            <Paper key={g.area} withBorder p="sm" radius="sm" component="fieldset" aria-label={label} m={0}>
               <Checkbox
                 label={
                   <Text fw={600} size="sm">
@@ -69,22 +72,29 @@ export function RightsPicker({
                 disabled={disabled}
                 mb="xs"
               />
-              <Stack gap={6} pl="lg">
-                {g.rights.map((r) => (
-                  <Checkbox
-                    key={r}
-                    size="xs"
-                    label={
-                      <Text size="xs" ff="monospace">
-                        {r}
-                      </Text>
-                    }
-                    aria-label={r}
-                    checked={selected.has(r)}
-                    onChange={(e) => setMany([r], e.currentTarget.checked)}
-                    disabled={disabled}
-                  />
-                ))}
+              <Stack gap={8} pl="lg">
+                {g.rights.map((r) => {
+                  const known = i18n.exists(`roles.rightInfo.${r}.label`);
+                  return (
+                    <Checkbox
+                      key={r}
+                      size="xs"
+                      label={known ? t(`roles.rightInfo.${r}.label`) : r}
+                      description={
+                        <>
+                          {known ? t(`roles.rightInfo.${r}.description`) : t('roles.rights.unknown')}{' '}
+                          <Text span ff="monospace" fz={10} c="dimmed">
+                            {r}
+                          </Text>
+                        </>
+                      }
+                      checked={selected.has(r)}
+                      onChange={(e) => setMany([r], e.currentTarget.checked)}
+                      disabled={disabled}
+                      data-right={r}
+                    />
+                  );
+                })}
               </Stack>
             </Paper>
           );

@@ -1,32 +1,101 @@
-/** Two-word prefixes that name a group of rights; otherwise the first word is the prefix. */
-const LONG_PREFIXES = ['BUSINESS_UNIT', 'PRODUCT_TYPE', 'PRODUCT_REMARK', 'DOCUMENT_TYPE', 'AUDIT_LOG'];
-export const OTHER_GROUP = 'OTHER';
+import { ACCESS_RIGHTS, type AccessRight } from '@vellum/contract';
+
+/** The areas of the role editor, in the order of the admin's menus. */
+export const RIGHT_AREAS = [
+  'ACCOUNT',
+  'ACCESS',
+  'MANUFACTURER',
+  'BUSINESS_UNIT',
+  'WEBSITE',
+  'PRODUCTS',
+  'DOCUMENTS',
+  'PUBLISHING',
+  'IMPORT_EXPORT',
+] as const;
+export type RightArea = (typeof RIGHT_AREAS)[number];
+
+/** Where a right the admin does not know (listed by a newer server) is shown. */
+export const OTHER_GROUP = 'OTHER' as const;
+
+/**
+ * The area of every right of the contract. A Record over AccessRight: a right added to the
+ * contract does not compile until it is placed (its label and description are i18n keys,
+ * roles.rightInfo.<RIGHT>, checked by a unit test).
+ */
+export const RIGHT_AREA: Record<AccessRight, RightArea> = {
+  ROLE_USER: 'ACCOUNT',
+  QARAD_USER: 'ACCOUNT',
+  DEMO_MODUS: 'ACCOUNT',
+  ROLE_MANAGE: 'ACCESS',
+  USER_MANAGE: 'ACCESS',
+  ACCESS_RIGHT_READ: 'ACCESS',
+  MANUFACTURER_READ: 'MANUFACTURER',
+  MANUFACTURER_MANAGE: 'MANUFACTURER',
+  MANUFACTURER_SSO_MANAGE: 'MANUFACTURER',
+  VALIDATION_RECORDS_MANAGE: 'MANUFACTURER',
+  BUSINESS_UNIT_CREATE: 'BUSINESS_UNIT',
+  BUSINESS_UNIT_UPDATE: 'BUSINESS_UNIT',
+  BUSINESS_UNIT_DELETE: 'BUSINESS_UNIT',
+  BUSINESS_UNIT_IMAGE: 'BUSINESS_UNIT',
+  BUSINESS_UNIT_SPECIAL: 'BUSINESS_UNIT',
+  LAYOUT_MANAGE: 'WEBSITE',
+  INTERFACE_LANGUAGE_MANAGE: 'WEBSITE',
+  INTERFACE_REGION_MANAGE: 'WEBSITE',
+  TRANSLATION: 'WEBSITE',
+  DOCUMENT_SEARCH_USER_MANAGE: 'WEBSITE',
+  RESTRICTED_ACCESS_GROUP_MANAGE: 'WEBSITE',
+  PRODUCT_READ: 'PRODUCTS',
+  PRODUCT_MANAGE: 'PRODUCTS',
+  PRODUCT_DELETE: 'PRODUCTS',
+  PRODUCT_TYPE_MANAGE: 'PRODUCTS',
+  PRODUCT_TYPE_DELETE: 'PRODUCTS',
+  PRODUCT_TYPE_SPECIAL: 'PRODUCTS',
+  PRODUCT_REMARK_MANAGE: 'PRODUCTS',
+  PRODUCT_REMARK_DELETE: 'PRODUCTS',
+  PRODUCT_SEARCH_ADMIN: 'PRODUCTS',
+  DOCUMENT_READ: 'DOCUMENTS',
+  DOCUMENT_MANAGE: 'DOCUMENTS',
+  DOCUMENT_DELETE: 'DOCUMENTS',
+  DOCUMENT_TYPE_MANAGE: 'DOCUMENTS',
+  DOCUMENT_TYPE_DELETE: 'DOCUMENTS',
+  DOCUMENT_ATTRIBUTE_MANAGE: 'DOCUMENTS',
+  DOCUMENT_REGION_MANAGE: 'DOCUMENTS',
+  DOCUMENT_LANGUAGE_MANAGE: 'DOCUMENTS',
+  FILE_REMARK_ACTIVATE: 'DOCUMENTS',
+  FILE_ROTW: 'DOCUMENTS',
+  FILE_HISTORICAL: 'DOCUMENTS',
+  PUBLISH: 'PUBLISHING',
+  AUDIT_LOG_ALL_READ: 'PUBLISHING',
+  AUDIT_LOG_PUBLISH_READ: 'PUBLISHING',
+  DOCUMENT_DOWNLOADS: 'PUBLISHING',
+  DOCUMENT_SITEMAP: 'PUBLISHING',
+  BULK_IMPORT: 'IMPORT_EXPORT',
+  BULK_IMPORT_ADMIN: 'IMPORT_EXPORT',
+  BULK_IMPORT_SPECIAL: 'IMPORT_EXPORT',
+  BULK_EXPORT: 'IMPORT_EXPORT',
+  SCHEDULED_EXPORT_MANAGE: 'IMPORT_EXPORT',
+  CONFIG_EXPORT: 'IMPORT_EXPORT',
+};
 
 export interface RightGroup {
-  prefix: string;
+  area: RightArea | typeof OTHER_GROUP;
   rights: string[];
 }
 
-export function rightPrefix(right: string): string {
-  return LONG_PREFIXES.find((p) => right.startsWith(`${p}_`)) ?? right.split('_')[0];
+const isKnown = (right: string): right is AccessRight => (ACCESS_RIGHTS as readonly string[]).includes(right);
+
+/** The area a right belongs to; OTHER only for a right the contract does not list. */
+export function rightArea(right: string): RightArea | typeof OTHER_GROUP {
+  return isKnown(right) ? RIGHT_AREA[right] : OTHER_GROUP;
 }
 
 /**
- * Groups access rights by prefix (BUSINESS_UNIT_*, DOCUMENT_*...) in the order the server lists them;
- * a prefix with a single right joins the 'other' group at the end.
+ * Groups the rights the server lists by area, in the areas' order; within an area the rights keep
+ * the server's order. Rights the admin does not know come last, under OTHER.
  */
 export function groupRights(rights: readonly string[]): RightGroup[] {
-  const byPrefix = new Map<string, string[]>();
-  for (const right of rights) {
-    const prefix = rightPrefix(right);
-    byPrefix.set(prefix, [...(byPrefix.get(prefix) ?? []), right]);
-  }
-  const groups: RightGroup[] = [];
-  const other: string[] = [];
-  for (const [prefix, list] of byPrefix) {
-    if (list.length > 1) groups.push({ prefix, rights: list });
-    else other.push(...list);
-  }
-  if (other.length) groups.push({ prefix: OTHER_GROUP, rights: other });
-  return groups;
+  const areas: RightGroup['area'][] = [...RIGHT_AREAS, OTHER_GROUP];
+  const groups: RightGroup[] = areas.map((area) => ({ area, rights: [] }));
+  for (const right of rights) groups.find((g) => g.area === rightArea(right))?.rights.push(right);
+  return groups.filter((g) => g.rights.length > 0);
 }

@@ -24,6 +24,8 @@ export function useRole(id: number | undefined) {
     queryKey: roleKeys.one(id ?? 0),
     queryFn: async () => (await api<Role>(`api/roles/${id}`)).data,
     enabled: id !== undefined,
+    // its page shows the failure in place (LoadError): no toast besides it
+    meta: { silentError: true },
   });
 }
 

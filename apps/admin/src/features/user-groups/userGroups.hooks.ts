@@ -23,6 +23,8 @@ export function useUserGroup(id: number | undefined) {
     queryKey: userGroupKeys.one(id ?? 0),
     queryFn: async () => (await api<UserGroup>(`api/user-groups/${id}`)).data,
     enabled: id !== undefined,
+    // its page shows the failure in place (LoadError): no toast besides it
+    meta: { silentError: true },
   });
 }
 

@@ -44,6 +44,8 @@ export function useUser(id: number | undefined) {
     queryKey: userKeys.one(id ?? 0),
     queryFn: async () => (await api<User>(`api/users/${id}`)).data,
     enabled: id !== undefined,
+    // its page shows the failure in place (LoadError): no toast besides it
+    meta: { silentError: true },
   });
 }
 

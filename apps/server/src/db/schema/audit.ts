@@ -2,7 +2,7 @@ import { bigserial, index, integer, jsonb, pgTable, text, timestamp } from 'driz
 
 /**
  * One row per mutation, sign-in event and publish. No foreign keys: the log outlives what it
- * describes. `category` is 'publish' for publishing entries (AUDIT_LOG_PUBLISH_READ) and 'general' otherwise.
+ * describes, so each row carries the entity's label as it was. `category` is 'publish' for publishing entries (AUDIT_LOG_PUBLISH_READ) and 'general' otherwise.
  */
 export const auditLog = pgTable(
   'audit_log',
@@ -14,6 +14,8 @@ export const auditLog = pgTable(
     businessUnitId: integer('business_unit_id'),
     entityName: text('entity_name').notNull(),
     entityId: text('entity_id'),
+    /** The entity's name, key code or login as it was when the row was written (it outlives a rename or delete). */
+    entityLabel: text('entity_label'),
     action: text('action').notNull(),
     category: text('category').notNull().default('general'),
     changes: jsonb('changes'),

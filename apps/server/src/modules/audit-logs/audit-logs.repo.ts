@@ -48,6 +48,7 @@ function conditions(f: AuditLogFilter): SQL | undefined {
         ilike(auditLog.login, pattern),
         ilike(auditLog.entityName, pattern),
         ilike(auditLog.entityId, pattern),
+        ilike(auditLog.entityLabel, pattern),
         ilike(auditLog.action, pattern),
       ),
     );

@@ -13,7 +13,7 @@ export const auditLogsRoutes: RoutesPlugin = async (app) => {
         summary: 'A page of the audit log of a business unit (without business-unit: the global log), newest first',
         description:
           'AUDIT_LOG_ALL_READ in the unit reads every entry; AUDIT_LOG_PUBLISH_READ only the publish entries; otherwise 403. ' +
-          'Filters: entityName and action (exact), login (partial), search (part of the login, entity name, entity id or action), from/to (ISO date or date-time; a date includes the whole day). ' +
+          'Filters: entityName and action (exact), login (partial), search (part of the login, entity name, entity id, entity label or action), from/to (ISO date or date-time; a date includes the whole day). ' +
           'Sort fields: at, id, login, entityName, entityId, action.',
         querystring: auditLogListQuery,
         response: { 200: auditLogPageSchema },

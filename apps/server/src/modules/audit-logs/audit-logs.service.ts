@@ -20,6 +20,7 @@ function toAuditLog(row: AuditLogRow): AuditLog {
     businessUnitId: row.businessUnitId,
     entityName: row.entityName,
     entityId: row.entityId,
+    entityLabel: row.entityLabel,
     action: row.action,
     category: row.category,
     changes: row.changes,

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/schema/index.js';
 import { makeBusinessUnit, makeUserWithRights } from '../../db/seed/factories.js';
-import { audit } from '../../platform/audit.js';
+import { AUDIT_LABEL_MAX, audit, entryLabel } from '../../platform/audit.js';
 import { as, createTestContext, type TestContext, tokenFor } from '../../test/harness.js';
 
 let ctx: TestContext;
@@ -166,8 +166,32 @@ describe('the organisation areas write the audit log', () => {
     expect((await call({ method: 'PUT', url: '/api/manufacturer/own/name', payload: { name: 'Audited Inc' } })).statusCode).toBe(200);
 
     const unitLog = (await list(admin, `?business-unit=${other.id}&entityName=business-unit`)).json().items;
-    expect(unitLog[0]).toMatchObject({ action: 'UPDATE', entityId: String(other.id), changes: { displayName: { to: 'Renamed' } } });
+    expect(unitLog[0]).toMatchObject({
+      action: 'UPDATE',
+      entityId: String(other.id),
+      entityLabel: 'Renamed',
+      changes: { displayName: { to: 'Renamed' } },
+    });
     const globalLog = (await list(admin, '?entityName=manufacturer&action=UPDATE')).json().items;
-    expect(globalLog[0]).toMatchObject({ entityId: '1', businessUnitId: null, changes: { name: { to: 'Audited Inc' } } });
+    expect(globalLog[0]).toMatchObject({
+      entityId: '1',
+      entityLabel: 'Audited Inc',
+      businessUnitId: null,
+      changes: { name: { to: 'Audited Inc' } },
+    });
+  });
+});
+
+describe('entryLabel', () => {
+  const carol = { userId: 7, login: 'carol@example.com' };
+  it('keeps the label a change gives, clipped to its maximum', () => {
+    expect(entryLabel(carol, { entityName: 'role', entityId: 3, entityLabel: 'Editors', action: 'CREATE' })).toBe('Editors');
+    expect(entryLabel(null, { entityName: 'role', entityLabel: 'x'.repeat(300), action: 'CREATE' })).toHaveLength(AUDIT_LABEL_MAX);
+  });
+  it('names what users do to their own account by their login, and nothing else without a label', () => {
+    expect(entryLabel(carol, { entityName: 'user', entityId: 7, action: 'LOGIN' })).toBe('carol@example.com');
+    expect(entryLabel(carol, { entityName: 'user', entityId: 8, action: 'UPDATE' })).toBeNull();
+    expect(entryLabel(null, { entityName: 'user', entityId: 7, action: 'PASSWORD_RESET_REQUESTED' })).toBeNull();
+    expect(entryLabel(carol, { entityName: 'product', entityId: 7, action: 'DELETE' })).toBeNull();
   });
 });

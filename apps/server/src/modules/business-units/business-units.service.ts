@@ -145,6 +145,7 @@ export async function createBusinessUnit(deps: Deps, actor: Actor, body: CreateB
     await audit(tx, actor, {
       entityName: ENTITY,
       entityId: created.id,
+      entityLabel: created.displayName,
       businessUnitId: created.id,
       action: 'CREATE',
       changes: diff({}, auditView(created)),
@@ -171,7 +172,14 @@ async function updateAudited<V extends Record<string, unknown>>(
     check(before);
     const after = await updateBusinessUnit(tx, id, version, values);
     if (!after) throw conflict();
-    await audit(tx, auth, { entityName: ENTITY, entityId: id, businessUnitId: id, action, changes: diff(view(before), view(after)) });
+    await audit(tx, auth, {
+      entityName: ENTITY,
+      entityId: id,
+      entityLabel: after.displayName,
+      businessUnitId: id,
+      action,
+      changes: diff(view(before), view(after)),
+    });
     return after;
   });
 }
@@ -194,6 +202,7 @@ export async function removeBusinessUnit(deps: Deps, actor: Actor, id: number): 
     await audit(tx, actor, {
       entityName: ENTITY,
       entityId: id,
+      entityLabel: before.displayName,
       businessUnitId: id,
       action: 'DELETE',
       changes: diff({ slug: before.slug, displayName: before.displayName }, { slug: null, displayName: null }),
@@ -240,6 +249,7 @@ export async function storeLogo(deps: Deps, actor: Actor, id: number, image: Che
       await audit(tx, actor, {
         entityName: ENTITY,
         entityId: id,
+        entityLabel: before.displayName,
         businessUnitId: id,
         action: 'LOGO',
         changes: { logo: { from: before.logoKey ? 'image' : null, to: image.contentType } },
@@ -271,6 +281,7 @@ export async function updateCss(deps: Deps, actor: Actor, id: number, content: s
     await audit(tx, actor, {
       entityName: ENTITY,
       entityId: id,
+      entityLabel: before.displayName,
       businessUnitId: id,
       action: 'CSS',
       changes: diff({ cssContent: clip(before.cssContent) }, { cssContent: clip(content) }),

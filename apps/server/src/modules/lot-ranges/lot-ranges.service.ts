@@ -131,6 +131,7 @@ export async function applyProductLotRanges(tx: DbOrTx, actor: Actor, p: Product
     await audit(tx, actor, {
       entityName: LOT_RANGE_ENTITY,
       entityId: row.id,
+      entityLabel: row.name,
       action: 'UPDATE',
       businessUnitId: unit,
       changes: diff(stateOf(before), stateOf(row)),
@@ -143,6 +144,7 @@ export async function applyProductLotRanges(tx: DbOrTx, actor: Actor, p: Product
     await audit(tx, actor, {
       entityName: LOT_RANGE_ENTITY,
       entityId: row.id,
+      entityLabel: row.name,
       action: 'CREATE',
       businessUnitId: unit,
       changes: stateOf(row),
@@ -165,6 +167,7 @@ export async function deleteLotRangesLeftWithoutProducts(tx: DbOrTx, actor: Acto
     await audit(tx, actor, {
       entityName: LOT_RANGE_ENTITY,
       entityId: row.id,
+      entityLabel: row.name,
       action: 'DELETE',
       businessUnitId: row.businessUnitId,
       changes: stateOf(row),
@@ -208,6 +211,7 @@ export async function archiveLotRange(deps: Pick<Deps, 'db'>, actor: Actor, id: 
     await audit(tx, actor, {
       entityName: LOT_RANGE_ENTITY,
       entityId: id,
+      entityLabel: row.name,
       action: archiveDate === null ? 'RESTORE' : 'ARCHIVE',
       businessUnitId: row.businessUnitId,
       changes: diff(stateOf(before), stateOf(row)),

@@ -88,6 +88,7 @@ export async function renameManufacturer(deps: Deps, actor: Actor, name: string)
     await audit(tx, actor, {
       entityName: ENTITY,
       entityId: MANUFACTURER_ID,
+      entityLabel: name,
       action: 'UPDATE',
       changes: diff({ name: before.name }, { name }),
     });
@@ -119,6 +120,7 @@ export async function updateSettings(deps: Deps, actor: Actor, body: SettingsBod
     await audit(tx, actor, {
       entityName: ENTITY,
       entityId: MANUFACTURER_ID,
+      entityLabel: after.name,
       action: 'SETTINGS',
       changes: diff(toSettings(before, ''), toSettings(after, '')),
     });
@@ -153,6 +155,7 @@ export async function storeImage(deps: Deps, actor: Actor, kind: 'logo' | Audien
       await audit(tx, actor, {
         entityName: ENTITY,
         entityId: MANUFACTURER_ID,
+        entityLabel: before.name,
         action: 'LOGO',
         changes: { [kind === 'logo' ? 'logo' : `audienceImage${kind}`]: { from: before[column] ? 'image' : null, to: image.contentType } },
       });

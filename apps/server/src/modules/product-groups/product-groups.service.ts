@@ -140,6 +140,7 @@ export async function createProductGroup(deps: Pick<Deps, 'db'>, actor: Actor, b
       await audit(tx, actor, {
         entityName: ENTITY,
         entityId: row.id,
+        entityLabel: row.name,
         action: 'CREATE',
         businessUnitId: row.businessUnitId,
         changes: { name: row.name, productTypeId: row.productTypeId, productIds, remarkIds },
@@ -180,6 +181,7 @@ export async function updateProductGroup(deps: Pick<Deps, 'db'>, actor: Actor, b
       await audit(tx, actor, {
         entityName: ENTITY,
         entityId: before.id,
+        entityLabel: after.name,
         action: 'UPDATE',
         businessUnitId: before.businessUnitId,
         changes: {
@@ -218,6 +220,7 @@ export async function deleteProductGroup(
     await audit(tx, actor, {
       entityName: ENTITY,
       entityId: id,
+      entityLabel: group.name,
       action: 'DELETE',
       businessUnitId: group.businessUnitId,
       changes: {
@@ -234,6 +237,7 @@ export async function deleteProductGroup(
       await audit(tx, actor, {
         entityName: 'product',
         entityId: p.id,
+        entityLabel: p.keyCode,
         action: 'DELETE',
         businessUnitId: group.businessUnitId,
         changes: { keyCode: p.keyCode, productTypeId: p.productTypeId, deletedWithProductGroupId: id },
@@ -243,6 +247,7 @@ export async function deleteProductGroup(
       await audit(tx, actor, {
         entityName: 'lot-range',
         entityId: l.id,
+        entityLabel: l.name,
         action: 'DELETE',
         businessUnitId: l.businessUnitId,
         changes: {

@@ -100,6 +100,7 @@ export async function createProductRemark(deps: Pick<Deps, 'db'>, actor: Actor, 
       await audit(tx, actor, {
         entityName: ENTITY,
         entityId: row.id,
+        entityLabel: row.name,
         action: 'CREATE',
         businessUnitId: row.businessUnitId,
         changes: stateOf(row),
@@ -133,6 +134,7 @@ export async function updateProductRemark(
       await audit(tx, actor, {
         entityName: ENTITY,
         entityId: before.id,
+        entityLabel: values.name,
         action: 'UPDATE',
         businessUnitId: before.businessUnitId,
         changes: diff(stateOf(before), stateOf(after)),
@@ -154,6 +156,7 @@ export async function deleteProductRemark(deps: Pick<Deps, 'db' | 'files'>, acto
     await audit(tx, actor, {
       entityName: ENTITY,
       entityId: id,
+      entityLabel: before.name,
       action: 'DELETE',
       businessUnitId: before.businessUnitId,
       changes: { ...stateOf(before), productGroupIds: groups.map((g) => g.id) },
@@ -198,6 +201,7 @@ export async function uploadProductRemarkDocument(
       await audit(tx, actor, {
         entityName: ENTITY,
         entityId: id,
+        entityLabel: before.name,
         action: 'UPLOAD',
         businessUnitId: before.businessUnitId,
         changes: { ...diff(stateOf(before), stateOf(after)), format: upload.format, bytes: upload.original.length },

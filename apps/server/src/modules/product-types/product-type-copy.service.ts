@@ -57,6 +57,7 @@ export async function copyProductType(deps: Deps, actor: Actor, sourceId: number
         await audit(tx, actor, {
           entityName: ENTITY,
           entityId: row.id,
+          entityLabel: row.name,
           businessUnitId,
           action: 'COPY',
           changes: diff({}, auditView(row, created)),

@@ -51,6 +51,7 @@ export async function storeImage(
       await audit(tx, actor, {
         entityName: ENTITY,
         entityId: id,
+        entityLabel: before.name,
         businessUnitId: before.businessUnitId,
         action: 'IMAGE',
         changes: { [IMAGE_AUDIT_FIELD[kind]]: { from: before[column] ? 'image' : null, to: image.contentType } },
@@ -70,6 +71,7 @@ export async function removeImage(deps: Deps, actor: Actor, id: number, kind: Pr
     await audit(tx, actor, {
       entityName: ENTITY,
       entityId: id,
+      entityLabel: before.name,
       businessUnitId: before.businessUnitId,
       action: 'IMAGE',
       changes: { [IMAGE_AUDIT_FIELD[kind]]: { from: 'image', to: null } },

@@ -158,6 +158,7 @@ export async function createProductType(deps: Deps, auth: AuthContext, body: Cre
       await audit(tx, auth, {
         entityName: ENTITY,
         entityId: row.id,
+        entityLabel: row.name,
         businessUnitId: row.businessUnitId,
         action: 'CREATE',
         changes: diff({}, auditView(row, created)),
@@ -208,6 +209,7 @@ export async function updateProductType(deps: Deps, auth: AuthContext, body: Upd
       await audit(tx, auth, {
         entityName: ENTITY,
         entityId: id,
+        entityLabel: after.name,
         businessUnitId: before.businessUnitId,
         action: 'UPDATE',
         changes: diff(auditView(before, stored), auditView(after, await repo.definitionsOf(tx, [id]))),
@@ -231,6 +233,7 @@ export async function removeProductType(deps: Deps, actor: Actor, id: number): P
     await audit(tx, actor, {
       entityName: ENTITY,
       entityId: id,
+      entityLabel: before.name,
       businessUnitId: before.businessUnitId,
       action: 'DELETE',
       changes: removed(auditView(before, defs)),
@@ -270,6 +273,7 @@ export async function removeDefinition(
     await audit(tx, actor, {
       entityName: DEFINITION_ENTITY,
       entityId: definitionId,
+      entityLabel: definition.name,
       businessUnitId: type.businessUnitId,
       action: 'DELETE',
       changes: removed(fields),

@@ -230,7 +230,14 @@ export async function createProduct(deps: Pick<Deps, 'db'>, actor: Actor, body: 
       productGroupIds: checked.groupIds,
       lotRangeIds,
     };
-    await audit(tx, actor, { entityName: ENTITY, entityId: row.id, action: 'CREATE', businessUnitId: type.businessUnitId, changes: state });
+    await audit(tx, actor, {
+      entityName: ENTITY,
+      entityId: row.id,
+      entityLabel: row.keyCode,
+      action: 'CREATE',
+      businessUnitId: type.businessUnitId,
+      changes: state,
+    });
     return row.id;
   });
   return getProduct(deps, id);
@@ -271,6 +278,7 @@ export async function updateProduct(deps: Pick<Deps, 'db'>, actor: Actor, body: 
     await audit(tx, actor, {
       entityName: ENTITY,
       entityId: row.id,
+      entityLabel: updated.keyCode,
       action: 'UPDATE',
       businessUnitId: row.businessUnitId,
       changes: diff({ ...before }, { ...after }),
@@ -290,6 +298,7 @@ export async function deleteProduct(deps: Pick<Deps, 'db'>, actor: Actor, id: nu
     await audit(tx, actor, {
       entityName: ENTITY,
       entityId: id,
+      entityLabel: row.keyCode,
       action: 'DELETE',
       businessUnitId: row.businessUnitId,
       changes: { ...state, deletedLotRangeIds },

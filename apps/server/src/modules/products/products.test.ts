@@ -3,7 +3,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attributeValue, product, productGroupProduct } from '../../db/schema/index.js';
 import { makeProduct, makeProductGroup, makeProductType } from '../../db/seed/catalogue-factories.js';
-import { createTestContext, type TestContext } from '../../test/harness.js';
+import { makeUserWithRights } from '../../db/seed/factories.js';
+import { as, createTestContext, type TestContext, tokenFor } from '../../test/harness.js';
 import { auditsOf, type ProductWorld, productsWithKeyCode, productWorld, unique } from './products.test-support.js';
 
 let ctx: TestContext;
@@ -380,5 +381,34 @@ describe('DELETE /api/products/{id}', () => {
     expect(entry).toMatchObject({ action: 'DELETE', businessUnitId: w.unitA.id });
     expect(entry.changes).toMatchObject({ keyCode: p.keyCode, productGroupIds: [group.id] });
     expect((await w.deleter({ method: 'DELETE', url: `/api/products/${p.id}` })).statusCode).toBe(404);
+  });
+});
+
+describe('the audit log names products by their key code', () => {
+  it('keeps the key code each row was written with, also after the product is deleted', async () => {
+    const firstKey = `AUD-${unique()}`;
+    const secondKey = `AUD-${unique()}`;
+    const created = await post(createBody({ keyCode: firstKey }));
+    expect(created.statusCode, created.body).toBe(201);
+    const p = created.json();
+    const renamed = await w.manager({ method: 'PUT', url: '/api/products', payload: bodyOf(p, { keyCode: secondKey }) });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect((await w.deleter({ method: 'DELETE', url: `/api/products/${p.id}` })).statusCode).toBe(204);
+
+    const auditor = as(ctx.app, await tokenFor(ctx, (await makeUserWithRights(ctx.db, ['AUDIT_LOG_ALL_READ'], [w.unitA.id])).id));
+    const res = await auditor({ method: 'GET', url: `/api/audit-logs?business-unit=${w.unitA.id}&entityName=product&size=100` });
+    expect(res.statusCode, res.body).toBe(200);
+    const rows = (res.json().items as { entityId: string; entityLabel: string | null; action: string }[])
+      .filter((r) => r.entityId === String(p.id))
+      .map((r) => [r.action, r.entityLabel]);
+    expect(rows).toEqual([
+      ['DELETE', secondKey],
+      ['UPDATE', secondKey],
+      ['CREATE', firstKey],
+    ]);
+
+    // the search finds the rows by the label they were written with
+    const found = await auditor({ method: 'GET', url: `/api/audit-logs?business-unit=${w.unitA.id}&search=${firstKey.toLowerCase()}` });
+    expect(found.json().items.map((r: { action: string }) => r.action)).toEqual(['CREATE']);
   });
 });

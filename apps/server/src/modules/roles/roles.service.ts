@@ -54,7 +54,7 @@ export async function createRole(deps: Pick<Deps, 'db'>, actor: Actor, body: Rol
   const created = await deps.db.transaction(async (tx) => {
     if (await repo.roleNameTaken(tx, values.name)) throw badRequest(AccessErrorKeys.roleNameExists, { name: values.name });
     const row = await repo.insertRole(tx, values);
-    await audit(tx, actor, { entityName: ENTITY, entityId: row.id, action: 'CREATE', changes: snapshot(row) });
+    await audit(tx, actor, { entityName: ENTITY, entityId: row.id, entityLabel: row.name, action: 'CREATE', changes: snapshot(row) });
     return row;
   });
   return getRole(deps, created.id);
@@ -69,7 +69,13 @@ export async function updateRole(deps: Pick<Deps, 'db'>, actor: Actor, body: Rol
     if (await repo.roleNameTaken(tx, values.name, body.id)) throw badRequest(AccessErrorKeys.roleNameExists, { name: values.name });
     const after = await repo.updateRole(tx, body.id, body.version, values);
     if (!after) throw conflict();
-    await audit(tx, actor, { entityName: ENTITY, entityId: after.id, action: 'UPDATE', changes: diff(snapshot(before), snapshot(after)) });
+    await audit(tx, actor, {
+      entityName: ENTITY,
+      entityId: after.id,
+      entityLabel: after.name,
+      action: 'UPDATE',
+      changes: diff(snapshot(before), snapshot(after)),
+    });
   });
   return getRole(deps, body.id);
 }
@@ -82,7 +88,7 @@ export async function deleteRole(deps: Pick<Deps, 'db'>, actor: Actor, id: numbe
     const groups = await repo.findGroupsOfRoles(tx, [id]);
     if (groups.length > 0) throw badRequest(AccessErrorKeys.roleInUse, { name: row.name, userGroups: groups.map((g) => g.name) });
     await repo.deleteRole(tx, id);
-    await audit(tx, actor, { entityName: ENTITY, entityId: id, action: 'DELETE', changes: snapshot(row) });
+    await audit(tx, actor, { entityName: ENTITY, entityId: id, entityLabel: row.name, action: 'DELETE', changes: snapshot(row) });
     return row;
   });
 }

@@ -99,7 +99,7 @@ export async function createUserGroup(deps: Pick<Deps, 'db'>, actor: Actor, body
     await checkNameAndLinks(tx, s);
     const row = await repo.insertGroup(tx, { name: s.name, roleId: s.roleId, allBusinessUnits: s.allBusinessUnits });
     await writeLinks(tx, row.id, s);
-    await audit(tx, actor, { entityName: ENTITY, entityId: row.id, action: 'CREATE', changes: s });
+    await audit(tx, actor, { entityName: ENTITY, entityId: row.id, entityLabel: s.name, action: 'CREATE', changes: s });
     return row.id;
   });
   return getUserGroup(deps, id);
@@ -147,7 +147,13 @@ export async function updateUserGroup(deps: Pick<Deps, 'db'>, actor: Actor, body
     });
     if (!updated) throw conflict();
     await writeLinks(tx, row.id, s);
-    await audit(tx, actor, { entityName: ENTITY, entityId: row.id, action: 'UPDATE', changes: diff({ ...before }, { ...s }) });
+    await audit(tx, actor, {
+      entityName: ENTITY,
+      entityId: row.id,
+      entityLabel: s.name,
+      action: 'UPDATE',
+      changes: diff({ ...before }, { ...s }),
+    });
   });
   return getUserGroup(deps, body.id);
 }
@@ -170,7 +176,7 @@ export async function deleteUserGroup(deps: Pick<Deps, 'db'>, actor: Actor, id: 
       userIds,
     };
     await repo.deleteGroup(tx, id);
-    await audit(tx, actor, { entityName: ENTITY, entityId: id, action: 'DELETE', changes: state });
+    await audit(tx, actor, { entityName: ENTITY, entityId: id, entityLabel: row.name, action: 'DELETE', changes: state });
     return row;
   });
 }

@@ -119,6 +119,7 @@ export async function createUser(
     await audit(tx, actor, {
       entityName: ENTITY,
       entityId: row.id,
+      entityLabel: row.login,
       action: 'CREATE',
       changes: { ...snapshot(row, groupIds), passwordSet: passwordHash !== null },
     });
@@ -164,6 +165,7 @@ export async function updateUser(deps: Pick<Deps, 'db'>, actor: Actor, body: Use
     await audit(tx, actor, {
       entityName: ENTITY,
       entityId: body.id,
+      entityLabel: after.login,
       action: 'UPDATE',
       changes: diff(snapshot(before, groupsBefore), snapshot(after, groupIds)),
     });
@@ -178,7 +180,13 @@ export async function deleteUser(deps: Pick<Deps, 'db'>, actor: Actor, id: numbe
     if (!row) throw notFound(ENTITY);
     const groupIds = await repo.groupIdsOf(tx, id);
     await repo.deleteUser(tx, id);
-    await audit(tx, actor, { entityName: ENTITY, entityId: id, action: 'DELETE', changes: snapshot(row, groupIds) });
+    await audit(tx, actor, {
+      entityName: ENTITY,
+      entityId: id,
+      entityLabel: row.login,
+      action: 'DELETE',
+      changes: snapshot(row, groupIds),
+    });
     return row;
   });
 }
