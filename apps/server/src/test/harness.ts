@@ -16,6 +16,8 @@ export interface TestContext {
   app: FastifyInstance;
   db: Db;
   config: Config;
+  /** The PostgreSQL database of this context (undefined on the embedded database), for a second app over it. */
+  databaseUrl?: string;
   /** Every mail the app sent, newest last, as raw .eml text. */
   mails(): string[];
   close(): Promise<void>;
@@ -27,6 +29,7 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', LOGIN_RATE_LIMIT_PER_MINUTE: '1000', ...env });
   let database: Database;
   let dropDatabase = async () => {};
+  let databaseUrl: string | undefined;
   const template = inject('templateDatabase');
   if (template && process.env.DATABASE_URL) {
     const url = process.env.DATABASE_URL;
@@ -35,7 +38,8 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     await admin.connect();
     await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
     await admin.end();
-    database = await openDatabase({ databaseUrl: withDatabase(url, name) });
+    databaseUrl = withDatabase(url, name);
+    database = await openDatabase({ databaseUrl });
     dropDatabase = async () => {
       const a = new pg.Client({ connectionString: url });
       await a.connect();
@@ -54,6 +58,7 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     app,
     db: database.db,
     config,
+    databaseUrl,
     mails() {
       try {
         return readdirSync(outbox)
