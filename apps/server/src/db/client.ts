@@ -100,18 +100,21 @@ async function listenPg(connectionString: string, channel: string, handlers: Cha
 /** PostgreSQL when a URL is given, otherwise the embedded PGlite database in `<dataDir>/db`. */
 export async function openDatabase(opts: { databaseUrl?: string; dataDir?: string; pglite?: PGlite }): Promise<Database> {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    const accessListeners = new Set<ChannelHandlers>();
+    const pool = new pg.Pool({
+      connectionString: opts.databaseUrl,
+      max: 10,
+      // awaited by the pool before the new connection serves its first query
+      onConnect: async (client) => {
+        client.on('notification', (n) => {
+          if (n.channel === ACCESS_CHANNEL) for (const h of accessListeners) h.notify(n.payload ?? '');
+        });
+        await client.query(`LISTEN ${ACCESS_CHANNEL}`);
+      },
+    });
     // an idle connection that the server ends (restart, failover, a dropped test database) must
     // not crash the process; the pool replaces it on the next query
     pool.on('error', () => {});
-    const accessListeners = new Set<ChannelHandlers>();
-    pool.on('connect', (client) => {
-      client.on('notification', (n) => {
-        if (n.channel === ACCESS_CHANNEL) for (const h of accessListeners) h.notify(n.payload ?? '');
-      });
-      // queued before the query the connection was opened for
-      client.query(`LISTEN ${ACCESS_CHANNEL}`).catch(() => {});
-    });
     const url = opts.databaseUrl;
     return {
       db: drizzlePg(pool, { schema }) as unknown as Db,
