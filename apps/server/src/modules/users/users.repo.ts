@@ -29,16 +29,17 @@ function searchCondition(search: string | undefined): SQL | undefined {
 /**
  * One page of users and how many match, in one statement. A search first collects the ids of
  * the matching users through the three trigram indexes (an array computed once), then reads the
- * page among them: left to itself the planner walks the primary key in page order and filters
- * every row, slow when the matches sit at the end (about 300 ms instead of 1 ms for 111 matches
- * at the end of 10,000 users; bench/RESULTS.md). Only a page past the end needs a second query
- * for the total.
+ * page among them, counted as they are read: left to itself the planner walks the primary key in
+ * page order and filters every row, slow when the matches sit at the end (about 60 ms instead of
+ * 1 ms for 111 matches at the end of 10,000 users; decision 0016). Only a page past the end
+ * needs a second query for the total.
  */
 export async function searchUsers(db: DbOrTx, opts: { search?: string; limit: number; offset: number; orderBy: SQL[] }) {
   const matching = searchCondition(opts.search);
   const where = matching && sql`${appUser.id} = ANY(ARRAY(SELECT ${appUser.id} FROM ${appUser} WHERE ${matching}))`;
+  const total = matching ? sql<number>`count(*) OVER ()` : sql<number>`(SELECT count(*) FROM ${appUser})`;
   const rows = await db
-    .select({ ...getTableColumns(appUser), total: sql<number>`(SELECT count(*)::int FROM ${appUser} WHERE ${matching ?? sql`TRUE`})` })
+    .select({ ...getTableColumns(appUser), total })
     .from(appUser)
     .where(where)
     .orderBy(...opts.orderBy)
@@ -46,8 +47,8 @@ export async function searchUsers(db: DbOrTx, opts: { search?: string; limit: nu
     .offset(opts.offset);
   if (rows.length > 0) return { rows: rows.map(({ total: _, ...row }) => row), total: Number(rows[0].total) };
   if (opts.offset === 0) return { rows: [], total: 0 };
-  const [{ total }] = await db.select({ total: sql<number>`count(*)::int` }).from(appUser).where(matching);
-  return { rows: [], total };
+  const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(appUser).where(matching);
+  return { rows: [], total: n };
 }
 
 export async function findUser(db: DbOrTx, id: number): Promise<UserRow | undefined> {
