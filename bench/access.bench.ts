@@ -24,6 +24,7 @@ export async function accessBench(): Promise<void> {
     const database = await openDatabase({ databaseUrl, dataDir });
     await seedDemoIfEmpty(database.db);
     await database.close();
+    // then the state autovacuum keeps: statistics, and the trigram indexes' GIN pending lists merged (see product search)
     const hash = await hashPassword('Bench#2026');
     const sql = `INSERT INTO app_user (login, email, first_name, last_name, password_hash, created_by, last_modified_by)
       SELECT 'bench-' || i || '@example.com', 'bench-' || i || '@example.com', 'First' || i, 'Last' || i, $1, 'bench', 'bench'
@@ -32,10 +33,12 @@ export async function accessBench(): Promise<void> {
       const c = new pg.Client({ connectionString: databaseUrl });
       await c.connect();
       await c.query(sql, [hash]);
+      await c.query('VACUUM ANALYZE');
       await c.end();
     } else {
       const db = createPglite(`${dataDir}/db`);
       await db.query(sql, [hash]);
+      await db.query('VACUUM ANALYZE');
       await db.close();
     }
   });
