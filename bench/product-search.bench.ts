@@ -3,14 +3,14 @@ import { openDatabase } from '../apps/server/src/db/client.js';
 import { makeProductType } from '../apps/server/src/db/seed/catalogue-factories.js';
 import { DEMO_USERS, seedDemoIfEmpty } from '../apps/server/src/db/seed/demo.js';
 import { makeBusinessUnit } from '../apps/server/src/db/seed/factories.js';
-import { type LoadResult, load } from './lib/load.js';
+import { BENCH_SECONDS, type LoadResult, load } from './lib/load.js';
 import { writeSection } from './lib/results.js';
 import { startBenchServer } from './lib/server.js';
 import { loadPost, loadSql } from './lib/sql-load.js';
 
 const PRODUCTS = 100_000;
 const PAGE_SIZE = 20;
-const SECONDS = 8;
+const SECONDS = Math.min(8, BENCH_SECONDS);
 
 /** The six STRING attributes of the bench product type and how each product's value is made from its id. */
 const ATTRIBUTES = [
@@ -80,13 +80,13 @@ export async function seedProductSearch(databaseUrl: string, dataDir: string): P
 }
 
 /** The page of the API (key-code order, PAGE_SIZE rows) with its values, group counts and the total, as one hand-written statement. */
-function directSql(filter: string): string {
+function directSql(filter: string, withTotal = true): string {
   return `WITH page AS (
       SELECT p.id, p.business_unit_id, p.product_type_id, p.key_code, p.publish_date, p.last_modified_date
       FROM product p WHERE p.product_type_id = $1 AND ${filter}
       ORDER BY lower(p.key_code), p.id LIMIT ${PAGE_SIZE})
     SELECT page.*,
-      (SELECT count(*) FROM product p WHERE p.product_type_id = $1 AND ${filter}) AS total,
+      ${withTotal ? `(SELECT count(*) FROM product p WHERE p.product_type_id = $1 AND ${filter})` : 'NULL'} AS total,
       (SELECT json_agg(json_build_object('id', v.id, 'attributeDefinitionId', v.attribute_definition_id, 'value', v.value)
                        ORDER BY d.visualization_order, d.id)
          FROM product_type_attribute_value v JOIN product_type_attribute_definition d ON d.id = v.attribute_definition_id
@@ -149,6 +149,13 @@ export async function productSearchBench(): Promise<void> {
     const partialValue = `lower(v.value) LIKE '%' || lower($3) || '%'`;
     const scenarios: Scenario[] = [
       {
+        // the list as it opens: the API answers the exact total too; the SQL is the page alone, without its total
+        name: 'no filter, first page (SQL without the total)',
+        body: {},
+        sql: directSql('TRUE', false),
+        values: [typeId],
+      },
+      {
         name: `key code contains '${keyFragment}'`,
         body: { keyCode: { value: keyFragment, match: 'PARTIAL' } },
         sql: directSql(`lower(p.key_code) LIKE '%' || lower($2) || '%'`),
@@ -184,6 +191,8 @@ export async function productSearchBench(): Promise<void> {
     // the fixed cost of any authenticated call (session, grants, the user's account), for scale
     const account = await load('GET /api/account', `${server.url}/api/account`, { headers, seconds: SECONDS });
     const rows: { scenario: Scenario; total: number; api: LoadResult; sql: LoadResult }[] = [];
+    // what counting 100,000 rows on every call costs: the same unfiltered page with its exact total, by hand
+    const counted = await loadSql('SQL no filter with total', pool, directSql('TRUE'), [typeId], { seconds: SECONDS });
     for (const scenario of scenarios) {
       // both answer the same page and total before either is timed
       const res = await fetch(url, {
@@ -196,7 +205,8 @@ export async function productSearchBench(): Promise<void> {
       const direct = await pool.query(scenario.sql, scenario.values);
       const total = page.pageable.totalElements;
       const sameIds = JSON.stringify(page.items.map((i) => i.id)) === JSON.stringify(direct.rows.map((r) => r.id));
-      if (!sameIds || (direct.rows.length > 0 && Number(direct.rows[0].total) !== total)) {
+      const directTotal = direct.rows[0]?.total;
+      if (!sameIds || (directTotal !== null && directTotal !== undefined && Number(directTotal) !== total)) {
         throw new Error(`the API and the direct SQL disagree for ${scenario.name}`);
       }
       const api = await loadPost(`API ${scenario.name}`, url, scenario.body, { headers, seconds: SECONDS });
@@ -210,12 +220,14 @@ export async function productSearchBench(): Promise<void> {
       `Database: PostgreSQL; ${PRODUCTS.toLocaleString('en')} products of one product type with 6 STRING values each (600,000 values), 90% in one of 100 product groups.`,
       `Each filter: \`POST /api/products/search?product-type=…&size=${PAGE_SIZE}\` (key-code order) through the server in its own process (autocannon),`,
       `then the same page, values, group counts and total as one hand-written statement through a pg pool of the server's size (10) from the bench process.`,
-      `20 concurrent callers each, ${SECONDS} s after a 2 s warm-up. On top of its one search statement the API reads the session and grants`,
-      '(two queries) and the product type whose unit the right is checked in (one), and validates and serialises with zod.',
+      `20 concurrent callers each, ${SECONDS} s after a 2 s warm-up. On top of its one search statement the API reads the product type whose unit`,
+      'the right is checked in (one query; session and grants come from the access cache once warm), and validates and serialises with zod.',
       '',
       ratioTable(rows),
       '',
-      `For scale, an authenticated call doing little else (\`GET /api/account\`: session, grants, account) answered ${account.requestsPerSecond} req/s, p50 ${account.p50} ms, p99 ${account.p99} ms under the same load.`,
+      `The unfiltered first page with its exact total counted in the same statement, by hand: ${counted.requestsPerSecond} req/s, p50 ${counted.p50} ms, p99 ${counted.p99} ms.`,
+      '',
+      `For scale, an authenticated call doing little else (\`GET /api/account\`, answered from the access cache once warm) answered ${account.requestsPerSecond} req/s, p50 ${account.p50} ms, p99 ${account.p99} ms under the same load.`,
     ].join('\n');
     writeSection('product-search-postgres', 'Product search (PostgreSQL)', body);
     console.log(body);

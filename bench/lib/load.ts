@@ -9,6 +9,9 @@ export interface LoadResult {
   errors: number;
 }
 
+/** Seconds each measured load runs (after its 2 s warm-up); BENCH_SECONDS shortens a run on a busy machine. */
+export const BENCH_SECONDS = Number(process.env.BENCH_SECONDS) || 10;
+
 /** A bounded load on one URL of this machine (loopback only): fixed connections and duration. */
 export async function load(
   name: string,
@@ -18,7 +21,7 @@ export async function load(
   if (!/^http:\/\/(127\.0\.0\.1|localhost)(:\d+)?\//.test(url)) throw new Error('benchmarks only load this machine');
   // a short warm-up so JIT and connection pools are in their steady state
   await autocannon({ url, headers: opts.headers, connections: opts.connections ?? 10, duration: 2 });
-  const r = await autocannon({ url, headers: opts.headers, connections: opts.connections ?? 20, duration: opts.seconds ?? 10 });
+  const r = await autocannon({ url, headers: opts.headers, connections: opts.connections ?? 20, duration: opts.seconds ?? BENCH_SECONDS });
   return {
     name,
     requestsPerSecond: Math.round(r.requests.average),

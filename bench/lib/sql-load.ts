@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 import type pg from 'pg';
-import type { LoadResult } from './load.js';
+import { BENCH_SECONDS, type LoadResult } from './load.js';
 
 const percentile = (sorted: number[], p: number) =>
   sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
@@ -38,7 +38,7 @@ export async function loadSql(
     return { latencies: latencies.sort((a, b) => a - b), errors };
   };
   await run(10, 2);
-  const seconds = opts.seconds ?? 10;
+  const seconds = opts.seconds ?? BENCH_SECONDS;
   const { latencies, errors } = await run(opts.connections ?? 20, seconds);
   return {
     name,
@@ -65,7 +65,7 @@ export async function loadPost(
     headers: { 'content-type': 'application/json', ...opts.headers },
   };
   await autocannon({ ...request, connections: 10, duration: 2 });
-  const r = await autocannon({ ...request, connections: opts.connections ?? 20, duration: opts.seconds ?? 10 });
+  const r = await autocannon({ ...request, connections: opts.connections ?? 20, duration: opts.seconds ?? BENCH_SECONDS });
   return {
     name,
     requestsPerSecond: Math.round(r.requests.average),

@@ -13,6 +13,7 @@ import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { apiModules } from './modules/index.js';
 import { type AccessRule, registerAccessHooks } from './platform/access.js';
+import { ACCESS_CHANNEL, AccessCache } from './platform/access-cache.js';
 import type { Deps } from './platform/deps.js';
 import { frameworkErrorHandler, registerErrorHandler } from './platform/errors.js';
 import { createMailer } from './platform/mail.js';
@@ -68,8 +69,12 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       }),
     files: createLocalFileStore(storeRoot(config.dataDir)),
     tokens: new TokenService(config.tokenSecret),
+    accessCache: new AccessCache(),
   };
   app.decorate('deps', deps);
+  // the cache is used only while this listens: a change committed by any process empties it (ADR 0015)
+  const stopListening = await database.listen(ACCESS_CHANNEL, deps.accessCache);
+  app.addHook('onClose', async () => stopListening());
 
   // plain-text bodies (the reset-password request carries the e-mail as text)
   app.addContentTypeParser('text/plain', { parseAs: 'string' }, (_req, body, done) => done(null, body));

@@ -23,20 +23,113 @@ export function createPglite(dataDir?: string, options: Omit<PGliteOptions, 'ext
   return new PGlite({ ...options, dataDir, extensions: { pg_trgm } });
 }
 
+/**
+ * The channel on which the database announces changes of sessions, users, groups, roles and
+ * settings (triggers of migration 0005). Every pooled connection listens on it too: PostgreSQL
+ * hands a transaction's own notifications to its connection just before the answer to COMMIT, so
+ * the process that makes a change has acted on it before the change's call answers.
+ */
+export const ACCESS_CHANNEL = 'vellum_access';
+
+/** What a listener on a NOTIFY channel is told. */
+export interface ChannelHandlers {
+  /** A notification, delivered once the transaction that sent it has committed. */
+  notify(payload: string): void;
+  /** Listening (again): every notification from now on arrives. */
+  up(): void;
+  /** The listening connection is lost: notifications may be missed until `up()` is called again. */
+  down(): void;
+}
+
 export interface Database {
   db: Db;
   kind: 'postgres' | 'pglite';
+  /** Listens on a NOTIFY channel (a dedicated connection on PostgreSQL); resolves to the function that stops. */
+  listen(channel: string, handlers: ChannelHandlers): Promise<() => Promise<void>>;
   close(): Promise<void>;
+}
+
+/**
+ * LISTEN on a client of its own (a pooled connection cannot hold a LISTEN), reconnected with a
+ * growing delay when it is lost; `down()` and `up()` tell the listener so it can distrust what
+ * it learnt while deaf.
+ */
+async function listenPg(connectionString: string, channel: string, handlers: ChannelHandlers): Promise<() => Promise<void>> {
+  if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`not a plain channel name: ${channel}`);
+  let stopped = false;
+  let current: pg.Client | undefined;
+  let retry: NodeJS.Timeout | undefined;
+  let delay = 100;
+  const connect = async (): Promise<void> => {
+    const client = new pg.Client({ connectionString, keepAlive: true });
+    current = client;
+    let lost = false;
+    const lose = () => {
+      if (lost) return;
+      lost = true;
+      handlers.down();
+      client.end().catch(() => {});
+      if (stopped) return;
+      retry = setTimeout(() => void connect(), delay);
+      delay = Math.min(delay * 2, 5000);
+    };
+    client.on('error', lose);
+    client.on('end', lose);
+    client.on('notification', (n) => {
+      if (n.channel === channel) handlers.notify(n.payload ?? '');
+    });
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${channel}`);
+    } catch {
+      lose();
+      return;
+    }
+    if (stopped || lost) return;
+    delay = 100;
+    handlers.up();
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    await current?.end().catch(() => {});
+  };
 }
 
 /** PostgreSQL when a URL is given, otherwise the embedded PGlite database in `<dataDir>/db`. */
 export async function openDatabase(opts: { databaseUrl?: string; dataDir?: string; pglite?: PGlite }): Promise<Database> {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    const accessListeners = new Set<ChannelHandlers>();
+    const pool = new pg.Pool({
+      connectionString: opts.databaseUrl,
+      max: 10,
+      // awaited by the pool before the new connection serves its first query
+      onConnect: async (client) => {
+        client.on('notification', (n) => {
+          if (n.channel === ACCESS_CHANNEL) for (const h of accessListeners) h.notify(n.payload ?? '');
+        });
+        await client.query(`LISTEN ${ACCESS_CHANNEL}`);
+      },
+    });
     // an idle connection that the server ends (restart, failover, a dropped test database) must
     // not crash the process; the pool replaces it on the next query
     pool.on('error', () => {});
-    return { db: drizzlePg(pool, { schema }) as unknown as Db, kind: 'postgres', close: () => pool.end() };
+    const url = opts.databaseUrl;
+    return {
+      db: drizzlePg(pool, { schema }) as unknown as Db,
+      kind: 'postgres',
+      async listen(channel, handlers) {
+        const stop = await listenPg(url, channel, handlers);
+        if (channel !== ACCESS_CHANNEL) return stop;
+        accessListeners.add(handlers);
+        return async () => {
+          accessListeners.delete(handlers);
+          await stop();
+        };
+      },
+      close: () => pool.end(),
+    };
   }
   let client = opts.pglite;
   if (!client) {
@@ -47,5 +140,18 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
   }
   await client.waitReady;
   const owned = client;
-  return { db: drizzlePglite(owned, { schema }) as unknown as Db, kind: 'pglite', close: () => owned.close() };
+  return {
+    db: drizzlePglite(owned, { schema }) as unknown as Db,
+    kind: 'pglite',
+    // one session in this process: a notification arrives with the answer to the COMMIT that sent it
+    async listen(channel, handlers) {
+      const unlisten = await owned.listen(channel, (payload) => handlers.notify(payload));
+      handlers.up();
+      return async () => {
+        handlers.down();
+        if (!owned.closed) await unlisten().catch(() => {});
+      };
+    },
+    close: () => owned.close(),
+  };
 }

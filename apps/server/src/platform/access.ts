@@ -1,9 +1,10 @@
 import { type AccessRight, ErrorKeys, GLOBAL_BUSINESS_UNIT_ID, INT4_MAX } from '@vellum/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { DbOrTx } from '../db/client.js';
+import type { AccessCache, CachedSession, CachedUser } from './access-cache.js';
 import { AppError, forbidden } from './errors.js';
 import { UserRights } from './rights.js';
-import { findGrants, findSessionWithUser } from './session.repo.js';
+import { type AuthUser, findGrants, findSessionWithUser } from './session.repo.js';
 import type { TokenService } from './tokens.js';
 
 export interface AuthContext {
@@ -12,6 +13,8 @@ export interface AuthContext {
   sessionId: string;
   technicalAccount: boolean;
   rights: UserRights;
+  /** The user's row as read for this request (without the password hash); current as of the call. */
+  user: AuthUser;
 }
 
 /**
@@ -140,13 +143,37 @@ export async function authenticateRequest(req: FastifyRequest, db: DbOrTx, token
       ? unauthorized(ErrorKeys.sessionExpired, 'token.expired')
       : unauthorized(ErrorKeys.unauthorized, 'token.invalid');
   }
-  // independent lookups: the grants are only used once the session has been found to match the token
-  const [s, grants] = await Promise.all([findSessionWithUser(db, check.claims.sessionId), findGrants(db, check.claims.userId)]);
-  if (!s || s.userId !== check.claims.userId) throw unauthorized(ErrorKeys.unauthorized, 'token.invalid');
-  if (s.revokedAt || !s.activated || s.lockedAt) throw unauthorized(ErrorKeys.tokenInactive, 'token.inactive');
+  const found = await sessionAndUser(req.server.deps?.accessCache, db, check.claims.sessionId, check.claims.userId);
+  if (!found) throw unauthorized(ErrorKeys.unauthorized, 'token.invalid');
+  const { session: s, user } = found;
+  if (s.revokedAt || !user.user.activated || user.user.lockedAt) throw unauthorized(ErrorKeys.tokenInactive, 'token.inactive');
   if (s.expiresAt.getTime() <= Date.now()) throw unauthorized(ErrorKeys.sessionExpired, 'token.expired');
-  const rights = UserRights.fromGrants(grants);
-  return { userId: s.userId, login: s.login, sessionId: s.sessionId, technicalAccount: s.technicalAccount, rights };
+  const u = user.user;
+  return { userId: u.id, login: u.login, sessionId: s.sessionId, technicalAccount: u.technicalAccount, rights: user.rights, user: u };
+}
+
+/**
+ * The session and its user with their rights: from the access cache when both are there (no
+ * round trip), else read (two independent queries in parallel) and remembered. Undefined when
+ * the session does not exist or belongs to another user than the token says.
+ */
+async function sessionAndUser(
+  cache: AccessCache | undefined,
+  db: DbOrTx,
+  sessionId: string,
+  userId: number,
+): Promise<{ session: CachedSession; user: CachedUser } | undefined> {
+  const cachedSession = cache?.session(sessionId);
+  const cachedUser = cache?.user(userId);
+  if (cachedSession && cachedUser) return cachedSession.userId === userId ? { session: cachedSession, user: cachedUser } : undefined;
+  const generation = cache?.generation ?? 0;
+  // independent lookups: the grants are only used once the session has been found to match the token
+  const [row, grants] = await Promise.all([findSessionWithUser(db, sessionId), findGrants(db, userId)]);
+  if (!row || row.userId !== userId) return undefined;
+  const session: CachedSession = { sessionId: row.sessionId, userId: row.userId, revokedAt: row.revokedAt, expiresAt: row.expiresAt };
+  const user: CachedUser = { user: row.user, rights: UserRights.fromGrants(grants) };
+  cache?.store(generation, session, user);
+  return { session, user };
 }
 
 declare module 'fastify' {

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
+import type { AccessCache } from './access-cache.js';
 import type { Mailer } from './mail.js';
 import type { FileStore } from './storage.js';
 import type { TokenService } from './tokens.js';
@@ -13,6 +14,8 @@ export interface Deps {
   mailer: Mailer;
   files: FileStore;
   tokens: TokenService;
+  /** Sessions, users' rights and shared settings of the request path, invalidated by the database. */
+  accessCache: AccessCache;
 }
 
 declare module 'fastify' {

@@ -1,19 +1,20 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, getTableColumns, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.js';
 import { appUser, role, userGroup, userGroupBusinessUnit, userGroupMember, userSession } from '../db/schema/index.js';
+
+/** The signed-in user as the request path keeps it: the whole row but its password hash. */
+export type AuthUser = Omit<typeof appUser.$inferSelect, 'passwordHash'>;
+const { passwordHash: _hash, ...authUserColumns } = getTableColumns(appUser);
 
 /** The session a token names, with the user it belongs to. */
 export async function findSessionWithUser(db: DbOrTx, sessionId: string) {
   const [row] = await db
     .select({
       sessionId: userSession.id,
+      userId: userSession.userId,
       revokedAt: userSession.revokedAt,
       expiresAt: userSession.expiresAt,
-      userId: appUser.id,
-      login: appUser.login,
-      activated: appUser.activated,
-      technicalAccount: appUser.technicalAccount,
-      lockedAt: appUser.lockedAt,
+      user: authUserColumns,
     })
     .from(userSession)
     .innerJoin(appUser, eq(appUser.id, userSession.userId))

@@ -16,6 +16,8 @@ export interface TestContext {
   app: FastifyInstance;
   db: Db;
   config: Config;
+  /** The PostgreSQL database of this context (undefined on the embedded database), for a second app over it. */
+  databaseUrl?: string;
   /** Every mail the app sent, newest last, as raw .eml text. */
   mails(): string[];
   close(): Promise<void>;
@@ -35,6 +37,7 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
   });
   let database: Database;
   let dropDatabase = async () => {};
+  let databaseUrl: string | undefined;
   const template = inject('templateDatabase');
   if (template && process.env.DATABASE_URL) {
     const url = process.env.DATABASE_URL;
@@ -43,7 +46,8 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     await admin.connect();
     await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
     await admin.end();
-    database = await openDatabase({ databaseUrl: withDatabase(url, name) });
+    databaseUrl = withDatabase(url, name);
+    database = await openDatabase({ databaseUrl });
     dropDatabase = async () => {
       const a = new pg.Client({ connectionString: url });
       await a.connect();
@@ -62,6 +66,7 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     app,
     db: database.db,
     config,
+    databaseUrl,
     mails() {
       try {
         return readdirSync(outbox)

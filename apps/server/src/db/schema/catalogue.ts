@@ -93,6 +93,18 @@ export const product = pgTable(
   ],
 );
 
+/**
+ * How many products each product type has, kept exact by statement triggers on product in the
+ * transaction of every insert, delete or move (migration 0004), so that an unfiltered list answers
+ * its total without counting. No row: no product yet.
+ */
+export const productTypeProductCount = pgTable('product_type_product_count', {
+  productTypeId: integer('product_type_id')
+    .primaryKey()
+    .references(() => productType.id, { onDelete: 'cascade' }),
+  products: integer('products').notNull().default(0),
+});
+
 /** The value of one STRING attribute for one product. */
 export const attributeValue = pgTable(
   'product_type_attribute_value',

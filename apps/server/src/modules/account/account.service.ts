@@ -25,7 +25,11 @@ async function currentUser(deps: Pick<Deps, 'db'>, auth: AuthContext): Promise<A
   return user;
 }
 
-function toAccount(user: AccountUser, auth: AuthContext, settings: Awaited<ReturnType<typeof findAccountSettings>>): Account {
+function toAccount(
+  user: Omit<AccountUser, 'passwordHash'>,
+  auth: AuthContext,
+  settings: Awaited<ReturnType<typeof findAccountSettings>>,
+): Account {
   const expiresAt = passwordExpiresAt(user, passwordPolicy(settings));
   const mechanism = authenticationMechanismSchema.safeParse(settings.authenticationMechanism);
   return {
@@ -44,9 +48,10 @@ function toAccount(user: AccountUser, auth: AuthContext, settings: Awaited<Retur
   };
 }
 
-export async function getAccount(deps: Pick<Deps, 'db'>, auth: AuthContext): Promise<Account> {
-  const [user, settings] = await Promise.all([currentUser(deps, auth), findAccountSettings(deps.db)]);
-  return toAccount(user, auth, settings);
+/** The signed-in user as the access hook read it (cached with the session) and the cached settings: no query when warm. */
+export async function getAccount(deps: Pick<Deps, 'db' | 'accessCache'>, auth: AuthContext): Promise<Account> {
+  const settings = await deps.accessCache.sharedValue('account-settings', () => findAccountSettings(deps.db));
+  return toAccount(auth.user, auth, settings);
 }
 
 /** The user's own first and last name and e-mail (unique: 400 error.emailexists). */

@@ -2,7 +2,14 @@ import type { PublishState } from '@vellum/contract';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
-import { attributeDefinition, attributeValue, product, productGroupProduct, productType } from '../../db/schema/index.js';
+import {
+  attributeDefinition,
+  attributeValue,
+  product,
+  productGroupProduct,
+  productType,
+  productTypeProductCount,
+} from '../../db/schema/index.js';
 
 export type MatchMode = 'EXACT' | 'PARTIAL';
 
@@ -78,6 +85,32 @@ function conditions(f: ProductSearchFilter): SQL {
   return where.length > 0 ? sql.join(where, sql` AND `) : sql`TRUE`;
 }
 
+/** A product type and nothing else: the whole type, whose size is kept in product_type_product_count. */
+function wholeProductType(f: ProductSearchFilter): f is ProductSearchFilter & { productTypeId: number } {
+  return (
+    f.productTypeId !== undefined &&
+    f.businessUnitId === undefined &&
+    f.keyCode === undefined &&
+    f.attributes.length === 0 &&
+    f.text === undefined &&
+    !f.orphans &&
+    f.publishState === undefined &&
+    f.productGroupId === undefined
+  );
+}
+
+/**
+ * How many products match: read from the count the product triggers keep exact (migration 0004)
+ * when the filter is a whole product type, the list as it opens (counting 100,000 products cost
+ * 80 ms a call; bench/RESULTS.md); otherwise counted.
+ */
+function totalOf(f: ProductSearchFilter, where: SQL): SQL<number> {
+  if (wholeProductType(f)) {
+    return sql<number>`coalesce((SELECT c.products FROM ${productTypeProductCount} c WHERE c.product_type_id = ${f.productTypeId}), 0)`;
+  }
+  return sql<number>`(SELECT count(*)::int FROM ${product} WHERE ${where})`;
+}
+
 const sortColumns = {
   // case-insensitive, as the (product_type_id, lower(key_code)) and (business_unit_id, lower(key_code)) indexes are
   keyCode: sql`lower(${p.keyCode})`,
@@ -111,7 +144,7 @@ export async function searchProducts(db: DbOrTx, f: ProductSearchFilter, sort: P
         FROM ${attributeValue} v JOIN ${attributeDefinition} d ON d.id = v.attribute_definition_id
         WHERE v.product_id = ${p.id} AND d.is_active AND d.type = 'STRING')`,
       productGroups: sql<number>`(SELECT count(*)::int FROM ${productGroupProduct} g WHERE g.product_id = ${p.id})`,
-      total: sql<number>`(SELECT count(*)::int FROM ${product} WHERE ${where})`,
+      total: totalOf(f, where),
     })
     .from(product)
     .$dynamic();
@@ -135,6 +168,6 @@ export async function searchProducts(db: DbOrTx, f: ProductSearchFilter, sort: P
     .offset(page.offset);
   if (rows.length > 0) return { rows, total: Number(rows[0].total) };
   if (page.offset === 0) return { rows, total: 0 };
-  const [{ total }] = await db.select({ total: sql<number>`count(*)::int` }).from(product).where(where);
+  const [{ total }] = await db.select({ total: totalOf(f, where) }).from(sql`(VALUES (1)) AS one`);
   return { rows, total: Number(total) };
 }

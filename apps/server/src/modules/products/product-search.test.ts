@@ -1,6 +1,8 @@
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { product } from '../../db/schema/index.js';
 import { makeProduct, makeProductGroup, makeProductType } from '../../db/seed/catalogue-factories.js';
-import { makeUserWithRights } from '../../db/seed/factories.js';
+import { makeBusinessUnit, makeUserWithRights } from '../../db/seed/factories.js';
 import { as, createTestContext, type TestContext, tokenFor } from '../../test/harness.js';
 import { type Client, type ProductWorld, productWorld } from './products.test-support.js';
 
@@ -175,6 +177,47 @@ describe('POST /api/products/search: scope and access', () => {
     }
     // a right on all units still reads any one unit
     expect((await search(readerEverywhere, `business-unit=${w.unitB.id}`)).statusCode).toBe(200);
+  });
+});
+
+describe('the total of a whole product type (kept count, migration 0004)', () => {
+  let unit: Awaited<ReturnType<typeof makeBusinessUnit>>;
+  let reader: Client;
+  beforeAll(async () => {
+    unit = await makeBusinessUnit(ctx.db);
+    reader = as(ctx.app, await tokenFor(ctx, (await makeUserWithRights(ctx.db, ['PRODUCT_READ'], [unit.id])).id));
+  });
+  const total = async (typeId: number, body: Record<string, unknown> = {}) => {
+    const res = await search(reader, `product-type=${typeId}&size=2`, body);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().pageable.totalElements as number;
+  };
+  const counted = async (typeId: number) =>
+    (await ctx.db.select({ n: sql<number>`count(*)::int` }).from(product).where(eq(product.productTypeId, typeId)))[0].n;
+
+  it('equals the counted total through inserts, deletes, moves and a rolled-back transaction', async () => {
+    const t = await makeProductType(ctx.db, unit.id, {}, [{ name: 'Colour', slug: 'colour' }]);
+    const other = await makeProductType(ctx.db, unit.id, {}, [{ name: 'Colour', slug: 'colour' }]);
+    expect(await total(t.id)).toBe(0);
+    const made = [];
+    for (let i = 0; i < 5; i++) made.push(await makeProduct(ctx.db, t, { keyCode: `CNT-${t.id}-${i}` }));
+    expect(await total(t.id)).toBe(5);
+    // page past the end: the same total
+    expect((await search(reader, `product-type=${t.id}&size=2&page=9`)).json().pageable.totalElements).toBe(5);
+    await ctx.db.delete(product).where(inArray(product.id, [made[0].id, made[1].id]));
+    expect(await total(t.id)).toBe(3);
+    await ctx.db.update(product).set({ productTypeId: other.id }).where(eq(product.id, made[2].id));
+    expect([await total(t.id), await total(other.id)]).toEqual([2, 1]);
+    await ctx.db
+      .transaction(async (tx) => {
+        await makeProduct(tx, t, { keyCode: `CNT-${t.id}-rolled-back` });
+        throw new Error('roll back');
+      })
+      .catch(() => {});
+    expect(await total(t.id)).toBe(2);
+    expect([await total(t.id), await total(other.id)]).toEqual([await counted(t.id), await counted(other.id)]);
+    // a filter counts what it matches
+    expect(await total(t.id, { keyCode: { value: `CNT-${t.id}-4`, match: 'EXACT' } })).toBe(1);
   });
 });
 

@@ -1,5 +1,5 @@
 import type { USER_SORT_FIELDS } from '@vellum/contract';
-import { and, asc, type Column, eq, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, type Column, eq, getTableColumns, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { appUser, passwordHistory, userFullNameSql, userGroup, userGroupMember } from '../../db/schema/index.js';
 import { likePattern } from '../roles/roles.repo.js';
@@ -26,17 +26,29 @@ function searchCondition(search: string | undefined): SQL | undefined {
   return or(ilike(appUser.login, p), ilike(appUser.email, p), ilike(userFullNameSql(appUser), p));
 }
 
+/**
+ * One page of users and how many match, in one statement. A search first collects the ids of
+ * the matching users through the three trigram indexes (an array computed once), then reads the
+ * page among them, counted as they are read: left to itself the planner walks the primary key in
+ * page order and filters every row, slow when the matches sit at the end (about 60 ms instead of
+ * 1 ms for 111 matches at the end of 10,000 users; decision 0016). Only a page past the end
+ * needs a second query for the total.
+ */
 export async function searchUsers(db: DbOrTx, opts: { search?: string; limit: number; offset: number; orderBy: SQL[] }) {
-  const where = searchCondition(opts.search);
+  const matching = searchCondition(opts.search);
+  const where = matching && sql`${appUser.id} = ANY(ARRAY(SELECT ${appUser.id} FROM ${appUser} WHERE ${matching}))`;
+  const total = matching ? sql<number>`count(*) OVER ()` : sql<number>`(SELECT count(*) FROM ${appUser})`;
   const rows = await db
-    .select()
+    .select({ ...getTableColumns(appUser), total })
     .from(appUser)
     .where(where)
     .orderBy(...opts.orderBy)
     .limit(opts.limit)
     .offset(opts.offset);
-  const [{ total }] = await db.select({ total: sql<number>`count(*)::int` }).from(appUser).where(where);
-  return { rows, total };
+  if (rows.length > 0) return { rows: rows.map(({ total: _, ...row }) => row), total: Number(rows[0].total) };
+  if (opts.offset === 0) return { rows: [], total: 0 };
+  const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(appUser).where(matching);
+  return { rows: [], total: n };
 }
 
 export async function findUser(db: DbOrTx, id: number): Promise<UserRow | undefined> {
