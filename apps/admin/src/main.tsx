@@ -11,7 +11,6 @@ import { RouterProvider } from 'react-router';
 import { alertOf, handleApiError, notifyAlert } from './api/notify';
 import { AuthProvider } from './app/auth';
 import { createRouter } from './app/router';
-import { DevRibbon } from './app/shell/DevRibbon';
 import { cssVariablesResolver, theme } from './app/theme';
 
 /**
@@ -45,7 +44,6 @@ createRoot(document.getElementById('root')!).render(
         <AuthProvider>
           <RouterProvider router={router} />
         </AuthProvider>
-        <DevRibbon />
       </QueryClientProvider>
     </MantineProvider>
   </StrictMode>,
