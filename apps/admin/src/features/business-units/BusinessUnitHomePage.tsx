@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconBox, IconChartBar, IconFileUnknown, IconHistory, IconSend, IconSettings } from '@tabler/icons-react';
 import type { AccessRight } from '@vellum/contract';
 import type { ReactNode } from 'react';
@@ -190,13 +190,7 @@ function StatCard({ title, description, icon, tiles }: { title: string; descript
       <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="md">
         {tiles.map((tile) => {
           const value = tile.value.toLocaleString('en');
-          const link = tile.to
-            ? {
-                component: Link,
-                to: tile.to,
-                'aria-label': t('businessUnits.home.tileLink', { value, label: tile.label, card: title }),
-              }
-            : {};
+          const link = tile.to ? { component: Link, to: tile.to } : {};
           return (
             <Stack
               key={tile.label}
@@ -210,9 +204,12 @@ function StatCard({ title, description, icon, tiles }: { title: string; descript
               <Text fz={28} fw={600} lh={1.2} style={{ fontVariantNumeric: 'tabular-nums' }}>
                 {value}
               </Text>
+              {/* the space keeps the number and the label apart in the link's name */}{' '}
               <Text size="sm" c="dimmed">
                 {tile.label}
               </Text>
+              {/* the card names the count: "8 Products" of the orphans, not of all products */}
+              {tile.to && <VisuallyHidden>{t('businessUnits.home.tileLink', { card: title })}</VisuallyHidden>}
             </Stack>
           );
         })}
