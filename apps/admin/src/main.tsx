@@ -11,7 +11,6 @@ import { RouterProvider } from 'react-router';
 import { AuthProvider } from './app/auth';
 import { createQueryClient } from './app/queryClient';
 import { createRouter } from './app/router';
-import { DevRibbon } from './app/shell/DevRibbon';
 import { cssVariablesResolver, theme } from './app/theme';
 
 const queryClient = createQueryClient();
@@ -25,7 +24,6 @@ createRoot(document.getElementById('root')!).render(
         <AuthProvider>
           <RouterProvider router={router} />
         </AuthProvider>
-        <DevRibbon />
       </QueryClientProvider>
     </MantineProvider>
   </StrictMode>,

@@ -11,7 +11,8 @@ const envSchema = z.object({
   DATABASE_URL: z.string().url().optional(),
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().default('Vellum <no-reply@vellum.local>'),
-  PUBLIC_URL: z.string().url().default('http://localhost:8080'),
+  /** Defaults to http://localhost:{PORT}, so that mailed links follow a changed port. */
+  PUBLIC_URL: z.string().url().optional(),
   TOKEN_SECRET: z.string().min(32).optional(),
   LOGIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(30),
   LOGIN_THROTTLE_FREE_FAILURES: z.coerce.number().int().positive().default(5),
@@ -78,7 +79,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
-    publicUrl: e.PUBLIC_URL.replace(/\/$/, ''),
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     tokenSecret,
     loginRateLimitPerMinute: e.LOGIN_RATE_LIMIT_PER_MINUTE,
     loginThrottle: {

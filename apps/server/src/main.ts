@@ -7,7 +7,7 @@ import { seedDemoIfEmpty } from './db/seed/demo.js';
 const config = loadConfig();
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 await migrate(database);
-if (config.seedDemo) await seedDemoIfEmpty(database.db);
+if (config.seedDemo) await seedDemoIfEmpty(database.db, config.publicUrl);
 const app = await buildApp({ config, database });
 
 const shutdown = async () => {

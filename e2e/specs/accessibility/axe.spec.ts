@@ -39,6 +39,8 @@ test('the main back-office screens are accessible', async ({ page }) => {
   for (const [what, path] of [
     ['business units', '/my-business-units'],
     ['business-unit home', '/my-business-units/1'],
+    ['orphan products of a unit', '/my-business-units/1/product-management/products?orphans=true'],
+    ['orphan product groups of a unit', '/my-business-units/1/product-management/product-groups?orphans=true'],
     ['users', '/general-settings/user-management'],
     ['user form', '/general-settings/user-management/new'],
     ['roles', '/general-settings/role'],

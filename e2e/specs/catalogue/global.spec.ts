@@ -1,14 +1,32 @@
 import { expect, test } from '@playwright/test';
-import { ADMIN, adminApi, createProduct, createProductType, createUnit, type ProductType, signIn, unique } from './support';
+import {
+  ADMIN,
+  adminApi,
+  createProduct,
+  createProductType,
+  createUnit,
+  type ProductType,
+  setGlobalSearch,
+  signIn,
+  unique,
+} from './support';
+
+// the demo manufacturer has global search off, as every other spec expects
+test.afterEach(async ({ request }) => {
+  await setGlobalSearch(await adminApi(request), false);
+});
 
 test('copy a global product type into a business unit, with its attributes', async ({ page, request }) => {
   const api = await adminApi(request);
+  // the global product types exist only with the manufacturer's global search on (global-search.spec.ts)
+  await setGlobalSearch(api, true);
   const unit = await createUnit(api);
   const global = await createProductType(api, 0, [{ name: 'Model' }, { name: 'Size', searchTypeHCP: 'SEARCHABLE_EXACT' }]);
 
   await signIn(page, ADMIN.login, ADMIN.password);
   await page.goto(`/my-business-units/${unit.id}/product-types`);
-  await page.getByRole('button', { name: 'Copy a global product type' }).click();
+  // the header's button (an empty unit offers it in its empty state too)
+  await page.getByRole('button', { name: 'Copy a global product type' }).first().click();
   const dialog = page.getByRole('dialog', { name: 'Copy a global product type' });
   const search = dialog.getByRole('searchbox');
   if (await search.count()) await search.fill(global.slug);
@@ -22,7 +40,7 @@ test('copy a global product type into a business unit, with its attributes', asy
 
   // a second copy is refused with a translated message: the name is taken in the unit
   await page.goto(`/my-business-units/${unit.id}/product-types`);
-  await page.getByRole('button', { name: 'Copy a global product type' }).click();
+  await page.getByRole('button', { name: 'Copy a global product type' }).first().click();
   if (await search.count()) await search.fill(global.slug);
   await dialog.getByRole('button', { name: `Copy ${global.name}` }).click();
   await expect(page.getByText('A product type with this name already exists in this business unit.')).toBeVisible();
@@ -85,9 +103,9 @@ test('global product types: add one under general settings; it belongs to no bus
   const api = await adminApi(request);
   const name = `Global ${unique('g').slice(-6)}`;
   const slug = unique('global');
+  await setGlobalSearch(api, true);
 
   await signIn(page, ADMIN.login, ADMIN.password);
-  // the menu entry needs the manufacturer's global-search switch (menu unit tests); the page itself does not
   await page.goto('/general-settings/manufacturer-product-type');
   await expect(page.getByRole('heading', { name: 'Global product types' })).toBeVisible();
   await page.getByRole('link', { name: 'Add product type' }).click();

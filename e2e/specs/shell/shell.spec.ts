@@ -85,8 +85,16 @@ test.describe('the shell', () => {
     await expect(page.getByTestId('top-bar')).toBeVisible();
   });
 
-  test('the footer links to help', async ({ page }) => {
+  test('no dead ends: the footer shows the version as plain text; the top bar links to the public website', async ({ page }) => {
     await signIn(page, ADMIN.login, ADMIN.password);
-    await expect(page.getByTestId('help-link')).toHaveAttribute('href', '/help');
+    const footer = page.getByTestId('shell-footer');
+    await expect(footer.getByTestId('software-version')).toHaveText(/^Vellum \d+\.\d+\.\d+/);
+    // help, release notes and validation records do not exist yet: nothing leads to them
+    await expect(footer.getByRole('link')).toHaveCount(0);
+    const website = page.getByRole('link', { name: 'Public website (opens in a new tab)' });
+    await expect(website).toHaveAttribute('target', '_blank');
+    // the demo seed derives the address from PUBLIC_URL, which follows PORT
+    const port = new URL(page.url()).port;
+    await expect(website).toHaveAttribute('href', `http://localhost:${port}/site`);
   });
 });

@@ -19,6 +19,7 @@ import { ProductSearchPage } from '../features/product-search/ProductSearchPage'
 import { BusinessUnitProductTypeRoutes, GlobalProductTypeRoutes } from '../features/product-types/ProductTypeRoutes';
 import { ProductTypesPage } from '../features/product-types/ProductTypesPage';
 import { ProductManagementRoutes } from '../features/products/ProductManagementRoutes';
+import { UnitProductManagementRoutes } from '../features/products/UnitProductManagementRoutes';
 import { RolesRoutes } from '../features/roles/RolesRoutes';
 import { UserGroupsRoutes } from '../features/user-groups/UserGroupsRoutes';
 import { UsersRoutes } from '../features/users/UsersRoutes';
@@ -75,6 +76,11 @@ export const routes: RouteObject[] = [
       {
         path: '/my-business-units/:businessUnitId/product-types/:productTypeId/product-management/*',
         element: guarded(<ProductManagementRoutes />, ['PRODUCT_READ', 'PRODUCT_MANAGE'], 'business-unit'),
+      },
+      // every product type of the unit at once (the home tiles: orphans, unpublished, scheduled)
+      {
+        path: '/my-business-units/:businessUnitId/product-management/*',
+        element: guarded(<UnitProductManagementRoutes />, ['PRODUCT_READ', 'PRODUCT_MANAGE'], 'business-unit'),
       },
       {
         path: '/my-business-units/:businessUnitId/backend-configuration/product-remark/*',

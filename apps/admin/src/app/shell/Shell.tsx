@@ -4,6 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { Brand } from './Brand';
 import { BusinessUnitSwitcher } from './BusinessUnitSwitcher';
+import { DevRibbon } from './DevRibbon';
+import { PublicWebsiteLink } from './PublicWebsiteLink';
 import { ShellBreadcrumbs } from './ShellBreadcrumbs';
 import { ShellFooter } from './ShellFooter';
 import { AccountMenu, AdministrationMenu, BackendConfigurationMenu, GeneralSettingsMenu, TopBarLinks } from './ShellMenus';
@@ -24,6 +26,7 @@ export function Shell({ children }: { children?: ReactNode }) {
         <Group h="100%" justify="space-between" wrap="nowrap" gap="md">
           <Group gap="md" wrap="nowrap" style={{ minWidth: 0, flex: 1, overflow: 'hidden' }}>
             <Brand />
+            <DevRibbon />
             <Divider orientation="vertical" h={28} style={{ alignSelf: 'center' }} />
             <ShellBreadcrumbs />
           </Group>
@@ -34,6 +37,7 @@ export function Shell({ children }: { children?: ReactNode }) {
             <AdministrationMenu />
             <BackendConfigurationMenu />
             <TopBarLinks />
+            <PublicWebsiteLink />
             <GeneralSettingsMenu />
             <AccountMenu />
           </Group>

@@ -1,10 +1,12 @@
-import { Anchor, Group, Text } from '@mantine/core';
-import { IconHelpCircle } from '@tabler/icons-react';
+import { Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { useManagementInfo } from './queries';
 
-/** Software version and the help link. */
+/**
+ * The software version, as plain text. Document 000 section 2 also puts a release-notes link on the
+ * version, a validation-records link and a 'Need help' link here; none of those screens exists yet,
+ * so nothing leads to them (docs/decisions/0018).
+ */
 export function ShellFooter() {
   const { t } = useTranslation();
   const info = useManagementInfo();
@@ -22,12 +24,6 @@ export function ShellFooter() {
       <Text size="xs" c="dimmed" data-testid="software-version">
         {info.data ? t('shell.footer.version', { version: info.data.version }) : '\u00a0'}
       </Text>
-      <Anchor component={Link} to="/help" size="xs" data-testid="help-link">
-        <Group gap={4} wrap="nowrap">
-          <IconHelpCircle size={14} aria-hidden />
-          {t('shell.footer.help')}
-        </Group>
-      </Anchor>
     </Group>
   );
 }

@@ -2,6 +2,7 @@ import { Box, Center, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core
 import { IconFileCertificate } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DevRibbon } from '../../app/shell/DevRibbon';
 import { useManufacturerName } from '../../app/shell/queries';
 
 /** The frame of the signed-out pages: the product and manufacturer above one card. */
@@ -24,6 +25,7 @@ export function AuthLayout({ title, children, testId }: { title: string; childre
                 {manufacturer.data}
               </Text>
             )}
+            <DevRibbon />
           </Stack>
           <Paper withBorder shadow="sm" radius="md" p="xl" data-testid={testId}>
             <Title order={1} size="h3" fw={600} mb="lg">

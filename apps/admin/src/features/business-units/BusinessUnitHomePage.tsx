@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconBox, IconChartBar, IconFileUnknown, IconHistory, IconSend, IconSettings } from '@tabler/icons-react';
 import type { AccessRight } from '@vellum/contract';
 import type { ReactNode } from 'react';
@@ -8,6 +8,7 @@ import { useAuth } from '../../app/auth';
 import { useFeatureSwitches } from '../../app/shell/queries';
 import { PageHeader } from '../../components/PageHeader';
 import { LoadError } from '../../components/QueryState';
+import { unitProductGroupsPath, unitProductsPath } from '../products/paths';
 import classes from './BusinessUnits.module.css';
 import { type BusinessUnitStatistics, useBusinessUnitStatistics } from './businessUnits.hooks';
 
@@ -15,6 +16,8 @@ interface Tile {
   label: string;
   value: number;
   warn?: boolean;
+  /** The list the count comes from (document 000 section 2: tiles link to the relevant lists); none while it does not exist. */
+  to?: string;
 }
 
 /** The business-unit home: the cards of document 000 section 2, from the unit's statistics. */
@@ -89,14 +92,18 @@ export function BusinessUnitHomePage() {
       ) : (
         <SimpleGrid cols={{ base: 1, md: 2 }}>
           {showPublish && (
-            <StatCard title={t('businessUnits.home.publishStatus')} icon={<IconSend size={18} />} tiles={publishTiles(s, t)} />
+            <StatCard
+              title={t('businessUnits.home.publishStatus')}
+              icon={<IconSend size={18} />}
+              tiles={publishTiles(s, t, canProducts ? unitProductsPath(unitId) : undefined)}
+            />
           )}
           {(canProducts || canDocuments) && (
             <StatCard
               title={t('businessUnits.home.objectCounts')}
               icon={<IconBox size={18} />}
               tiles={[
-                ...(canProducts ? [{ label: t('businessUnits.home.products'), value: s.products }] : []),
+                ...(canProducts ? [{ label: t('businessUnits.home.products'), value: s.products, to: unitProductsPath(unitId) }] : []),
                 ...(canDocuments ? [{ label: t('businessUnits.home.languageFilesHcp'), value: s.languageFilesHcp }] : []),
                 ...(canDocuments && features.patientBusinessUnitSearch
                   ? [{ label: t('businessUnits.home.languageFilesPatient'), value: s.languageFilesPatient }]
@@ -112,8 +119,18 @@ export function BusinessUnitHomePage() {
               tiles={[
                 ...(canProducts
                   ? [
-                      { label: t('businessUnits.home.products'), value: s.orphans.products, warn: s.orphans.products > 0 },
-                      { label: t('businessUnits.home.productGroups'), value: s.orphans.productGroups, warn: s.orphans.productGroups > 0 },
+                      {
+                        label: t('businessUnits.home.products'),
+                        value: s.orphans.products,
+                        warn: s.orphans.products > 0,
+                        to: `${unitProductsPath(unitId)}?orphans=true`,
+                      },
+                      {
+                        label: t('businessUnits.home.productGroups'),
+                        value: s.orphans.productGroups,
+                        warn: s.orphans.productGroups > 0,
+                        to: `${unitProductGroupsPath(unitId)}?orphans=true`,
+                      },
                     ]
                   : []),
                 ...(canDocuments
@@ -138,17 +155,24 @@ export function BusinessUnitHomePage() {
   );
 }
 
-function publishTiles(s: BusinessUnitStatistics, t: (k: string) => string): Tile[] {
+/** Documents have no list yet: their tiles stay plain numbers. */
+function publishTiles(s: BusinessUnitStatistics, t: (k: string) => string, products?: string): Tile[] {
   const p = s.publishStatus;
   return [
-    { label: t('businessUnits.home.unpublishedProducts'), value: p.productsNoDate, warn: p.productsNoDate > 0 },
-    { label: t('businessUnits.home.scheduledProducts'), value: p.productsFutureDate },
+    {
+      label: t('businessUnits.home.unpublishedProducts'),
+      value: p.productsNoDate,
+      warn: p.productsNoDate > 0,
+      to: products && `${products}?state=UNPUBLISHED`,
+    },
+    { label: t('businessUnits.home.scheduledProducts'), value: p.productsFutureDate, to: products && `${products}?state=SCHEDULED` },
     { label: t('businessUnits.home.unpublishedDocuments'), value: p.filesNoDate, warn: p.filesNoDate > 0 },
     { label: t('businessUnits.home.scheduledDocuments'), value: p.filesFutureDate },
   ];
 }
 
 function StatCard({ title, description, icon, tiles }: { title: string; description?: string; icon: ReactNode; tiles: Tile[] }) {
+  const { t } = useTranslation();
   if (tiles.length === 0) return null;
   return (
     <Card withBorder radius="sm" padding="lg" component="section" aria-label={title}>
@@ -164,16 +188,31 @@ function StatCard({ title, description, icon, tiles }: { title: string; descript
         </Text>
       )}
       <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="md">
-        {tiles.map((tile) => (
-          <Stack key={tile.label} gap={0} className={classes.tile} data-warn={tile.warn || undefined} data-testid="stat-tile">
-            <Text fz={28} fw={600} lh={1.2} style={{ fontVariantNumeric: 'tabular-nums' }}>
-              {tile.value.toLocaleString('en')}
-            </Text>
-            <Text size="sm" c="dimmed">
-              {tile.label}
-            </Text>
-          </Stack>
-        ))}
+        {tiles.map((tile) => {
+          const value = tile.value.toLocaleString('en');
+          const link = tile.to ? { component: Link, to: tile.to } : {};
+          return (
+            <Stack
+              key={tile.label}
+              gap={0}
+              className={classes.tile}
+              data-warn={tile.warn || undefined}
+              data-link={tile.to ? true : undefined}
+              data-testid="stat-tile"
+              {...link}
+            >
+              <Text fz={28} fw={600} lh={1.2} style={{ fontVariantNumeric: 'tabular-nums' }}>
+                {value}
+              </Text>
+              {/* the space keeps the number and the label apart in the link's name */}{' '}
+              <Text size="sm" c="dimmed">
+                {tile.label}
+              </Text>
+              {/* the card names the count: "8 Products" of the orphans, not of all products */}
+              {tile.to && <VisuallyHidden>{t('businessUnits.home.tileLink', { card: title })}</VisuallyHidden>}
+            </Stack>
+          );
+        })}
       </SimpleGrid>
     </Card>
   );

@@ -2,8 +2,10 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import type { DeleteType, ProductGroup, ProductGroupCreateBody, ProductGroupListItem, ProductGroupUpdateBody } from '@vellum/contract';
 import { ApiError, api } from '../../api/client';
 
+/** The groups of one product type, or (businessUnitId alone) of every type of a business unit. */
 export interface ProductGroupListParams {
-  productTypeId: number;
+  productTypeId?: number;
+  businessUnitId?: number;
   page: number;
   size: number;
   sort?: string;
@@ -25,6 +27,7 @@ export function useProductGroups(params: ProductGroupListParams) {
       const res = await api<ProductGroupListItem[]>('api/product-groups', {
         query: {
           'product-type': params.productTypeId,
+          'business-unit': params.businessUnitId,
           'orphans-only': params.orphansOnly ? 'true' : undefined,
           search: params.search,
           page: params.page,

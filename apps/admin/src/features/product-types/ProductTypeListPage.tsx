@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useAuth } from '../../app/auth';
+import { useFeatureSwitches } from '../../app/shell/queries';
 import { AuthImage } from '../../components/AuthImage';
 import { useConfirm } from '../../components/ConfirmDialog';
 import { type Column, DataTable } from '../../components/DataTable';
@@ -24,6 +25,9 @@ export function ProductTypeListPage({ scope }: { scope: ProductTypeScope }) {
   const unit = scope.businessUnitId;
   const canManage = auth.hasRight('PRODUCT_TYPE_MANAGE', unit);
   const canDelete = auth.hasRight('PRODUCT_TYPE_DELETE', unit);
+  // a unit copies global product types only while the manufacturer's global search is on (document 000 section 6)
+  const features = useFeatureSwitches();
+  const canCopy = !scope.global && features.globalSearch;
   const types = useProductTypes(unit);
   const remove = useDeleteProductType();
   const { ask, dialog } = useConfirm();
@@ -105,7 +109,7 @@ export function ProductTypeListPage({ scope }: { scope: ProductTypeScope }) {
         actions={
           canManage && (
             <>
-              {!scope.global && (
+              {canCopy && (
                 <Button variant="default" leftSection={<IconCopy size={16} />} onClick={() => setCopyOpen(true)}>
                   {t('productTypes.copy.open')}
                 </Button>
@@ -129,10 +133,10 @@ export function ProductTypeListPage({ scope }: { scope: ProductTypeScope }) {
         onRetry={() => void types.refetch()}
         searchable
         searchLabel={t('productTypes.search')}
-        emptyMessage={state.search ? undefined : t(`${prefix}.empty`)}
+        emptyMessage={state.search ? undefined : t(scope.global || canCopy ? `${prefix}.empty` : `${prefix}.emptyNoCopy`)}
       />
       {dialog}
-      {!scope.global && (
+      {canCopy && (
         <CopyGlobalProductTypeDialog
           opened={copyOpen}
           onClose={() => setCopyOpen(false)}

@@ -18,6 +18,9 @@ const GLOBAL_TYPE = productType({
 });
 const isDisabled = (el: HTMLElement) => (el as HTMLButtonElement).disabled;
 
+/** The manufacturer's feature switches, global search on unless told. */
+const features = (globalSearch = true) => ({ 'GET /api/manufacturer/own/features': () => json(200, settings(false, globalSearch)) });
+
 /** GET api/product-types answers by business unit. */
 const listsBy = (units: Record<string, unknown[]>) => (_body: unknown, url: URL) =>
   json(200, units[url.searchParams.get('business-unit') ?? ''] ?? []);
@@ -37,7 +40,7 @@ describe('copy a global product type', () => {
   it('lists the global types (business unit 0), copies one into the unit and opens the copy', async () => {
     const copy = productType({ id: 77, name: 'Global meters', slug: 'global-meters', copiedFromId: 5 });
     const calls = mockServer({
-      'GET /api/manufacturer/own/features': () => json(200, settings(false)),
+      ...features(),
       'GET /api/product-types': listsBy({ 3: [], 0: [GLOBAL_TYPE] }),
       'POST /api/product-types/5/copy': () => json(201, copy),
       'GET /api/product-types/77': () => json(200, copy),
@@ -61,7 +64,7 @@ describe('copy a global product type', () => {
   });
 
   it('says so when there is no global product type, and marks types copied before', async () => {
-    mockServer({ 'GET /api/product-types': listsBy({ 3: [], 0: [] }) });
+    mockServer({ ...features(), 'GET /api/product-types': listsBy({ 3: [], 0: [] }) });
     renderAt('/my-business-units/3/product-types', '/my-business-units/:businessUnitId/product-types', <ProductTypesPage />);
     const empty = await screen.findByTestId('product-types-empty');
     fireEvent.click(within(empty).getByRole('button', { name: 'Copy a global product type' }));
@@ -71,6 +74,7 @@ describe('copy a global product type', () => {
   it('from the product-type cards, the copy opens its products', async () => {
     const copy = productType({ id: 78, copiedFromId: 5 });
     mockServer({
+      ...features(),
       'GET /api/product-types': listsBy({ 3: [productType({ id: 12, copiedFromId: 5 })], 0: [GLOBAL_TYPE] }),
       'POST /api/product-types/5/copy': () => json(201, copy),
     });
@@ -157,7 +161,7 @@ describe('deleting a product type', () => {
 describe('global product types', () => {
   it('list business unit 0 without the copy action, managed with the rights held on unit 0', async () => {
     signedInWith({ 0: ['PRODUCT_TYPE_MANAGE'] });
-    const calls = mockServer({ 'GET /api/product-types': listsBy({ 0: [GLOBAL_TYPE] }) });
+    const calls = mockServer({ ...features(), 'GET /api/product-types': listsBy({ 0: [GLOBAL_TYPE] }) });
     renderAt('/general-settings/manufacturer-product-type', '/general-settings/manufacturer-product-type/*', <GlobalProductTypeRoutes />);
     await screen.findByText('Global meters');
     expect(screen.getByRole('heading', { name: 'Global product types' })).toBeTruthy();
@@ -166,5 +170,38 @@ describe('global product types', () => {
       '/general-settings/manufacturer-product-type/new',
     );
     expect(calls.find((c) => c.key === 'GET /api/product-types')?.url).toContain('business-unit=0');
+  });
+
+  it('are not authorized while the global search is off, and nothing asks for them', async () => {
+    signedInWith({ 0: ['PRODUCT_TYPE_MANAGE'] });
+    const calls = mockServer({ ...features(false), 'GET /api/product-types': listsBy({ 0: [GLOBAL_TYPE] }) });
+    renderAt('/general-settings/manufacturer-product-type/5', '/general-settings/manufacturer-product-type/*', <GlobalProductTypeRoutes />);
+    expect((await screen.findByTestId('not-authorized')).textContent).toContain('You are not authorized to access this page.');
+    expect(calls.some((c) => c.key.startsWith('GET /api/product-types'))).toBe(false);
+  });
+});
+
+describe('global search off: no copy of a global product type', () => {
+  it('neither the product-type cards nor the backend configuration offer the copy', async () => {
+    const calls = mockServer({ ...features(false), 'GET /api/product-types': listsBy({ 3: [productType({ id: 12 })], 0: [GLOBAL_TYPE] }) });
+    renderAt('/my-business-units/3/product-types', '/my-business-units/:businessUnitId/product-types', <ProductTypesPage />);
+    await screen.findByTestId('product-type-card');
+    expect(screen.getByRole('link', { name: 'Add product type' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Copy a global product type' })).toBeNull();
+    cleanup();
+
+    renderAt('/my-business-units/3/backend-configuration/product-type', CONFIG, <BusinessUnitProductTypeRoutes />);
+    await screen.findByText('Infusion pumps');
+    expect(screen.getByRole('link', { name: 'Add product type' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Copy a global product type' })).toBeNull();
+    expect(calls.some((c) => c.url.includes('business-unit=0'))).toBe(false);
+  });
+
+  it('the empty unit says only to add one', async () => {
+    mockServer({ ...features(false), 'GET /api/product-types': listsBy({ 3: [] }) });
+    renderAt('/my-business-units/3/product-types', '/my-business-units/:businessUnitId/product-types', <ProductTypesPage />);
+    const empty = await screen.findByTestId('product-types-empty');
+    expect(within(empty).queryByRole('button', { name: 'Copy a global product type' })).toBeNull();
+    expect(empty.textContent).toContain('Add a product type with its attributes.');
   });
 });

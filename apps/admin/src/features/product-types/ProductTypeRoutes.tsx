@@ -1,5 +1,9 @@
+import { Center, Loader } from '@mantine/core';
 import { GLOBAL_BUSINESS_UNIT_ID } from '@vellum/contract';
+import { useTranslation } from 'react-i18next';
 import { Route, Routes, useParams } from 'react-router';
+import { useFeatureSwitchesQuery } from '../../app/shell/queries';
+import { NotAuthorizedPage } from '../errors/NotAuthorizedPage';
 import { NotFoundPage } from '../errors/NotFoundPage';
 import { ProductTypeEditPage } from './ProductTypeEditPage';
 import { ProductTypeListPage } from './ProductTypeListPage';
@@ -24,7 +28,21 @@ export function BusinessUnitProductTypeRoutes() {
   return <ProductTypeRoutes scope={scopeOf(unit)} />;
 }
 
-/** /general-settings/manufacturer-product-type/*: the global product types (business unit 0). */
+/**
+ * /general-settings/manufacturer-product-type/*: the global product types (business unit 0), only
+ * while the manufacturer's global search is on (document 000 section 6); otherwise the page is not
+ * authorized, as the server answers 403 to every call on them (docs/decisions/0018).
+ */
 export function GlobalProductTypeRoutes() {
+  const { t } = useTranslation();
+  const features = useFeatureSwitchesQuery();
+  if (features.isPending) {
+    return (
+      <Center h="50vh">
+        <Loader aria-label={t('global.loading')} />
+      </Center>
+    );
+  }
+  if (!features.data?.globalSearch) return <NotAuthorizedPage />;
   return <ProductTypeRoutes scope={scopeOf(GLOBAL_BUSINESS_UNIT_ID)} />;
 }

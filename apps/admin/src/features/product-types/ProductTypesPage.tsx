@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useAuth } from '../../app/auth';
+import { useFeatureSwitches } from '../../app/shell/queries';
 import { AuthImage } from '../../components/AuthImage';
 import { DebouncedInput } from '../../components/DebouncedInput';
 import { PageHeader } from '../../components/PageHeader';
@@ -23,6 +24,9 @@ export function ProductTypesPage() {
   const unitId = Number(businessUnitId);
   const auth = useAuth();
   const canManage = auth.hasRight('PRODUCT_TYPE_MANAGE', unitId);
+  // the global product types exist only while the manufacturer's global search is on (document 000 section 6)
+  const features = useFeatureSwitches();
+  const canCopy = canManage && features.globalSearch;
   // a type opens its products; a user who may only configure types opens the configuration instead
   const canProducts = auth.hasRight('PRODUCT_READ', unitId) || auth.hasRight('PRODUCT_MANAGE', unitId);
   const openPath = (id: number) => (canProducts ? productManagementPath(unitId, id) : `${configurationPath(unitId)}/${id}`);
@@ -54,7 +58,7 @@ export function ProductTypesPage() {
         actions={
           canManage && (
             <>
-              {copyButton}
+              {canCopy && copyButton}
               {addButton}
             </>
           )
@@ -73,13 +77,13 @@ export function ProductTypesPage() {
           icon={<IconBoxMultiple size={28} aria-hidden />}
           withIndicatorBackground
           title={t('productTypes.empty.title')}
-          description={canManage ? t('productTypes.empty.manage') : t('productTypes.empty.read')}
+          description={t(canCopy ? 'productTypes.empty.manage' : canManage ? 'productTypes.empty.manageNoCopy' : 'productTypes.empty.read')}
           py="xl"
           data-testid="product-types-empty"
         >
           {canManage && (
             <Group justify="center" mt="md">
-              {copyButton}
+              {canCopy && copyButton}
               {addButton}
             </Group>
           )}
@@ -110,16 +114,18 @@ export function ProductTypesPage() {
           )}
         </Stack>
       )}
-      <CopyGlobalProductTypeDialog
-        opened={copyOpen}
-        onClose={() => setCopyOpen(false)}
-        businessUnitId={unitId}
-        existing={types.data}
-        onCopied={(copy) => {
-          setCopyOpen(false);
-          navigate(openPath(copy.id));
-        }}
-      />
+      {canCopy && (
+        <CopyGlobalProductTypeDialog
+          opened={copyOpen}
+          onClose={() => setCopyOpen(false)}
+          businessUnitId={unitId}
+          existing={types.data}
+          onCopied={(copy) => {
+            setCopyOpen(false);
+            navigate(openPath(copy.id));
+          }}
+        />
+      )}
     </>
   );
 }

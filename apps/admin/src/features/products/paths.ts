@@ -15,3 +15,10 @@ export const productGroupPath = (businessUnitId: number, productTypeId: number, 
   `${productGroupsPath(businessUnitId, productTypeId)}/${groupId}`;
 
 export const remarksPath = (businessUnitId: number) => `/my-business-units/${businessUnitId}/backend-configuration/product-remark`;
+
+/** Every product type of a business unit at once (query orphans=true or state=…): what the unit's home tiles open. */
+export const unitProductManagementPath = (businessUnitId: number) => `/my-business-units/${businessUnitId}/product-management`;
+
+export const unitProductsPath = (businessUnitId: number) => `${unitProductManagementPath(businessUnitId)}/products`;
+
+export const unitProductGroupsPath = (businessUnitId: number) => `${unitProductManagementPath(businessUnitId)}/product-groups`;

@@ -13,12 +13,15 @@ export const DEMO_USERS = {
   auditor: { login: 'auditor@vellum.demo', password: 'Auditor#2026' },
 } as const;
 
-/** A demo manufacturer with two business units and users of different roles, when no user exists yet. */
-export async function seedDemoIfEmpty(db: Db): Promise<boolean> {
+/**
+ * A demo manufacturer with two business units and users of different roles, when no user exists yet.
+ * `publicUrl` is config.publicUrl: the demo public website is served by this instance under /site.
+ */
+export async function seedDemoIfEmpty(db: Db, publicUrl = 'http://localhost:8080'): Promise<boolean> {
   const [{ count }] = await db.select({ count: sql<number>`count(*)::int` }).from(appUser);
   if (count > 0) return false;
   await db.transaction(async (tx) => {
-    await setManufacturer(tx, { name: 'Acme Medical', publicWebsiteUrl: 'http://localhost:8080/site' });
+    await setManufacturer(tx, { name: 'Acme Medical', publicWebsiteUrl: `${publicUrl.replace(/\/$/, '')}/site` });
     const cardio = await makeBusinessUnit(tx, { slug: 'cardiology', displayName: 'Cardiology', mainColor: '#b91c1c' });
     const ortho = await makeBusinessUnit(tx, { slug: 'orthopaedics', displayName: 'Orthopaedics', mainColor: '#1d4ed8' });
     const roleId = async (name: string) => (await tx.select({ id: role.id }).from(role).where(eq(role.name, name)))[0].id;

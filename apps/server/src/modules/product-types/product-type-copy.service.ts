@@ -2,6 +2,7 @@ import { CatalogueErrorKeys, GLOBAL_BUSINESS_UNIT_ID, type ProductType } from '@
 import { type Actor, audit, diff } from '../../platform/audit.js';
 import type { Deps } from '../../platform/deps.js';
 import { AppError, notFound } from '../../platform/errors.js';
+import { requireGlobalTypesOn } from './global-types-gate.js';
 import { checkCopy, checkNameAndSlug, mappingUniqueViolations, patientPortalOn } from './product-type-rules.js';
 import { auditView, ENTITY, load, loadDetails } from './product-type-views.js';
 import * as repo from './product-types.repo.js';
@@ -15,6 +16,7 @@ export async function copyProductType(deps: Deps, actor: Actor, sourceId: number
   if (source.businessUnitId !== GLOBAL_BUSINESS_UNIT_ID || businessUnitId === GLOBAL_BUSINESS_UNIT_ID) {
     throw new AppError(CatalogueErrorKeys.productTypeNotGlobal, 400, { id: sourceId });
   }
+  await requireGlobalTypesOn(deps.db, source.businessUnitId);
   const sourceDefs = await repo.definitionsOf(deps.db, [sourceId]);
   // the images are copied first; when the copy fails, they are removed again
   const copies: string[] = [];

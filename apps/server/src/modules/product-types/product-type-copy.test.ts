@@ -14,6 +14,8 @@ let global: Awaited<ReturnType<typeof makeProductType>>;
 
 beforeAll(async () => {
   ctx = await createTestContext();
+  // the global types (unit 0) answer only with global search on (global-types-gate.test.ts)
+  await setManufacturer(ctx.db, { globalSearch: true });
   unit = await makeBusinessUnit(ctx.db);
   other = await makeBusinessUnit(ctx.db);
   manager = await tokenWith(ctx, ['PRODUCT_TYPE_MANAGE'], [unit.id]);

@@ -3,6 +3,7 @@ import { type Actor, audit } from '../../platform/audit.js';
 import type { Deps } from '../../platform/deps.js';
 import { notFound } from '../../platform/errors.js';
 import { type CheckedImage, replaceImage } from '../../platform/images.js';
+import { requireGlobalTypesOn } from './global-types-gate.js';
 import { checkPatientHeroImage } from './product-type-rules.js';
 import { ENTITY, load, loadDetails, OBJECT } from './product-type-views.js';
 import * as repo from './product-types.repo.js';
@@ -31,7 +32,7 @@ export const imageKeysOf = (row: repo.ProductTypeRow) =>
 
 /** Checks that the type exists, and that a patient hero image may be set, before an upload is read. */
 export async function requireImageTarget(deps: Deps, id: number, kind: ProductTypeImageKind): Promise<void> {
-  await load(deps.db, id);
+  await requireGlobalTypesOn(deps.db, (await load(deps.db, id)).businessUnitId);
   if (kind === 'heroPatient') await checkPatientHeroImage(deps.db);
 }
 
@@ -46,6 +47,7 @@ export async function storeImage(
   await replaceImage(deps.files, `product-types/${id}/${IMAGE_PREFIX[kind]}`, image, (key) =>
     deps.db.transaction(async (tx) => {
       const before = await load(tx, id, true);
+      await requireGlobalTypesOn(tx, before.businessUnitId);
       if (kind === 'heroPatient') await checkPatientHeroImage(tx);
       await repo.setProductTypeImageKey(tx, id, column, key);
       await audit(tx, actor, {
@@ -66,6 +68,7 @@ export async function removeImage(deps: Deps, actor: Actor, id: number, kind: Pr
   const column = IMAGE_COLUMNS[kind];
   const previous = await deps.db.transaction(async (tx) => {
     const before = await load(tx, id, true);
+    await requireGlobalTypesOn(tx, before.businessUnitId);
     if (!before[column]) throw notFound(`${OBJECT}.${IMAGE_AUDIT_FIELD[kind]}`);
     await repo.setProductTypeImageKey(tx, id, column, null);
     await audit(tx, actor, {

@@ -17,6 +17,7 @@ import { type Actor, audit, diff } from '../../platform/audit.js';
 import type { Deps } from '../../platform/deps.js';
 import { AppError, conflict, fieldError, forbidden, notFound } from '../../platform/errors.js';
 import { registerUnitContentCounter } from '../business-units/business-unit-statistics.js';
+import { requireGlobalTypesOn } from './global-types-gate.js';
 import { imageKeysOf } from './product-type-images.service.js';
 import {
   checkAudiences,
@@ -74,24 +75,28 @@ export function requireReadIn(auth: AuthContext, businessUnitId: number): void {
 export async function listProductTypes(deps: Deps, auth: AuthContext, q: ListQuery): Promise<ProductType[]> {
   const unitId = q['business-unit'];
   requireReadIn(auth, unitId);
+  await requireGlobalTypesOn(deps.db, unitId);
   return withDetails(deps.db, await repo.listProductTypes(deps.db, unitId, q.search || undefined));
 }
 
 export async function getProductType(deps: Deps, auth: AuthContext, id: number): Promise<ProductType> {
   const row = await load(deps.db, id);
   requireReadIn(auth, row.businessUnitId);
+  await requireGlobalTypesOn(deps.db, row.businessUnitId);
   return (await withDetails(deps.db, [row]))[0];
 }
 
 export async function getProductTypeName(deps: Deps, auth: AuthContext, id: number) {
   const row = await load(deps.db, id);
   requireReadIn(auth, row.businessUnitId);
+  await requireGlobalTypesOn(deps.db, row.businessUnitId);
   return { id: row.id, name: row.name, businessUnitId: row.businessUnitId };
 }
 
 export async function listDefinitions(deps: Deps, auth: AuthContext, productTypeId: number): Promise<AttributeDefinition[]> {
   const row = await load(deps.db, productTypeId);
   requireReadIn(auth, row.businessUnitId);
+  await requireGlobalTypesOn(deps.db, row.businessUnitId);
   return (await repo.definitionsOf(deps.db, [row.id])).map(toDefinition);
 }
 
@@ -148,6 +153,7 @@ export async function createProductType(deps: Deps, auth: AuthContext, body: Cre
   const { id: _id, attributeDefinitions: inputs, ...fields } = body;
   const values = typeValues(fields);
   requireSpecialFor(auth, values.businessUnitId, { lotNumbers: values.lotNumbers !== false, status: values.status !== 'ENABLED' });
+  await requireGlobalTypesOn(deps.db, values.businessUnitId);
   const id = await mappingUniqueViolations(() =>
     deps.db.transaction(async (tx) => {
       if (!(await repo.businessUnitExists(tx, values.businessUnitId))) throw notFound('businessUnit');
@@ -194,6 +200,7 @@ export async function updateProductType(deps: Deps, auth: AuthContext, body: Upd
   await mappingUniqueViolations(() =>
     deps.db.transaction(async (tx) => {
       const before = await load(tx, id, true);
+      await requireGlobalTypesOn(tx, before.businessUnitId);
       if (values.businessUnitId !== before.businessUnitId) throw fieldError(OBJECT, 'businessUnitId', 'CannotChange');
       if (before.version !== version) throw conflict();
       requireSpecialFor(auth, before.businessUnitId, {
@@ -223,6 +230,7 @@ export async function updateProductType(deps: Deps, auth: AuthContext, body: Upd
 export async function removeProductType(deps: Deps, actor: Actor, id: number): Promise<ProductTypeRow> {
   const row = await deps.db.transaction(async (tx) => {
     const before = await load(tx, id, true);
+    await requireGlobalTypesOn(tx, before.businessUnitId);
     const counts = (await repo.contentCountsOf(tx, [id])).get(id)!;
     const lotRanges = await repo.lotRangeCount(tx, id);
     if (counts.products + counts.productGroups + lotRanges > 0) {
@@ -257,6 +265,7 @@ export async function removeDefinition(
     const found = await repo.findDefinition(tx, definitionId);
     if (!found) throw notFound('attributeDefinition');
     const type = await load(tx, found.productTypeId, true);
+    await requireGlobalTypesOn(tx, type.businessUnitId);
     // read again under the type's lock
     const definition = await repo.findDefinition(tx, definitionId);
     if (!definition) throw notFound('attributeDefinition');

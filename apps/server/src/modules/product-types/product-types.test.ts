@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeLotRange, makeProduct, makeProductGroup, makeProductType } from '../../db/seed/catalogue-factories.js';
-import { makeBusinessUnit } from '../../db/seed/factories.js';
+import { makeBusinessUnit, setManufacturer } from '../../db/seed/factories.js';
 import { createTestContext, type TestContext } from '../../test/harness.js';
 import {
   auditRows,
@@ -25,6 +25,8 @@ let everywhere: string;
 
 beforeAll(async () => {
   ctx = await createTestContext();
+  // the global types (unit 0) answer only with global search on (global-types-gate.test.ts)
+  await setManufacturer(ctx.db, { globalSearch: true });
   unit = await makeBusinessUnit(ctx.db);
   other = await makeBusinessUnit(ctx.db);
   manager = await tokenWith(ctx, ['PRODUCT_TYPE_MANAGE'], [unit.id]);

@@ -152,6 +152,18 @@ describe('POST /api/products/search: scope and access', () => {
     expect(codes).toEqual(['ABC-100', 'abc-200', 'ABC-900']);
   });
 
+  it('searches the orphans and the unpublished and scheduled products of every type of a unit, as many as its statistics count', async () => {
+    const orphans = await search(w.reader, `business-unit=${w.unitA.id}&size=50`, { orphans: true });
+    expect(orphans.json().items.map((i: { keyCode: string }) => i.keyCode)).toEqual(['ABC-100', 'abc-200', 'ABC-900', 'Q-500', 'X%Y-400']);
+    const unpublished = await search(w.reader, `business-unit=${w.unitA.id}&size=50`, { publishState: 'UNPUBLISHED' });
+    expect(unpublished.json().items.map((i: { keyCode: string }) => i.keyCode)).toEqual(['abc-200', 'ABC-900']);
+    const scheduled = await search(w.reader, `business-unit=${w.unitA.id}&size=50`, { publishState: 'SCHEDULED' });
+    const stats = (await w.reader({ method: 'GET', url: `/api/business-units/${w.unitA.id}/statistics` })).json();
+    expect(orphans.json().pageable.totalElements).toBe(stats.orphans.products);
+    expect(unpublished.json().pageable.totalElements).toBe(stats.publishStatus.productsNoDate);
+    expect(scheduled.json().pageable.totalElements).toBe(stats.publishStatus.productsFutureDate);
+  });
+
   it('answers 401 without a token, 403 without a product right or with it only in another unit, 404 for an unknown type', async () => {
     expect((await search(w.anonymous, inType())).statusCode).toBe(401);
     for (const client of [w.noRight, w.elsewhere]) {

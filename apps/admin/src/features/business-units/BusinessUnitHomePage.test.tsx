@@ -1,0 +1,75 @@
+import { cleanup, screen, within } from '@testing-library/react';
+import type { BusinessUnitStatistics } from '@vellum/contract';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { AuthState } from '../../app/auth';
+import { mockServer, ok, renderRoute, signedInWith } from '../products/catalogueTestUtils';
+import { BusinessUnitHomePage } from './BusinessUnitHomePage';
+
+const auth: { current: Partial<AuthState> } = { current: {} };
+vi.mock('../../app/auth', () => ({ useAuth: () => auth.current }));
+
+const stats: BusinessUnitStatistics = {
+  id: 1,
+  slug: 'ortho',
+  displayName: 'Orthopaedics',
+  active: true,
+  languageFilesHcp: 4,
+  languageFilesPatient: 0,
+  products: 12,
+  orphans: { products: 8, documents: 2, productGroups: 3 },
+  publishStatus: { productsNoDate: 5, productsFutureDate: 1, filesNoDate: 0, filesFutureDate: 0 },
+  downloads: { totalDownloads: 0, totalDownloadsForPeriod: 0 },
+};
+
+function renderHome() {
+  mockServer({ 'GET /api/business-units/1/statistics': () => ok(stats) });
+  renderRoute(<BusinessUnitHomePage />, { url: '/my-business-units/1', path: '/my-business-units/:businessUnitId' });
+}
+const card = (name: string) => screen.findByRole('region', { name });
+const hrefOf = (el: HTMLElement, name: RegExp) => within(el).getByRole('link', { name }).getAttribute('href');
+
+beforeEach(() => {
+  auth.current = signedInWith(['PRODUCT_READ', 'DOCUMENT_READ', 'PUBLISH']);
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('business-unit home: tiles link to their lists', () => {
+  it('orphan products and product groups open the unit-wide orphan lists; orphan documents have no list yet', async () => {
+    renderHome();
+    const orphans = await card('Orphans');
+    expect(hrefOf(orphans, /^8\s*Products\s*, Orphans: open the list$/)).toBe(
+      '/my-business-units/1/product-management/products?orphans=true',
+    );
+    expect(hrefOf(orphans, /^3\s*Product groups\s*, Orphans: open the list$/)).toBe(
+      '/my-business-units/1/product-management/product-groups?orphans=true',
+    );
+    expect(within(orphans).getAllByRole('link')).toHaveLength(2);
+    expect(within(orphans).getByText('Documents')).toBeTruthy();
+  });
+
+  it('the product count and the unpublished and scheduled products open the products of the unit', async () => {
+    renderHome();
+    const counts = await card('Object counts');
+    expect(hrefOf(counts, /^12\s*Products\s*, Object counts: open the list$/)).toBe('/my-business-units/1/product-management/products');
+    expect(within(counts).getAllByRole('link')).toHaveLength(1);
+    const publish = await card('Publish status');
+    expect(hrefOf(publish, /^5\s*Unpublished products\s*, Publish status: open the list$/)).toBe(
+      '/my-business-units/1/product-management/products?state=UNPUBLISHED',
+    );
+    expect(hrefOf(publish, /^1\s*Scheduled products\s*, Publish status: open the list$/)).toBe(
+      '/my-business-units/1/product-management/products?state=SCHEDULED',
+    );
+    expect(within(publish).getAllByRole('link')).toHaveLength(2);
+  });
+
+  it('without a product right the publish tiles are plain numbers', async () => {
+    auth.current = signedInWith(['PUBLISH']);
+    renderHome();
+    const publish = await card('Publish status');
+    expect(within(publish).getByText('Unpublished products')).toBeTruthy();
+    expect(within(publish).queryAllByRole('link')).toHaveLength(0);
+  });
+});

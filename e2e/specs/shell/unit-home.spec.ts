@@ -1,0 +1,49 @@
+import { expect, test } from '@playwright/test';
+import { ADMIN, adminApi, createProduct, createProductType, createUnit, signIn, unique } from '../catalogue/support';
+
+test('business-unit home: the orphan-products tile opens every orphan product of the unit, each opening its product', async ({
+  page,
+  request,
+}) => {
+  const api = await adminApi(request);
+  const unit = await createUnit(api, 'e2e-home');
+  const pumps = await createProductType(api, unit.id, [{ name: 'Model' }]);
+  const valves = await createProductType(api, unit.id, [{ name: 'Size' }]);
+  const pump = await createProduct(api, pumps, unique('PUMP').toUpperCase(), { Model: 'P1' });
+  const valve = await createProduct(api, valves, unique('VALVE').toUpperCase(), { Size: '23' });
+  const grouped = await createProduct(api, valves, unique('KIT').toUpperCase(), { Size: '25' });
+  await api.post('/api/product-groups', { name: `Kit ${unique('g').slice(-6)}`, productTypeId: valves.id, productIds: [grouped.id] });
+
+  await signIn(page, ADMIN.login, ADMIN.password);
+  await page.goto(`/my-business-units/${unit.id}`);
+  await page
+    .getByRole('region', { name: 'Orphans' })
+    .getByRole('link', { name: /^2\s*Products\s*, Orphans: open the list$/ })
+    .click();
+  await expect(page).toHaveURL(new RegExp(`/my-business-units/${unit.id}/product-management/products\\?orphans=true$`));
+  await expect(page.getByRole('heading', { name: 'Orphan products' })).toBeVisible();
+  const table = page.getByRole('table', { name: 'Products of the business unit' });
+  await expect(table.getByRole('row')).toHaveCount(3);
+  await expect(table.getByRole('link', { name: grouped.keyCode })).toHaveCount(0);
+  await expect(table.getByRole('row', { name: new RegExp(pump.keyCode) })).toContainText(pumps.name);
+
+  await table.getByRole('link', { name: valve.keyCode }).click();
+  await expect(page).toHaveURL(
+    new RegExp(`/my-business-units/${unit.id}/product-types/${valves.id}/product-management/products/${valve.id}$`),
+  );
+  await expect(page.getByLabel('Key code')).toHaveValue(valve.keyCode);
+});
+
+test('global search off: the global product types are not authorized and no unit offers to copy one', async ({ page, request }) => {
+  const api = await adminApi(request);
+  const unit = await createUnit(api, 'e2e-noglobal');
+  await signIn(page, ADMIN.login, ADMIN.password);
+  await page.goto('/general-settings/manufacturer-product-type');
+  await expect(page.getByTestId('not-authorized')).toContainText('You are not authorized to access this page.');
+  await page.goto(`/my-business-units/${unit.id}/product-types`);
+  await expect(page.getByRole('link', { name: 'Add product type' }).first()).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Copy a global product type' })).toHaveCount(0);
+  // the server refuses them too
+  const res = await request.get('/api/product-types?business-unit=0', { headers: { Authorization: `Bearer ${api.token}` } });
+  expect(res.status()).toBe(403);
+});
