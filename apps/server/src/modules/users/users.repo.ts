@@ -26,20 +26,28 @@ function searchCondition(search: string | undefined): SQL | undefined {
   return or(ilike(appUser.login, p), ilike(appUser.email, p), ilike(userFullNameSql(appUser), p));
 }
 
+/** The user's groups (id and name, by name) as a JSON array, read in the same statement as the user. */
+const groupsOfUserSql = sql<
+  { id: number; name: string }[]
+>`(SELECT coalesce(json_agg(json_build_object('id', ${userGroup.id}, 'name', ${userGroup.name}) ORDER BY ${userGroup.name}, ${userGroup.id}), '[]'::json)
+  FROM ${userGroupMember} JOIN ${userGroup} ON ${userGroup.id} = ${userGroupMember.userGroupId}
+  WHERE ${userGroupMember.userId} = ${appUser.id})`;
+
 /**
- * One page of users and how many match, in one statement. A search first collects the ids of
- * the matching users through the three trigram indexes (an array computed once), then reads the
- * page among them, counted as they are read: left to itself the planner walks the primary key in
- * page order and filters every row, slow when the matches sit at the end (about 60 ms instead of
- * 1 ms for 111 matches at the end of 10,000 users; decision 0016). Only a page past the end
- * needs a second query for the total.
+ * One page of users with their groups and how many match, in one statement. A search first
+ * collects the ids of the matching users through the three trigram indexes (an array computed
+ * once), then reads the page among them, counted as they are read: left to itself the planner
+ * walks the primary key in page order and filters every row, slow when the matches sit at the end
+ * (about 60 ms instead of 1 ms for 111 matches at the end of 10,000 users; decision 0016). Only a
+ * page past the end needs a second query for the total.
  */
 export async function searchUsers(db: DbOrTx, opts: { search?: string; limit: number; offset: number; orderBy: SQL[] }) {
   const matching = searchCondition(opts.search);
   const where = matching && sql`${appUser.id} = ANY(ARRAY(SELECT ${appUser.id} FROM ${appUser} WHERE ${matching}))`;
   const total = matching ? sql<number>`count(*) OVER ()` : sql<number>`(SELECT count(*) FROM ${appUser})`;
+  const { passwordHash: _, ...columns } = getTableColumns(appUser);
   const rows = await db
-    .select({ ...getTableColumns(appUser), total })
+    .select({ ...columns, total, groups: groupsOfUserSql })
     .from(appUser)
     .where(where)
     .orderBy(...opts.orderBy)

@@ -35,12 +35,11 @@ const snapshot = (u: repo.UserRow, userGroupIds: number[]) => ({
   userGroupIds,
 });
 
-async function withGroups(db: DbOrTx, rows: repo.UserRow[]): Promise<User[]> {
-  const groups = await repo.findGroupsOfUsers(
-    db,
-    rows.map((u) => u.id),
-  );
-  return rows.map((u) => ({
+type UserFields = Omit<repo.UserRow, 'passwordHash'>;
+
+/** A user as the API answers it, with the groups read beside it. */
+function toUser(u: UserFields, groups: { id: number; name: string }[]): User {
+  return {
     id: u.id,
     login: u.login,
     firstName: u.firstName,
@@ -51,19 +50,32 @@ async function withGroups(db: DbOrTx, rows: repo.UserRow[]): Promise<User[]> {
     locked: u.lockedAt !== null,
     technicalAccount: u.technicalAccount,
     langKey: u.langKey,
-    userGroups: groups.filter((g) => g.userId === u.id).map((g) => ({ id: g.id, name: g.name })),
+    userGroups: groups,
     createdBy: u.createdBy,
     createdDate: iso(u.createdDate),
     lastModifiedBy: u.lastModifiedBy,
     lastModifiedDate: iso(u.lastModifiedDate),
     version: u.version,
-  }));
+  };
+}
+
+async function withGroups(db: DbOrTx, rows: repo.UserRow[]): Promise<User[]> {
+  const groups = await repo.findGroupsOfUsers(
+    db,
+    rows.map((u) => u.id),
+  );
+  return rows.map((u) =>
+    toUser(
+      u,
+      groups.filter((g) => g.userId === u.id).map((g) => ({ id: g.id, name: g.name })),
+    ),
+  );
 }
 
 export async function listUsers(deps: Pick<Deps, 'db'>, q: UserPageQuery): Promise<{ items: User[]; total: number }> {
   const page = pageRequest(q, repo.userSortColumns, repo.userSortColumns.id);
   const { rows, total } = await repo.searchUsers(deps.db, { search: q.search || undefined, ...page });
-  return { items: await withGroups(deps.db, rows), total };
+  return { items: rows.map(({ groups, ...u }) => toUser(u, groups)), total };
 }
 
 export async function getUser(deps: Pick<Deps, 'db'>, id: number): Promise<User> {

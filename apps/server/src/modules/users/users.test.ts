@@ -150,6 +150,19 @@ describe('GET /api/users', () => {
     }
   });
 
+  it("answers each user's groups by name, read with the page", async () => {
+    const [alice] = await ctx.db.select().from(appUser).where(eq(appUser.login, `alice.${tag}`));
+    const b = await makeUserGroup(ctx.db, { roleId, userIds: [alice.id], name: `B ${tag}` });
+    const a = await makeUserGroup(ctx.db, { roleId, userIds: [alice.id], name: `A ${tag}` });
+    const res = await manager({ method: 'GET', url: `/api/users?search=${tag}&sort=login,asc` });
+    const users = res.json() as { login: string; userGroups: unknown[] }[];
+    expect(users[0].userGroups).toEqual([
+      { id: a.id, name: a.name },
+      { id: b.id, name: b.name },
+    ]);
+    expect(users[1].userGroups).toEqual([]);
+  });
+
   it('never answers password hashes', async () => {
     const res = await manager({ method: 'GET', url: `/api/users?search=${tag}` });
     expect(res.body).not.toMatch(/password|argon2/i);
