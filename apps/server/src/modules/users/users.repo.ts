@@ -26,12 +26,16 @@ function searchCondition(search: string | undefined): SQL | undefined {
   return or(ilike(appUser.login, p), ilike(appUser.email, p), ilike(userFullNameSql(appUser), p));
 }
 
-/** The user's groups (id and name, by name) as a JSON array, read in the same statement as the user. */
+/**
+ * The user's groups (id and name, by name) as a JSON array, read in the same statement as the user.
+ * Written out with table names: Drizzle leaves a field's columns unqualified, and an unqualified
+ * `id` inside the subquery would name the group's.
+ */
 const groupsOfUserSql = sql<
   { id: number; name: string }[]
->`(SELECT coalesce(json_agg(json_build_object('id', ${userGroup.id}, 'name', ${userGroup.name}) ORDER BY ${userGroup.name}, ${userGroup.id}), '[]'::json)
-  FROM ${userGroupMember} JOIN ${userGroup} ON ${userGroup.id} = ${userGroupMember.userGroupId}
-  WHERE ${userGroupMember.userId} = ${appUser.id})`;
+>`(SELECT coalesce(json_agg(json_build_object('id', g.id, 'name', g.name) ORDER BY g.name, g.id), '[]'::json)
+  FROM user_group_member m JOIN user_group g ON g.id = m.user_group_id
+  WHERE m.user_id = "app_user"."id")`;
 
 /**
  * One page of users with their groups and how many match, in one statement. A search first

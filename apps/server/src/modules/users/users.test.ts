@@ -151,7 +151,10 @@ describe('GET /api/users', () => {
   });
 
   it("answers each user's groups by name, read with the page", async () => {
-    const [alice] = await ctx.db.select().from(appUser).where(eq(appUser.login, `alice.${tag}`));
+    const [alice] = await ctx.db
+      .select()
+      .from(appUser)
+      .where(eq(appUser.login, `alice.${tag}`));
     const b = await makeUserGroup(ctx.db, { roleId, userIds: [alice.id], name: `B ${tag}` });
     const a = await makeUserGroup(ctx.db, { roleId, userIds: [alice.id], name: `A ${tag}` });
     const res = await manager({ method: 'GET', url: `/api/users?search=${tag}&sort=login,asc` });
