@@ -1,9 +1,12 @@
 import { GLOBAL_BUSINESS_UNIT_ID } from '@vellum/contract';
 import { Route, Routes, useParams } from 'react-router';
+import { lazyPage } from '../../app/lazyPage';
 import { NotFoundPage } from '../errors/NotFoundPage';
-import { ProductTypeEditPage } from './ProductTypeEditPage';
 import { ProductTypeListPage } from './ProductTypeListPage';
 import { type ProductTypeScope, scopeOf } from './productTypePaths';
+
+// the attribute editor (drag and drop) loads with the edit page only, not with the list
+const ProductTypeEditPage = lazyPage(() => import('./ProductTypeEditPage'), 'ProductTypeEditPage');
 
 function ProductTypeRoutes({ scope }: { scope: ProductTypeScope }) {
   return (
