@@ -16,7 +16,7 @@ const ExpiredPasswordDialog = lazy(async () => ({ default: (await import('./Expi
 
 /**
  * The sign-in form only checks that both fields are filled: it is a plain form read on submit, as
- * the page is part of the first load and a form library would add a twentieth of its budget
+ * the page is part of the first load and react-hook-form with zod would add a sixth of its budget
  * (decision 0017). Every other form resolves with react-hook-form and the contract's schemas.
  */
 interface Values {
