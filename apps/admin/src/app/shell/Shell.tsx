@@ -3,6 +3,7 @@ import { lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { Brand } from './Brand';
+import { useMyBusinessUnits } from './queries';
 import { ShellBreadcrumbs } from './ShellBreadcrumbs';
 import { ShellFooter } from './ShellFooter';
 import { AccountMenu, AdministrationMenu, BackendConfigurationMenu, GeneralSettingsMenu, TopBarLinks } from './ShellMenus';
@@ -17,6 +18,8 @@ export const TOP_BAR_HEIGHT = 72;
 /** The signed-in layout: fixed top bar, content, footer. `children` replaces the routed page (the 404 page). */
 export function Shell({ children }: { children?: ReactNode }) {
   const { t } = useTranslation();
+  // the switcher's units are asked for with the shell, while the switcher's code is still on the way
+  useMyBusinessUnits();
   return (
     <AppShell header={{ height: TOP_BAR_HEIGHT }} padding={0}>
       <AppShell.Header
