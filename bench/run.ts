@@ -1,8 +1,13 @@
 import { accessBench } from './access.bench.js';
+import { firstLoadBench } from './first-load.bench.js';
 import { productSearchBench } from './product-search.bench.js';
 
 /** npm run bench: every benchmark, results written to bench/RESULTS.md. BENCH=name runs one. */
-const benches: Record<string, () => Promise<void>> = { access: accessBench, 'product-search': productSearchBench };
+const benches: Record<string, () => Promise<void>> = {
+  access: accessBench,
+  'product-search': productSearchBench,
+  'admin-first-load': firstLoadBench,
+};
 const only = process.env.BENCH;
 for (const [name, run] of Object.entries(benches)) {
   if (only && only !== name) continue;

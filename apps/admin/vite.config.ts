@@ -6,7 +6,7 @@ const server = process.env.VELLUM_API ?? 'http://localhost:8080';
 export default defineConfig({
   plugins: [react()],
   server: { port: 5173, proxy: { '/api': server, '/management': server } },
-  build: { outDir: 'dist', sourcemap: true, chunkSizeWarningLimit: 2000 },
+  build: { outDir: 'dist', sourcemap: true, manifest: true },
   define: { __APP_VERSION__: JSON.stringify(process.env.npm_package_version ?? '0.1.0') },
   test: {
     environment: 'jsdom',

@@ -1,6 +1,5 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
-import '@mantine/dates/styles.css';
 import './i18n';
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';

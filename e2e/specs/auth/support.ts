@@ -16,11 +16,12 @@ export async function signInViaUi(page: Page, login: string, password: string, o
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
-/** Signs in from /login and waits for the shell. */
+/** Signs in from /login and waits for the shell and its page (pages load when first opened, decision 0017). */
 export async function signIn(page: Page, login: string, password: string) {
   await page.goto('/login');
   await signInViaUi(page, login, password);
   await expect(page.getByTestId('top-bar')).toBeVisible();
+  await expect(page.getByTestId('page-loading')).toHaveCount(0);
 }
 
 export async function apiToken(request: APIRequestContext, login: string, password: string): Promise<string> {

@@ -70,7 +70,11 @@ export const manufacturerSchema = z.object({
   settings: manufacturerSettingsSchema,
 });
 export const manufacturerNameBody = z.object({ name: nameSchema });
-export const manufacturerNameSchema = z.object({ name: z.string() });
+/**
+ * The public name, with the logo's versioned URL (null when none is stored): the top bar and the
+ * sign-in page ask for the logo only when there is one, so no page makes a failing request.
+ */
+export const manufacturerNameSchema = z.object({ name: z.string(), logoUrl: z.string().nullable() });
 export const audienceSchema = z.enum(['HCP', 'PATIENT']);
 export type Audience = z.infer<typeof audienceSchema>;
 export const audienceQuery = z.object({ audience: audienceSchema });

@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../api/client';
 import { installBrowserMocks } from '../components/test-utils';
 import { BusinessUnitHomePage } from '../features/business-units/BusinessUnitHomePage';
-import { mockServer, problem } from '../features/products/catalogueTestUtils';
+import { mockServer, problem } from '../test/fakeServer';
 import type { AuthState } from './auth';
 import { createQueryClient } from './queryClient';
 

@@ -1,29 +1,32 @@
 import type { AccessRight } from '@vellum/contract';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
-import { AccountSettingsPage } from '../features/account/AccountSettingsPage';
-import { PasswordPage } from '../features/account/PasswordPage';
-import { AuditLogsPage } from '../features/audit-logs/AuditLogsPage';
-import { ForgotPasswordPage } from '../features/auth/ForgotPasswordPage';
 import { LoginPage } from '../features/auth/LoginPage';
 import { LogoutPage } from '../features/auth/LogoutPage';
-import { ResetFinishPage } from '../features/auth/ResetFinishPage';
 import { RootRedirect } from '../features/auth/RootRedirect';
-import { BusinessUnitHomePage } from '../features/business-units/BusinessUnitHomePage';
-import { BusinessUnitSettingsRoutes } from '../features/business-units/BusinessUnitSettingsRoutes';
-import { MyBusinessUnitsPage } from '../features/business-units/MyBusinessUnitsPage';
 import { NotFoundRoute } from '../features/errors/NotFoundPage';
-import { ArchivedLotRangesPage } from '../features/lot-ranges/ArchivedLotRangesPage';
-import { ManufacturerSettingsPage } from '../features/manufacturer/ManufacturerSettingsPage';
-import { RemarksRoutes } from '../features/product-remarks/RemarksRoutes';
-import { ProductSearchPage } from '../features/product-search/ProductSearchPage';
-import { BusinessUnitProductTypeRoutes, GlobalProductTypeRoutes } from '../features/product-types/ProductTypeRoutes';
-import { ProductTypesPage } from '../features/product-types/ProductTypesPage';
-import { ProductManagementRoutes } from '../features/products/ProductManagementRoutes';
-import { UnitProductManagementRoutes } from '../features/products/UnitProductManagementRoutes';
-import { RolesRoutes } from '../features/roles/RolesRoutes';
-import { UserGroupsRoutes } from '../features/user-groups/UserGroupsRoutes';
-import { UsersRoutes } from '../features/users/UsersRoutes';
 import { RequireAuth } from './guard';
+import {
+  AccountSettingsPage,
+  ArchivedLotRangesPage,
+  AuditLogsPage,
+  BusinessUnitHomePage,
+  BusinessUnitProductTypeRoutes,
+  BusinessUnitSettingsRoutes,
+  ForgotPasswordPage,
+  GlobalProductTypeRoutes,
+  ManufacturerSettingsPage,
+  MyBusinessUnitsPage,
+  PasswordPage,
+  ProductManagementRoutes,
+  ProductSearchPage,
+  ProductTypesPage,
+  RemarksRoutes,
+  ResetFinishPage,
+  RolesRoutes,
+  UnitProductManagementRoutes,
+  UserGroupsRoutes,
+  UsersRoutes,
+} from './pages';
 import { Shell } from './shell/Shell';
 
 const guarded = (element: React.ReactNode, rights?: AccessRight[], scope?: 'global' | 'business-unit') => (

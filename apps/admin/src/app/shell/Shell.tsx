@@ -1,14 +1,18 @@
 import { AppShell, Box, Divider, Group } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { Brand } from './Brand';
-import { BusinessUnitSwitcher } from './BusinessUnitSwitcher';
 import { DevRibbon } from './DevRibbon';
 import { PublicWebsiteLink } from './PublicWebsiteLink';
+import { useMyBusinessUnits } from './queries';
 import { ShellBreadcrumbs } from './ShellBreadcrumbs';
 import { ShellFooter } from './ShellFooter';
 import { AccountMenu, AdministrationMenu, BackendConfigurationMenu, GeneralSettingsMenu, TopBarLinks } from './ShellMenus';
+
+// the switcher's searchable select is the shell's largest part and shows once the units arrive anyway:
+// it loads beside the shell instead of with it (decision 0017)
+const BusinessUnitSwitcher = lazy(async () => ({ default: (await import('./BusinessUnitSwitcher')).BusinessUnitSwitcher }));
 
 /** Fixed top bar (72px, the content starts below it), document 000 section 9. */
 export const TOP_BAR_HEIGHT = 72;
@@ -16,6 +20,8 @@ export const TOP_BAR_HEIGHT = 72;
 /** The signed-in layout: fixed top bar, content, footer. `children` replaces the routed page (the 404 page). */
 export function Shell({ children }: { children?: ReactNode }) {
   const { t } = useTranslation();
+  // the switcher's units are asked for with the shell, while the switcher's code is still on the way
+  useMyBusinessUnits();
   return (
     <AppShell header={{ height: TOP_BAR_HEIGHT }} padding={0}>
       <AppShell.Header
@@ -32,7 +38,9 @@ export function Shell({ children }: { children?: ReactNode }) {
           </Group>
           <Group gap="xs" wrap="nowrap" component="nav" aria-label={t('shell.navigation')} style={{ flexShrink: 0 }}>
             <Box visibleFrom="lg">
-              <BusinessUnitSwitcher />
+              <Suspense fallback={null}>
+                <BusinessUnitSwitcher />
+              </Suspense>
             </Box>
             <AdministrationMenu />
             <BackendConfigurationMenu />

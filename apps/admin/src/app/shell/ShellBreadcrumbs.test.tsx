@@ -1,6 +1,7 @@
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { mockServer, ok, problem, renderRoute } from '../../features/products/catalogueTestUtils';
+import { mockServer, ok, problem } from '../../test/fakeServer';
+import { renderRoute } from '../../test/renderRoute';
 import { ShellBreadcrumbs } from './ShellBreadcrumbs';
 
 afterEach(cleanup);

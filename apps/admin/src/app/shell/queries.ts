@@ -1,11 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import type { BusinessUnit, ManufacturerFeatures, ManufacturerSettings } from '@vellum/contract';
-import { useEffect, useState } from 'react';
-import { ApiError, api } from '../../api/client';
+import type { BusinessUnit, ManufacturerFeatures, ManufacturerSettings, manufacturerNameSchema } from '@vellum/contract';
+import type { z } from 'zod';
+import { api } from '../../api/client';
 import { useAuth } from '../auth';
 
 /** Shell data is decoration: its failures are not announced (the page's own calls are). */
 const quiet = { silentError: true } as const;
+
+type ManufacturerName = z.output<typeof manufacturerNameSchema>;
 
 export interface ManagementInfo {
   activeProfiles: string[];
@@ -22,45 +24,36 @@ export function useManagementInfo() {
   });
 }
 
-export function useManufacturerName() {
+/** The manufacturer's public name and logo URL (null when no logo is stored), for the top bar and the sign-in page. */
+export interface ManufacturerBrand {
+  name: string;
+  logoUrl: string | null;
+}
+
+function useManufacturerBrand<T>(select: (brand: ManufacturerBrand) => T) {
   return useQuery({
     queryKey: ['manufacturer', 'name'],
-    queryFn: async () => {
-      const data = (await api<{ name: string } | string>('api/manufacturer/own/name')).data;
-      return typeof data === 'string' ? data : (data?.name ?? '');
+    queryFn: async (): Promise<ManufacturerBrand> => {
+      const data = (await api<ManufacturerName | string>('api/manufacturer/own/name')).data;
+      return typeof data === 'string' ? { name: data, logoUrl: null } : { name: data?.name ?? '', logoUrl: data?.logoUrl ?? null };
     },
+    select,
     staleTime: 5 * 60_000,
     meta: quiet,
   });
 }
 
-/** The manufacturer logo as an object URL; null when none is set. */
+export function useManufacturerName() {
+  return useManufacturerBrand((brand) => brand.name);
+}
+
+/**
+ * The manufacturer logo's URL; null when none is stored. The public name says whether a logo
+ * exists, so no page asks for a logo that is not there (a 404 in every page's console). The URL
+ * carries the logo's version, so the browser may cache it and a new logo shows at once.
+ */
 export function useManufacturerLogo(): string | null {
-  const logo = useQuery({
-    queryKey: ['manufacturer', 'logo'],
-    queryFn: async () => {
-      try {
-        const blob = (await api<Blob>('api/manufacturer/own/logo', { responseType: 'blob' })).data;
-        return blob.size > 0 ? blob : null;
-      } catch (err) {
-        if (err instanceof ApiError && err.status === 404) return null;
-        throw err;
-      }
-    },
-    staleTime: 5 * 60_000,
-    meta: quiet,
-  });
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    if (!logo.data) {
-      setUrl(null);
-      return;
-    }
-    const objectUrl = URL.createObjectURL(logo.data);
-    setUrl(objectUrl);
-    return () => URL.revokeObjectURL(objectUrl);
-  }, [logo.data]);
-  return url;
+  return useManufacturerBrand((brand) => brand.logoUrl).data ?? null;
 }
 
 /** The feature switches a menu depends on; defaults when the user may not read the settings. */

@@ -1,7 +1,8 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AuthState } from '../../app/auth';
-import { mockServer, ok, problem, renderRoute } from '../products/catalogueTestUtils';
+import { mockServer, ok, problem } from '../../test/fakeServer';
+import { renderRoute } from '../../test/renderRoute';
 import { PasswordPage } from './PasswordPage';
 
 const auth: { current: Partial<AuthState> } = { current: {} };

@@ -1,26 +1,43 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Anchor, Button, Center, Checkbox, Group, Loader, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { IconAlertCircle, IconCircleCheck, IconLock } from '@tabler/icons-react';
 import { ErrorKeys } from '@vellum/contract';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { type FormEvent, lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
-import { z } from 'zod';
 import { handleApiError } from '../../api/notify';
 import { useAuth } from '../../app/auth';
 import type { ReturnState } from '../../app/guard';
 import { AuthLayout } from './AuthLayout';
 import { useAuthenticate, useAuthenticationMechanism } from './auth.hooks';
-import { ExpiredPasswordDialog } from './ExpiredPasswordDialog';
 import { type SignInFailure, signInFailure } from './signInFailure';
 
-const schema = z.object({
-  username: z.string().trim().min(1, 'auth.login.validate.emailRequired'),
-  password: z.string().min(1, 'auth.login.validate.passwordRequired'),
-  rememberMe: z.boolean(),
-});
-type Values = z.infer<typeof schema>;
+// the dialog for an expired password is rare: its form (and the password rules) load when it opens
+const ExpiredPasswordDialog = lazy(async () => ({ default: (await import('./ExpiredPasswordDialog')).ExpiredPasswordDialog }));
+
+/**
+ * The sign-in form only checks that both fields are filled: it is a plain form read on submit, as
+ * the page is part of the first load and react-hook-form with zod would add a sixth of its budget
+ * (decision 0017). Every other form resolves with react-hook-form and the contract's schemas.
+ */
+interface Values {
+  username: string;
+  password: string;
+  rememberMe: boolean;
+}
+type FieldErrors = Partial<Record<'username' | 'password', string>>;
+
+function readForm(form: HTMLFormElement): { values: Values; errors: FieldErrors } {
+  const data = new FormData(form);
+  const values = {
+    username: String(data.get('username') ?? '').trim(),
+    password: String(data.get('password') ?? ''),
+    rememberMe: data.get('rememberMe') !== null,
+  };
+  const errors: FieldErrors = {};
+  if (!values.username) errors.username = 'auth.login.validate.emailRequired';
+  if (!values.password) errors.password = 'auth.login.validate.passwordRequired';
+  return { values, errors };
+}
 
 const HOME = '/my-business-units';
 
@@ -41,8 +58,8 @@ export function LoginPage({ admin = false }: { admin?: boolean }) {
   const authenticate = useAuthenticate();
   const [failure, setFailure] = useState<SignInFailure>();
   const [expired, setExpired] = useState<{ username: string; password: string; rememberMe: boolean }>();
-  const form = useForm<Values>({ resolver: zodResolver(schema), defaultValues: { username: '', password: '', rememberMe: false } });
-  const errors = form.formState.errors;
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const passwordInput = useRef<HTMLInputElement>(null);
   const title = admin ? `${t('auth.login.title')}${t('auth.login.adminSuffix')}` : t('auth.login.title');
 
   if (auth.status === 'authenticated') return <Navigate to={from ?? HOME} replace />;
@@ -66,6 +83,13 @@ export function LoginPage({ admin = false }: { admin?: boolean }) {
     });
   };
 
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const { values, errors: found } = readForm(event.currentTarget);
+    setErrors(found);
+    if (!found.username && !found.password) signInWith(values);
+  };
+
   const body = () => {
     if (mechanism.isPending) {
       return (
@@ -82,7 +106,7 @@ export function LoginPage({ admin = false }: { admin?: boolean }) {
       );
     }
     return (
-      <form onSubmit={form.handleSubmit(signInWith)} noValidate data-testid="login-form">
+      <form onSubmit={onSubmit} noValidate data-testid="login-form">
         <Stack gap="md">
           {notice === 'passwordReset' && !failure && (
             <Alert color="teal" variant="light" icon={<IconCircleCheck size={18} aria-hidden />} data-testid="reset-success" role="status">
@@ -113,18 +137,19 @@ export function LoginPage({ admin = false }: { admin?: boolean }) {
             autoComplete="username"
             withAsterisk
             autoFocus
-            error={errors.username?.message && t(errors.username.message)}
-            {...form.register('username')}
+            name="username"
+            error={errors.username && t(errors.username)}
           />
           <PasswordInput
             label={t('auth.login.password')}
             autoComplete="current-password"
             withAsterisk
-            error={errors.password?.message && t(errors.password.message)}
-            {...form.register('password')}
+            name="password"
+            ref={passwordInput}
+            error={errors.password && t(errors.password)}
           />
           <Group justify="space-between">
-            <Checkbox label={t('auth.login.rememberMe')} {...form.register('rememberMe')} />
+            <Checkbox label={t('auth.login.rememberMe')} name="rememberMe" />
             <Anchor component={Link} to="/account/reset/forgot" size="sm" data-testid="forgot-password-link">
               {t('auth.login.forgotPassword')}
             </Anchor>
@@ -141,17 +166,19 @@ export function LoginPage({ admin = false }: { admin?: boolean }) {
     <AuthLayout title={title} testId="login-page">
       {body()}
       {expired && (
-        <ExpiredPasswordDialog
-          username={expired.username}
-          currentPassword={expired.password}
-          onClose={() => setExpired(undefined)}
-          onChanged={(newPassword) => {
-            const next = { ...expired, password: newPassword };
-            setExpired(undefined);
-            form.setValue('password', newPassword);
-            signInWith(next);
-          }}
-        />
+        <Suspense fallback={null}>
+          <ExpiredPasswordDialog
+            username={expired.username}
+            currentPassword={expired.password}
+            onClose={() => setExpired(undefined)}
+            onChanged={(newPassword) => {
+              const next = { ...expired, password: newPassword };
+              setExpired(undefined);
+              if (passwordInput.current) passwordInput.current.value = newPassword;
+              signInWith(next);
+            }}
+          />
+        </Suspense>
       )}
     </AuthLayout>
   );

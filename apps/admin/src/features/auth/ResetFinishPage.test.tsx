@@ -5,7 +5,7 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AuthProvider } from '../../app/auth';
 import { installBrowserMocks } from '../../components/test-utils';
-import { mockServer, ok, problem } from '../products/catalogueTestUtils';
+import { mockServer, ok, problem } from '../../test/fakeServer';
 import { LoginPage } from './LoginPage';
 import { confirmationMismatch } from './passwordForm';
 import { ResetFinishPage } from './ResetFinishPage';

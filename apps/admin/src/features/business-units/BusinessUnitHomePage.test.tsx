@@ -2,7 +2,9 @@ import { cleanup, screen, within } from '@testing-library/react';
 import type { BusinessUnitStatistics } from '@vellum/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AuthState } from '../../app/auth';
-import { mockServer, ok, renderRoute, signedInWith } from '../products/catalogueTestUtils';
+import { mockServer, ok } from '../../test/fakeServer';
+import { renderRoute } from '../../test/renderRoute';
+import { signedInWith } from '../../test/signedIn';
 import { BusinessUnitHomePage } from './BusinessUnitHomePage';
 
 const auth: { current: Partial<AuthState> } = { current: {} };

@@ -1,11 +1,11 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AuthState } from '../../app/auth';
-import { mockServer, ok, renderRoute, signedInWith } from '../products/catalogueTestUtils';
+import { mockServer, ok } from '../../test/fakeServer';
+import { renderRoute } from '../../test/renderRoute';
+import { auth, signedInWith } from '../../test/signedIn';
 import { ArchivedLotRangesPage } from './ArchivedLotRangesPage';
 import type { LotRangeReview } from './lotRanges.hooks';
 
-const auth: { current: Partial<AuthState> } = { current: {} };
 vi.mock('../../app/auth', () => ({ useAuth: () => auth.current }));
 
 const PATH = '/my-business-units/:businessUnitId/administration/archived-data-lot-ranges';
@@ -33,7 +33,7 @@ function server() {
 }
 
 beforeEach(() => {
-  auth.current = signedInWith(['PRODUCT_MANAGE']);
+  signedInWith(['PRODUCT_MANAGE']);
 });
 afterEach(() => {
   cleanup();
@@ -63,7 +63,7 @@ describe('archived lot ranges', () => {
   });
 
   it('offers no restore without PRODUCT_MANAGE', async () => {
-    auth.current = signedInWith(['PRODUCT_READ']);
+    signedInWith(['PRODUCT_READ']);
     server();
     renderRoute(<ArchivedLotRangesPage />, { url: URL, path: PATH });
     await screen.findByText('Batch 2019');

@@ -1,11 +1,12 @@
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { ProductGroup, ProductListItem } from '@vellum/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AuthState } from '../../app/auth';
-import { mockServer, ok, problem, productType, renderRoute, signedInWith } from '../products/catalogueTestUtils';
+import { productType } from '../../test/catalogueFixtures';
+import { mockServer, ok, problem } from '../../test/fakeServer';
+import { renderRoute } from '../../test/renderRoute';
+import { auth, signedInWith } from '../../test/signedIn';
 import { ProductManagementRoutes } from '../products/ProductManagementRoutes';
 
-const auth: { current: Partial<AuthState> } = { current: {} };
 vi.mock('../../app/auth', () => ({ useAuth: () => auth.current }));
 
 const PATH = '/my-business-units/:businessUnitId/product-types/:productTypeId/product-management/*';
@@ -37,7 +38,7 @@ const match = (id: number, keyCode: string): ProductListItem => ({
 
 function server(save = () => ok(group)) {
   return mockServer({
-    'GET /api/product-types/7': () => ok(productType([])),
+    'GET /api/product-types/7': () => ok(productType()),
     'GET /api/product-groups/5': () => ok(group),
     'GET /api/product-remarks': () =>
       ok([
@@ -57,7 +58,7 @@ function server(save = () => ok(group)) {
 const location = () => screen.getByTestId('location').textContent ?? '';
 
 beforeEach(() => {
-  auth.current = signedInWith(['PRODUCT_MANAGE', 'PRODUCT_DELETE']);
+  signedInWith(['PRODUCT_MANAGE', 'PRODUCT_DELETE']);
 });
 afterEach(() => {
   cleanup();

@@ -1,12 +1,13 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ProductGroupListItem } from '@vellum/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AuthState } from '../../app/auth';
 import { SKIP_CONFIRMATION_KEY } from '../../components/ConfirmDialog';
-import { mockServer, ok, productType, renderRoute, signedInWith } from '../products/catalogueTestUtils';
+import { productType } from '../../test/catalogueFixtures';
+import { mockServer, ok } from '../../test/fakeServer';
+import { renderRoute } from '../../test/renderRoute';
+import { auth, signedInWith } from '../../test/signedIn';
 import { ProductManagementRoutes } from '../products/ProductManagementRoutes';
 
-const auth: { current: Partial<AuthState> } = { current: {} };
 vi.mock('../../app/auth', () => ({ useAuth: () => auth.current }));
 
 const PATH = '/my-business-units/:businessUnitId/product-types/:productTypeId/product-management/*';
@@ -19,7 +20,7 @@ const groups: ProductGroupListItem[] = [
 
 function server() {
   return mockServer({
-    'GET /api/product-types/7': () => ok(productType([])),
+    'GET /api/product-types/7': () => ok(productType()),
     'GET /api/product-groups': () => ok(groups, { 'x-total-count': '2' }),
     'DELETE /api/product-groups/5': () => ok(),
   });
@@ -42,7 +43,7 @@ function confirmWithCode(dialog: HTMLElement) {
 }
 
 beforeEach(() => {
-  auth.current = signedInWith(['PRODUCT_MANAGE', 'PRODUCT_DELETE']);
+  signedInWith(['PRODUCT_MANAGE', 'PRODUCT_DELETE']);
 });
 afterEach(() => {
   cleanup();
@@ -106,7 +107,7 @@ describe('product group list', () => {
   });
 
   it('hides add and delete without the rights', async () => {
-    auth.current = signedInWith(['PRODUCT_READ']);
+    signedInWith(['PRODUCT_READ']);
     server();
     renderRoute(<ProductManagementRoutes />, { url: `${BASE}/product-groups`, path: PATH });
     await screen.findByRole('link', { name: 'Knees' });

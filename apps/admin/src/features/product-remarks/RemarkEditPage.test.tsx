@@ -1,12 +1,12 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ProductRemark } from '@vellum/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AuthState } from '../../app/auth';
-import { mockServer, ok, renderRoute, signedInWith } from '../products/catalogueTestUtils';
+import { mockServer, ok } from '../../test/fakeServer';
+import { renderRoute } from '../../test/renderRoute';
+import { auth, signedInWith } from '../../test/signedIn';
 import { RemarksRoutes } from './RemarksRoutes';
 import { richTextHasContent, toRemarkBody } from './remarkForm';
 
-const auth: { current: Partial<AuthState> } = { current: {} };
 vi.mock('../../app/auth', () => ({ useAuth: () => auth.current }));
 
 const PATH = '/my-business-units/:businessUnitId/backend-configuration/product-remark/*';
@@ -48,7 +48,7 @@ async function editText(node: Node, text: string) {
 }
 
 beforeEach(() => {
-  auth.current = signedInWith(['PRODUCT_REMARK_MANAGE', 'PRODUCT_REMARK_DELETE']);
+  signedInWith(['PRODUCT_REMARK_MANAGE', 'PRODUCT_REMARK_DELETE']);
 });
 afterEach(() => {
   cleanup();
@@ -166,7 +166,7 @@ describe('remark list', () => {
     expect(screen.getByRole('link', { name: 'Add remark' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Delete Sterile' })).toBeTruthy();
     cleanup();
-    auth.current = signedInWith(['PRODUCT_READ']);
+    signedInWith(['PRODUCT_READ']);
     server();
     renderRoute(<RemarksRoutes />, { url: BASE, path: PATH });
     await screen.findByRole('link', { name: 'Sterile' });

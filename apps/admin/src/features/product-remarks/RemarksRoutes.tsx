@@ -1,7 +1,10 @@
 import { Route, Routes } from 'react-router';
+import { lazyPage } from '../../app/lazyPage';
 import { NotFoundPage } from '../errors/NotFoundPage';
-import { RemarkEditPage } from './RemarkEditPage';
 import { RemarkListPage } from './RemarkListPage';
+
+// the rich-text editor (tiptap and ProseMirror) loads with the edit page only, not with the list
+const RemarkEditPage = lazyPage(() => import('./RemarkEditPage'), 'RemarkEditPage');
 
 /** /my-business-units/:businessUnitId/backend-configuration/product-remark/*: the list, a new remark and a remark. */
 export function RemarksRoutes() {

@@ -1,7 +1,8 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ProductListItem } from '@vellum/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockServer, ok, renderRoute } from '../products/catalogueTestUtils';
+import { mockServer, ok } from '../../test/fakeServer';
+import { renderRoute } from '../../test/renderRoute';
 import { ProductSearchPage } from './ProductSearchPage';
 
 const item: ProductListItem = {

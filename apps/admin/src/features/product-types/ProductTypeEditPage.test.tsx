@@ -1,8 +1,15 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { AccessRight, ProductType } from '@vellum/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { definition, manufacturerSettings, productType } from '../../test/catalogueFixtures';
+import { json, mockServer } from '../../test/fakeServer';
+import { renderRoute } from '../../test/renderRoute';
+import { auth, signedInWith } from '../../test/signedIn';
 import { BusinessUnitProductTypeRoutes } from './ProductTypeRoutes';
-import { auth, definition, json, mockServer, productType, renderAt, settings, signedInWith } from './testing';
+
+/** Product type 11 'Infusion pumps' of business unit 3, the type these tests open. */
+const pumps = (over: Partial<ProductType> = {}) =>
+  productType({ id: 11, businessUnitId: 3, slug: 'infusion-pumps', name: 'Infusion pumps', version: 1, ...over });
 
 vi.mock('../../app/auth', () => ({ useAuth: () => auth.current }));
 // full pages with many inputs render slowly in jsdom on a busy machine
@@ -13,14 +20,14 @@ const MANAGER: AccessRight[] = ['PRODUCT_TYPE_MANAGE', 'PRODUCT_TYPE_DELETE', 'P
 
 function serve(type: ProductType, portal: boolean, extra: Parameters<typeof mockServer>[0] = {}) {
   return mockServer({
-    'GET /api/manufacturer/own/features': () => json(200, settings(portal)),
+    'GET /api/manufacturer/own/features': () => json(200, manufacturerSettings(portal)),
     [`GET /api/product-types/${type.id}`]: () => json(200, type),
     ...extra,
   });
 }
 
 const openType = (id = 11) =>
-  renderAt(`/my-business-units/3/backend-configuration/product-type/${id}`, PATTERN, <BusinessUnitProductTypeRoutes />);
+  renderRoute(<BusinessUnitProductTypeRoutes />, { url: `/my-business-units/3/backend-configuration/product-type/${id}`, path: PATTERN });
 const rows = () => screen.queryAllByTestId('attribute-row');
 const isDisabled = (el: HTMLElement) => (el as HTMLInputElement | HTMLButtonElement).disabled;
 
@@ -33,7 +40,7 @@ afterEach(() => {
 describe('attribute editor: limits and locking', () => {
   it('counts the custom attributes, locks type and uniqueness of saved rows, and keeps new rows open', async () => {
     serve(
-      productType({
+      pumps({
         attributeDefinitions: [
           definition({ id: 1, name: 'Size', isUnique: true }),
           definition({ id: 2, name: 'Colour', visualizationOrder: 1 }),
@@ -63,7 +70,7 @@ describe('attribute editor: limits and locking', () => {
   it('stops at 6 custom attributes and 1 lot-number attribute (lot numbers on)', async () => {
     const strings = [1, 2, 3, 4, 5, 6].map((id) => definition({ id, name: `Attr ${id}`, visualizationOrder: id }));
     serve(
-      productType({
+      pumps({
         lotNumbers: true,
         attributeDefinitions: [...strings, definition({ id: 7, name: 'Lot', type: 'MULTI_ARRAY', searchTypeHCP: 'SEARCHABLE_EXACT' })],
       }),
@@ -78,8 +85,8 @@ describe('attribute editor: limits and locking', () => {
   });
 
   it('switching lot numbers off keeps a saved lot-number attribute, with a warning', async () => {
-    const type = productType({ lotNumbers: true, attributeDefinitions: [definition({ id: 7, name: 'Lot', type: 'MULTI_ARRAY' })] });
-    const calls = serve(type, false, { 'PUT /api/product-types': (body) => json(200, { ...type, ...(body as object), version: 2 }) });
+    const type = pumps({ lotNumbers: true, attributeDefinitions: [definition({ id: 7, name: 'Lot', type: 'MULTI_ARRAY' })] });
+    const calls = serve(type, false, { 'PUT /api/product-types': ({ body }) => json(200, { ...type, ...(body as object), version: 2 }) });
     openType();
     await screen.findByText('Product type Infusion pumps');
     fireEvent.click(screen.getByRole('switch', { name: /Lot numbers/ }));
@@ -91,7 +98,7 @@ describe('attribute editor: limits and locking', () => {
   });
 
   it('a new lot-number attribute needs the lot-numbers switch, and nothing is saved without it', async () => {
-    const calls = serve(productType({ lotNumbers: true }), false);
+    const calls = serve(pumps({ lotNumbers: true }), false);
     openType();
     await screen.findByText('Product type Infusion pumps');
     fireEvent.click(screen.getByRole('button', { name: 'Add lot-number attribute' }));
@@ -105,7 +112,7 @@ describe('attribute editor: limits and locking', () => {
 
   it('is read-only without PRODUCT_TYPE_MANAGE', async () => {
     signedInWith({ 0: ['MANUFACTURER_READ'], 3: ['PRODUCT_READ'] });
-    serve(productType({ attributeDefinitions: [definition({ id: 1, name: 'Size' })] }), true);
+    serve(pumps({ attributeDefinitions: [definition({ id: 1, name: 'Size' })] }), true);
     openType();
     await screen.findByText('Product type Infusion pumps');
     expect(screen.getByText('You can view these settings but not change them.')).toBeTruthy();
@@ -117,7 +124,7 @@ describe('attribute editor: limits and locking', () => {
 
   it('status and lot numbers need PRODUCT_TYPE_SPECIAL', async () => {
     signedInWith({ 0: ['MANUFACTURER_READ'], 3: ['PRODUCT_TYPE_MANAGE'] });
-    serve(productType(), true);
+    serve(pumps(), true);
     openType();
     await screen.findByText('Product type Infusion pumps');
     expect(isDisabled(screen.getByRole('combobox', { name: 'Status' }))).toBe(true);
@@ -128,7 +135,7 @@ describe('attribute editor: limits and locking', () => {
 describe('searchability hint', () => {
   it('says live when HCP has nothing searchable, and clears once an attribute is searchable and active', async () => {
     serve(
-      productType({
+      pumps({
         keyCodeSearchTypeHCP: 'VISIBLE',
         attributeDefinitions: [definition({ id: 1, name: 'Size', searchTypeHCP: 'SEARCHABLE_PARTIAL', isActive: false })],
       }),
@@ -144,14 +151,14 @@ describe('searchability hint', () => {
   });
 
   it('asks the same for patients once the type shows them anything (portal on)', async () => {
-    serve(productType({ keyCodeSearchTypePatient: 'VISIBLE' }), true);
+    serve(pumps({ keyCodeSearchTypePatient: 'VISIBLE' }), true);
     openType();
     await screen.findByText('Product type Infusion pumps');
     expect(screen.getByTestId('audience-hint').textContent).toContain('Nothing is searchable for Patients');
   });
 
   it('blocks the save while an audience has nothing searchable', async () => {
-    const calls = serve(productType({ keyCodeSearchTypeHCP: 'NOT_VISIBLE', name: 'Pumps' }), false);
+    const calls = serve(pumps({ keyCodeSearchTypeHCP: 'NOT_VISIBLE', name: 'Pumps' }), false);
     openType();
     await screen.findByText('Product type Pumps');
     fireEvent.change(screen.getByLabelText(/^Name/), { target: { value: 'Pumps 2' } });
@@ -163,11 +170,11 @@ describe('searchability hint', () => {
 
 describe('patient portal', () => {
   it('off: patient options are disabled with a hint, and values stored earlier are kept', async () => {
-    const type = productType({
+    const type = pumps({
       keyCodeSearchTypePatient: 'SEARCHABLE_EXACT',
       attributeDefinitions: [definition({ id: 1, name: 'Size', searchTypePatient: 'SEARCHABLE_EXACT', isMandatoryPatientSearch: true })],
     });
-    const calls = serve(type, false, { 'PUT /api/product-types': (body) => json(200, { ...type, ...(body as object), version: 2 }) });
+    const calls = serve(type, false, { 'PUT /api/product-types': ({ body }) => json(200, { ...type, ...(body as object), version: 2 }) });
     openType();
     await screen.findByText('Product type Infusion pumps');
     await screen.findByTestId('patient-portal-off');
@@ -196,7 +203,7 @@ describe('patient portal', () => {
   });
 
   it('on: patient options are enabled and the patient hero image is offered', async () => {
-    serve(productType({ attributeDefinitions: [definition({ id: 1, name: 'Size' })] }), true);
+    serve(pumps({ attributeDefinitions: [definition({ id: 1, name: 'Size' })] }), true);
     openType();
     await screen.findByText('Product type Infusion pumps');
     expect(screen.queryByTestId('patient-portal-off')).toBeNull();
@@ -208,7 +215,7 @@ describe('patient portal', () => {
 
 describe('deleting attributes', () => {
   it('a saved attribute is deleted on the server after the confirmation code', async () => {
-    const type = productType({
+    const type = pumps({
       attributeDefinitions: [definition({ id: 1, name: 'Size' }), definition({ id: 2, name: 'Colour', visualizationOrder: 1 })],
     });
     const calls = serve(type, false, { 'DELETE /api/product-type-attribute-definitions/1': () => json(204) });
@@ -229,7 +236,7 @@ describe('deleting attributes', () => {
   });
 
   it('a new row goes without asking or calling the server', async () => {
-    const calls = serve(productType(), false);
+    const calls = serve(pumps(), false);
     openType();
     await screen.findByText('Product type Infusion pumps');
     fireEvent.click(screen.getByRole('button', { name: 'Add attribute' }));
@@ -243,13 +250,13 @@ describe('deleting attributes', () => {
 
 describe('creating', () => {
   it('suggests slugs from names, sends the rows in order, then opens the new type', async () => {
-    const created = productType({ id: 42, name: 'Blood glucose meters', slug: 'blood-glucose-meters' });
+    const created = pumps({ id: 42, name: 'Blood glucose meters', slug: 'blood-glucose-meters' });
     const calls = mockServer({
-      'GET /api/manufacturer/own/features': () => json(200, settings(false)),
+      'GET /api/manufacturer/own/features': () => json(200, manufacturerSettings(false)),
       'POST /api/product-types': () => json(201, created),
       'GET /api/product-types/42': () => json(200, created),
     });
-    renderAt('/my-business-units/3/backend-configuration/product-type/new', PATTERN, <BusinessUnitProductTypeRoutes />);
+    renderRoute(<BusinessUnitProductTypeRoutes />, { url: '/my-business-units/3/backend-configuration/product-type/new', path: PATTERN });
     await screen.findByText('Add a product type');
     expect(screen.getByText('Images can be added once the product type is created.')).toBeTruthy();
     fireEvent.change(screen.getByLabelText(/^Name/), { target: { value: 'Blood glucose meters' } });
@@ -273,11 +280,11 @@ describe('creating', () => {
 
   it('shows the server field errors and error keys on the form', async () => {
     mockServer({
-      'GET /api/manufacturer/own/features': () => json(200, settings(false)),
+      'GET /api/manufacturer/own/features': () => json(200, manufacturerSettings(false)),
       'POST /api/product-types': () =>
         json(400, { type: 'about:blank', title: 'Bad Request', status: 400, message: 'error.productType.nameExists' }),
     });
-    renderAt('/my-business-units/3/backend-configuration/product-type/new', PATTERN, <BusinessUnitProductTypeRoutes />);
+    renderRoute(<BusinessUnitProductTypeRoutes />, { url: '/my-business-units/3/backend-configuration/product-type/new', path: PATTERN });
     await screen.findByText('Add a product type');
     fireEvent.change(screen.getByLabelText(/^Name/), { target: { value: 'Pumps' } });
     fireEvent.click(screen.getByRole('button', { name: 'Create product type' }));

@@ -1,29 +1,43 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { ProductType } from '@vellum/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { definition, manufacturerSettings, productType } from '../../test/catalogueFixtures';
+import { json, type MockHandler, mockServer } from '../../test/fakeServer';
+import { renderRoute } from '../../test/renderRoute';
+import { auth, signedInWith } from '../../test/signedIn';
 import { BusinessUnitProductTypeRoutes, GlobalProductTypeRoutes } from './ProductTypeRoutes';
 import { ProductTypesPage } from './ProductTypesPage';
-import { auth, definition, json, mockServer, productType, renderAt, settings, signedInWith } from './testing';
+
+/** Product type 11 'Infusion pumps' of business unit 3, the type these tests open. */
+const pumps = (over: Partial<ProductType> = {}) =>
+  productType({ id: 11, businessUnitId: 3, slug: 'infusion-pumps', name: 'Infusion pumps', version: 1, ...over });
 
 vi.mock('../../app/auth', () => ({ useAuth: () => auth.current }));
 // full pages with many inputs render slowly in jsdom on a busy machine
 vi.setConfig({ testTimeout: 30_000 });
 
 const CONFIG = '/my-business-units/:businessUnitId/backend-configuration/product-type/*';
-const GLOBAL_TYPE = productType({
+const GLOBAL_TYPE = pumps({
   id: 5,
   businessUnitId: 0,
   name: 'Global meters',
   slug: 'global-meters',
   attributeDefinitions: [definition({ id: 50, name: 'Size' }), definition({ id: 51, name: 'Lot', type: 'MULTI_ARRAY' })],
 });
+/** The page at a url, routed by a path pattern. */
+const renderAt = (url: string, path: string, element: React.ReactElement) => renderRoute(element, { url, path });
 const isDisabled = (el: HTMLElement) => (el as HTMLButtonElement).disabled;
 
 /** The manufacturer's feature switches, global search on unless told. */
-const features = (globalSearch = true) => ({ 'GET /api/manufacturer/own/features': () => json(200, settings(false, globalSearch)) });
+const features = (globalSearch = true) => ({
+  'GET /api/manufacturer/own/features': () => json(200, manufacturerSettings(false, globalSearch)),
+});
 
 /** GET api/product-types answers by business unit. */
-const listsBy = (units: Record<string, unknown[]>) => (_body: unknown, url: URL) =>
-  json(200, units[url.searchParams.get('business-unit') ?? ''] ?? []);
+const listsBy =
+  (units: Record<string, unknown[]>): MockHandler =>
+  ({ query }) =>
+    json(200, units[query.get('business-unit') ?? ''] ?? []);
 
 const typeCode = async (dialog: HTMLElement) =>
   fireEvent.change(within(dialog).getByLabelText('Confirmation code'), {
@@ -38,14 +52,14 @@ afterEach(() => {
 
 describe('copy a global product type', () => {
   it('lists the global types (business unit 0), copies one into the unit and opens the copy', async () => {
-    const copy = productType({ id: 77, name: 'Global meters', slug: 'global-meters', copiedFromId: 5 });
+    const copy = pumps({ id: 77, name: 'Global meters', slug: 'global-meters', copiedFromId: 5 });
     const calls = mockServer({
       ...features(),
       'GET /api/product-types': listsBy({ 3: [], 0: [GLOBAL_TYPE] }),
       'POST /api/product-types/5/copy': () => json(201, copy),
       'GET /api/product-types/77': () => json(200, copy),
     });
-    renderAt('/my-business-units/3/backend-configuration/product-type', CONFIG, <BusinessUnitProductTypeRoutes />);
+    renderRoute(<BusinessUnitProductTypeRoutes />, { url: '/my-business-units/3/backend-configuration/product-type', path: CONFIG });
     await screen.findByText('No product types yet. Add one, or copy a global product type.');
     fireEvent.click(screen.getByRole('button', { name: 'Copy a global product type' }));
 
@@ -65,20 +79,26 @@ describe('copy a global product type', () => {
 
   it('says so when there is no global product type, and marks types copied before', async () => {
     mockServer({ ...features(), 'GET /api/product-types': listsBy({ 3: [], 0: [] }) });
-    renderAt('/my-business-units/3/product-types', '/my-business-units/:businessUnitId/product-types', <ProductTypesPage />);
+    renderRoute(<ProductTypesPage />, {
+      url: '/my-business-units/3/product-types',
+      path: '/my-business-units/:businessUnitId/product-types',
+    });
     const empty = await screen.findByTestId('product-types-empty');
     fireEvent.click(within(empty).getByRole('button', { name: 'Copy a global product type' }));
     expect((await screen.findByTestId('copy-empty')).textContent).toBe('There are no global product types to copy.');
   });
 
   it('from the product-type cards, the copy opens its products', async () => {
-    const copy = productType({ id: 78, copiedFromId: 5 });
+    const copy = pumps({ id: 78, copiedFromId: 5 });
     mockServer({
       ...features(),
-      'GET /api/product-types': listsBy({ 3: [productType({ id: 12, copiedFromId: 5 })], 0: [GLOBAL_TYPE] }),
+      'GET /api/product-types': listsBy({ 3: [pumps({ id: 12, copiedFromId: 5 })], 0: [GLOBAL_TYPE] }),
       'POST /api/product-types/5/copy': () => json(201, copy),
     });
-    renderAt('/my-business-units/3/product-types', '/my-business-units/:businessUnitId/product-types', <ProductTypesPage />);
+    renderRoute(<ProductTypesPage />, {
+      url: '/my-business-units/3/product-types',
+      path: '/my-business-units/:businessUnitId/product-types',
+    });
     fireEvent.click(await screen.findByRole('button', { name: 'Copy a global product type' }));
     const row = await within(await screen.findByRole('dialog')).findByTestId('copy-row');
     expect(within(row).getByText('Copied before')).toBeTruthy();
@@ -93,10 +113,13 @@ describe('product type cards', () => {
   it('show name, status and counts, and open the product management', async () => {
     mockServer({
       'GET /api/product-types': listsBy({
-        3: [productType({ id: 12, name: 'Pumps', status: 'WAITING', products: 3, productGroups: 1 })],
+        3: [pumps({ id: 12, name: 'Pumps', status: 'WAITING', products: 3, productGroups: 1 })],
       }),
     });
-    renderAt('/my-business-units/3/product-types', '/my-business-units/:businessUnitId/product-types', <ProductTypesPage />);
+    renderRoute(<ProductTypesPage />, {
+      url: '/my-business-units/3/product-types',
+      path: '/my-business-units/:businessUnitId/product-types',
+    });
     const card = await screen.findByTestId('product-type-card');
     expect(card.textContent).toContain('Pumps');
     expect(card.textContent).toContain('Waiting');
@@ -106,8 +129,11 @@ describe('product type cards', () => {
 
   it('open the configuration for a user who may only configure product types', async () => {
     signedInWith({ 3: ['PRODUCT_TYPE_MANAGE'] });
-    mockServer({ 'GET /api/product-types': listsBy({ 3: [productType({ id: 12, name: 'Pumps' })] }) });
-    renderAt('/my-business-units/3/product-types', '/my-business-units/:businessUnitId/product-types', <ProductTypesPage />);
+    mockServer({ 'GET /api/product-types': listsBy({ 3: [pumps({ id: 12, name: 'Pumps' })] }) });
+    renderRoute(<ProductTypesPage />, {
+      url: '/my-business-units/3/product-types',
+      path: '/my-business-units/:businessUnitId/product-types',
+    });
     const card = await screen.findByTestId('product-type-card');
     expect(card.getAttribute('href')).toBe('/my-business-units/3/backend-configuration/product-type/12');
   });
@@ -115,7 +141,10 @@ describe('product type cards', () => {
   it('readers see no add or copy buttons', async () => {
     signedInWith({ 3: ['PRODUCT_READ'] });
     mockServer({ 'GET /api/product-types': listsBy({ 3: [] }) });
-    renderAt('/my-business-units/3/product-types', '/my-business-units/:businessUnitId/product-types', <ProductTypesPage />);
+    renderRoute(<ProductTypesPage />, {
+      url: '/my-business-units/3/product-types',
+      path: '/my-business-units/:businessUnitId/product-types',
+    });
     expect((await screen.findByTestId('product-types-empty')).textContent).toContain('This business unit has no product types yet.');
     expect(screen.queryByRole('button', { name: 'Copy a global product type' })).toBeNull();
     expect(screen.queryByRole('link', { name: 'Add product type' })).toBeNull();
@@ -126,11 +155,11 @@ describe('deleting a product type', () => {
   it('asks for the confirmation code, then deletes', async () => {
     const calls = mockServer({
       'GET /api/product-types': listsBy({
-        3: [productType({ id: 11, name: 'Pumps' }), productType({ id: 12, name: 'Meters', products: 2 })],
+        3: [pumps({ id: 11, name: 'Pumps' }), pumps({ id: 12, name: 'Meters', products: 2 })],
       }),
       'DELETE /api/product-types/11': () => json(204),
     });
-    renderAt('/my-business-units/3/backend-configuration/product-type', CONFIG, <BusinessUnitProductTypeRoutes />);
+    renderRoute(<BusinessUnitProductTypeRoutes />, { url: '/my-business-units/3/backend-configuration/product-type', path: CONFIG });
     await screen.findByText('Pumps');
     // a type that still holds products cannot be deleted
     expect(isDisabled(screen.getByRole('button', { name: 'Delete Meters' }))).toBe(true);
@@ -148,8 +177,8 @@ describe('deleting a product type', () => {
 
   it('without PRODUCT_TYPE_DELETE there is no delete button', async () => {
     signedInWith({ 3: ['PRODUCT_TYPE_MANAGE'] });
-    mockServer({ 'GET /api/product-types': listsBy({ 3: [productType({ id: 11, name: 'Pumps' })] }) });
-    renderAt('/my-business-units/3/backend-configuration/product-type', CONFIG, <BusinessUnitProductTypeRoutes />);
+    mockServer({ 'GET /api/product-types': listsBy({ 3: [pumps({ id: 11, name: 'Pumps' })] }) });
+    renderRoute(<BusinessUnitProductTypeRoutes />, { url: '/my-business-units/3/backend-configuration/product-type', path: CONFIG });
     await screen.findByText('Pumps');
     expect(screen.queryByRole('button', { name: 'Delete Pumps' })).toBeNull();
     expect(screen.getByRole('link', { name: 'Edit Pumps' }).getAttribute('href')).toBe(
@@ -162,7 +191,10 @@ describe('global product types', () => {
   it('list business unit 0 without the copy action, managed with the rights held on unit 0', async () => {
     signedInWith({ 0: ['PRODUCT_TYPE_MANAGE'] });
     const calls = mockServer({ ...features(), 'GET /api/product-types': listsBy({ 0: [GLOBAL_TYPE] }) });
-    renderAt('/general-settings/manufacturer-product-type', '/general-settings/manufacturer-product-type/*', <GlobalProductTypeRoutes />);
+    renderRoute(<GlobalProductTypeRoutes />, {
+      url: '/general-settings/manufacturer-product-type',
+      path: '/general-settings/manufacturer-product-type/*',
+    });
     await screen.findByText('Global meters');
     expect(screen.getByRole('heading', { name: 'Global product types' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Copy a global product type' })).toBeNull();
@@ -183,7 +215,7 @@ describe('global product types', () => {
 
 describe('global search off: no copy of a global product type', () => {
   it('neither the product-type cards nor the backend configuration offer the copy', async () => {
-    const calls = mockServer({ ...features(false), 'GET /api/product-types': listsBy({ 3: [productType({ id: 12 })], 0: [GLOBAL_TYPE] }) });
+    const calls = mockServer({ ...features(false), 'GET /api/product-types': listsBy({ 3: [pumps({ id: 12 })], 0: [GLOBAL_TYPE] }) });
     renderAt('/my-business-units/3/product-types', '/my-business-units/:businessUnitId/product-types', <ProductTypesPage />);
     await screen.findByTestId('product-type-card');
     expect(screen.getByRole('link', { name: 'Add product type' })).toBeTruthy();

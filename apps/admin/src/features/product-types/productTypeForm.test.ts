@@ -1,6 +1,7 @@
-import { CatalogueErrorKeys, productTypeCreateBody, productTypeUpdateBody } from '@vellum/contract';
+import { CatalogueErrorKeys, type ProductType, productTypeCreateBody, productTypeUpdateBody } from '@vellum/contract';
 import { describe, expect, it } from 'vitest';
 import { i18n } from '../../i18n';
+import { definition, productType } from '../../test/catalogueFixtures';
 import {
   attributeLimits,
   audiencesWithoutSearch,
@@ -13,7 +14,10 @@ import {
   toBody,
   toForm,
 } from './productTypeForm';
-import { definition, productType } from './testing';
+
+/** Product type 11 'Infusion pumps' of business unit 3, the type these tests open. */
+const pumps = (over: Partial<ProductType> = {}) =>
+  productType({ id: 11, businessUnitId: 3, slug: 'infusion-pumps', name: 'Infusion pumps', version: 1, ...over });
 
 const base = { lotNumbers: false, keyCodeSearchTypeHCP: 'SEARCHABLE_EXACT', keyCodeSearchTypePatient: 'NOT_VISIBLE' } as const;
 const row = (over: Partial<ReturnType<typeof newAttributeRow>> = {}) => ({ ...newAttributeRow(), name: 'A', slug: 'aaa', ...over });
@@ -114,7 +118,7 @@ describe('the form follows the server (the rules of the contract)', () => {
 
 describe('form and body', () => {
   it('round-trips a product type; rows in visualisation order, order renumbered from 0', () => {
-    const type = productType({
+    const type = pumps({
       keyCodeLabelHCP: 'REF',
       attributeDefinitions: [
         definition({ id: 2, name: 'Second', visualizationOrder: 5, meta: 'm' }),
@@ -133,9 +137,9 @@ describe('form and body', () => {
 
   it('the bodies are what the contract accepts', () => {
     const values = productTypeFormSchema.parse({
-      ...toForm(productType({ attributeDefinitions: [definition({ id: 1, name: 'Size' })] })),
+      ...toForm(pumps({ attributeDefinitions: [definition({ id: 1, name: 'Size' })] })),
       attributeDefinitions: [
-        ...toForm(productType({ attributeDefinitions: [definition({ id: 1, name: 'Size' })] })).attributeDefinitions,
+        ...toForm(pumps({ attributeDefinitions: [definition({ id: 1, name: 'Size' })] })).attributeDefinitions,
         row({ name: 'New', slug: 'new' }),
       ],
     });

@@ -1,17 +1,19 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Product } from '@vellum/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AuthState } from '../../app/auth';
-import { definition, type MockRequest, mockServer, ok, problem, productType, renderRoute, signedInWith } from './catalogueTestUtils';
+import { definition, productType } from '../../test/catalogueFixtures';
+import { type MockRequest, mockServer, ok, problem } from '../../test/fakeServer';
+import { renderRoute } from '../../test/renderRoute';
+import { auth, signedInWith } from '../../test/signedIn';
 import { ProductManagementRoutes } from './ProductManagementRoutes';
 
-const auth: { current: Partial<AuthState> } = { current: {} };
 vi.mock('../../app/auth', () => ({ useAuth: () => auth.current }));
 
 const PATH = '/my-business-units/:businessUnitId/product-types/:productTypeId/product-management/*';
 const BASE = '/my-business-units/1/product-types/7/product-management';
 
-const type = productType([definition({ id: 1, name: 'Size', isMandatory: true }), definition({ id: 2, name: 'Brand', isUnique: true })], {
+const type = productType({
+  attributeDefinitions: [definition({ id: 1, name: 'Size', isMandatory: true }), definition({ id: 2, name: 'Brand', isUnique: true })],
   lotNumbers: true,
 });
 
@@ -66,7 +68,7 @@ const type_ = (label: RegExp, value: string) => fireEvent.change(field(label), {
 const location = () => screen.getByTestId('location').textContent;
 
 beforeEach(() => {
-  auth.current = signedInWith(['PRODUCT_MANAGE', 'PRODUCT_DELETE']);
+  signedInWith(['PRODUCT_MANAGE', 'PRODUCT_DELETE']);
 });
 afterEach(() => {
   cleanup();
@@ -195,7 +197,7 @@ describe('product form', () => {
   });
 
   it('is read-only without PRODUCT_MANAGE', async () => {
-    auth.current = signedInWith(['PRODUCT_READ']);
+    signedInWith(['PRODUCT_READ']);
     server();
     renderRoute(<ProductManagementRoutes />, { url: `${BASE}/products/40`, path: PATH });
     await screen.findByTestId('product-form');

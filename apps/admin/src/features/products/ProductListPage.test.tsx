@@ -1,22 +1,25 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { ProductListItem } from '@vellum/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AuthState } from '../../app/auth';
-import { definition, mockServer, ok, productType, renderRoute, signedInWith } from './catalogueTestUtils';
+import { definition, productType } from '../../test/catalogueFixtures';
+import { mockServer, ok } from '../../test/fakeServer';
+import { renderRoute } from '../../test/renderRoute';
+import { auth, signedInWith } from '../../test/signedIn';
 import { ProductManagementRoutes } from './ProductManagementRoutes';
 
-const auth: { current: Partial<AuthState> } = { current: {} };
 vi.mock('../../app/auth', () => ({ useAuth: () => auth.current }));
 
 const PATH = '/my-business-units/:businessUnitId/product-types/:productTypeId/product-management/*';
 const BASE = '/my-business-units/1/product-types/7/product-management';
 
-const type = productType([
-  definition({ id: 1, name: 'Size', searchTypeHCP: 'SEARCHABLE_EXACT' }),
-  definition({ id: 2, name: 'Brand', searchTypePatient: 'SEARCHABLE_PARTIAL' }),
-  definition({ id: 3, name: 'Colour', searchTypeHCP: 'VISIBLE' }),
-  definition({ id: 4, name: 'Internal' }),
-]);
+const type = productType({
+  attributeDefinitions: [
+    definition({ id: 1, name: 'Size', searchTypeHCP: 'SEARCHABLE_EXACT' }),
+    definition({ id: 2, name: 'Brand', searchTypePatient: 'SEARCHABLE_PARTIAL' }),
+    definition({ id: 3, name: 'Colour', searchTypeHCP: 'VISIBLE' }),
+    definition({ id: 4, name: 'Internal' }),
+  ],
+});
 
 const item: ProductListItem = {
   id: 40,
@@ -42,7 +45,7 @@ const searches = (calls: ReturnType<typeof server>) => calls.filter((c) => c.key
 const location = () => screen.getByTestId('location').textContent ?? '';
 
 beforeEach(() => {
-  auth.current = signedInWith(['PRODUCT_MANAGE', 'PRODUCT_DELETE']);
+  signedInWith(['PRODUCT_MANAGE', 'PRODUCT_DELETE']);
 });
 afterEach(() => {
   cleanup();
@@ -107,7 +110,7 @@ describe('product list', () => {
     expect(await screen.findByText('This product type has no products yet.')).toBeTruthy();
     expect(screen.getAllByRole('link', { name: 'Add product' })).toHaveLength(2);
     cleanup();
-    auth.current = signedInWith(['PRODUCT_READ']);
+    signedInWith(['PRODUCT_READ']);
     server([]);
     renderRoute(<ProductManagementRoutes />, { url: `${BASE}/products`, path: PATH });
     await screen.findByText('This product type has no products yet.');

@@ -2,7 +2,10 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import type { ProductGroupListItem, ProductListItem } from '@vellum/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AuthState } from '../../app/auth';
-import { mockServer, ok, productType, renderRoute, signedInWith } from './catalogueTestUtils';
+import { productType } from '../../test/catalogueFixtures';
+import { mockServer, ok } from '../../test/fakeServer';
+import { renderRoute } from '../../test/renderRoute';
+import { signedInWith } from '../../test/signedIn';
 import { UnitProductManagementRoutes } from './UnitProductManagementRoutes';
 
 const auth: { current: Partial<AuthState> } = { current: {} };
@@ -82,7 +85,7 @@ describe('the products of every product type of a business unit', () => {
     const calls = mockServer({
       'POST /api/products/search': () => page([]),
       'GET /api/product-groups': () => ok([group], { 'x-total-count': '1' }),
-      'GET /api/product-types': () => ok([productType([], { id: 8, name: 'Pumps' })]),
+      'GET /api/product-types': () => ok([productType({ id: 8, name: 'Pumps' })]),
     });
     renderRoute(<UnitProductManagementRoutes />, { url: `${BASE}/products?orphans=true`, path: PATH });
     await screen.findByText('No orphan products: every product belongs to a product group.');

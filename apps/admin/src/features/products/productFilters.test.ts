@@ -1,15 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { definition, productType } from './catalogueTestUtils';
+import { definition, productType } from '../../test/catalogueFixtures';
 import { filterFieldsOf, hasFilters, listAttributes, matchOfSearchType, searchBodyOf } from './productFilters';
 
-const type = productType([
-  definition({ id: 1, name: 'Size', searchTypeHCP: 'SEARCHABLE_EXACT' }),
-  definition({ id: 2, name: 'Brand', searchTypeHCP: 'VISIBLE', searchTypePatient: 'SEARCHABLE_PARTIAL' }),
-  definition({ id: 3, name: 'Colour', searchTypeHCP: 'SEARCHABLE_DROPDOWN' }),
-  definition({ id: 4, name: 'Internal', searchTypeHCP: 'NOT_VISIBLE' }),
-  definition({ id: 5, name: 'Old', searchTypeHCP: 'SEARCHABLE_PARTIAL', isActive: false }),
-  definition({ id: 6, name: 'Lots', type: 'MULTI_ARRAY', searchTypeHCP: 'SEARCHABLE_EXACT' }),
-]);
+const type = productType({
+  attributeDefinitions: [
+    definition({ id: 1, name: 'Size', searchTypeHCP: 'SEARCHABLE_EXACT' }),
+    definition({ id: 2, name: 'Brand', searchTypeHCP: 'VISIBLE', searchTypePatient: 'SEARCHABLE_PARTIAL' }),
+    definition({ id: 3, name: 'Colour', searchTypeHCP: 'SEARCHABLE_DROPDOWN' }),
+    definition({ id: 4, name: 'Internal', searchTypeHCP: 'NOT_VISIBLE' }),
+    definition({ id: 5, name: 'Old', searchTypeHCP: 'SEARCHABLE_PARTIAL', isActive: false }),
+    definition({ id: 6, name: 'Lots', type: 'MULTI_ARRAY', searchTypeHCP: 'SEARCHABLE_EXACT' }),
+  ],
+});
 
 describe('product filters', () => {
   it('maps search types to match modes', () => {
@@ -55,7 +57,9 @@ describe('product filters', () => {
 
   it('lists the attributes shown to HCPs or patients, or every active one when none is', () => {
     expect(listAttributes(type).map((d) => d.name)).toEqual(['Size', 'Brand', 'Colour']);
-    const hidden = productType([definition({ id: 1, name: 'A' }), definition({ id: 2, name: 'B', isActive: false })]);
+    const hidden = productType({
+      attributeDefinitions: [definition({ id: 1, name: 'A' }), definition({ id: 2, name: 'B', isActive: false })],
+    });
     expect(listAttributes(hidden).map((d) => d.name)).toEqual(['A']);
   });
 });

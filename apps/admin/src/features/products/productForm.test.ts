@@ -1,16 +1,16 @@
 import type { Product } from '@vellum/contract';
 import { describe, expect, it } from 'vitest';
-import { definition, productType } from './catalogueTestUtils';
+import { definition, productType } from '../../test/catalogueFixtures';
 import { duplicateFromState, duplicateValues, productFormSchema, toBody, toForm } from './productForm';
 
-const type = productType(
-  [
+const type = productType({
+  attributeDefinitions: [
     definition({ id: 1, name: 'Size', isMandatory: true }),
     definition({ id: 2, name: 'Brand' }),
     definition({ id: 3, name: 'Retired', isActive: false }),
   ],
-  { lotNumbers: true },
-);
+  lotNumbers: true,
+});
 
 const product: Product = {
   id: 40,

@@ -47,7 +47,11 @@ export const manufacturerRoutes: RoutesPlugin = async (app) => {
     '/api/manufacturer/own/name',
     {
       config: { access: 'public' },
-      schema: { tags, summary: 'The manufacturer name (shown on the sign-in page)', response: { 200: manufacturerNameSchema } },
+      schema: {
+        tags,
+        summary: 'The manufacturer name (shown on the sign-in page) and its logo URL, null when none is stored',
+        response: { 200: manufacturerNameSchema },
+      },
     },
     () => getManufacturerName(deps),
   );

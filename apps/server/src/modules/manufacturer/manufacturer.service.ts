@@ -75,8 +75,10 @@ export async function getManufacturer(deps: Deps): Promise<Manufacturer> {
   return toManufacturer(await load(deps), deps.config.version);
 }
 
-export async function getManufacturerName(deps: Deps): Promise<{ name: string }> {
-  return { name: (await load(deps)).name };
+/** The public name and the logo's versioned URL, or null when no logo is stored. */
+export async function getManufacturerName(deps: Deps): Promise<{ name: string; logoUrl: string | null }> {
+  const row = await load(deps);
+  return { name: row.name, logoUrl: toManufacturer(row, deps.config.version).logoUrl };
 }
 
 export async function renameManufacturer(deps: Deps, actor: Actor, name: string): Promise<Manufacturer> {

@@ -63,10 +63,10 @@ describe('GET /api/manufacturer/own', () => {
 });
 
 describe('manufacturer name', () => {
-  it('GET is public', async () => {
+  it('GET is public and says that no logo is stored (logoUrl null)', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/api/manufacturer/own/name' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ name: 'Acme Medical' });
+    expect(res.json()).toEqual({ name: 'Acme Medical', logoUrl: null });
   });
 
   it('PUT answers 401, 403 (also from a business unit) and 400 for a blank name with nothing stored', async () => {
@@ -259,6 +259,9 @@ describe('manufacturer logo and audience images', () => {
     const firstUrl = res.json().logoUrl as string;
     expect(firstUrl).toMatch(/^\/api\/manufacturer\/own\/logo\?v=\w+$/);
     expect((await lastAudit()).action).toBe('LOGO');
+    // the public name carries the same URL, so the top bar knows there is a logo before asking for it
+    const named = await ctx.app.inject({ method: 'GET', url: '/api/manufacturer/own/name' });
+    expect(named.json()).toEqual({ name: 'Acme Medical', logoUrl: firstUrl });
     const got = await ctx.app.inject({ method: 'GET', url: firstUrl });
     expect(got.statusCode).toBe(200);
     expect(got.headers['content-type']).toBe('image/png');
@@ -269,6 +272,8 @@ describe('manufacturer logo and audience images', () => {
     const jpeg = await uploadLogo(manager, tinyJpeg(), 'logo.jpg', 'image/jpeg');
     expect(jpeg.statusCode).toBe(200);
     expect(jpeg.json().logoUrl).not.toBe(firstUrl);
+    const renamed = await ctx.app.inject({ method: 'GET', url: '/api/manufacturer/own/name' });
+    expect(renamed.json().logoUrl).toBe(jpeg.json().logoUrl);
     expect(await ctx.app.deps.files.get(before.logoKey!)).toBeUndefined();
     const again = await ctx.app.inject({ method: 'GET', url: '/api/manufacturer/own/logo' });
     expect(again.headers['content-type']).toBe('image/jpeg');

@@ -1,0 +1,39 @@
+import { lazyPage } from './lazyPage';
+
+/**
+ * The pages the route table loads when first opened (decision 0017): one chunk per feature area,
+ * so the sign-in page and the shell start without the editor, date pickers and lists of every
+ * other screen. The sign-in page, the root redirect, logout and the 404 route stay in the entry.
+ */
+export const AccountSettingsPage = lazyPage(() => import('../features/account/AccountSettingsPage'), 'AccountSettingsPage');
+export const PasswordPage = lazyPage(() => import('../features/account/PasswordPage'), 'PasswordPage');
+export const AuditLogsPage = lazyPage(() => import('../features/audit-logs/AuditLogsPage'), 'AuditLogsPage');
+export const ForgotPasswordPage = lazyPage(() => import('../features/auth/ForgotPasswordPage'), 'ForgotPasswordPage');
+export const ResetFinishPage = lazyPage(() => import('../features/auth/ResetFinishPage'), 'ResetFinishPage');
+export const BusinessUnitHomePage = lazyPage(() => import('../features/business-units/BusinessUnitHomePage'), 'BusinessUnitHomePage');
+export const BusinessUnitSettingsRoutes = lazyPage(
+  () => import('../features/business-units/BusinessUnitSettingsRoutes'),
+  'BusinessUnitSettingsRoutes',
+);
+export const MyBusinessUnitsPage = lazyPage(() => import('../features/business-units/MyBusinessUnitsPage'), 'MyBusinessUnitsPage');
+export const ArchivedLotRangesPage = lazyPage(() => import('../features/lot-ranges/ArchivedLotRangesPage'), 'ArchivedLotRangesPage');
+export const ManufacturerSettingsPage = lazyPage(
+  () => import('../features/manufacturer/ManufacturerSettingsPage'),
+  'ManufacturerSettingsPage',
+);
+export const RemarksRoutes = lazyPage(() => import('../features/product-remarks/RemarksRoutes'), 'RemarksRoutes');
+export const ProductSearchPage = lazyPage(() => import('../features/product-search/ProductSearchPage'), 'ProductSearchPage');
+export const BusinessUnitProductTypeRoutes = lazyPage(
+  () => import('../features/product-types/ProductTypeRoutes'),
+  'BusinessUnitProductTypeRoutes',
+);
+export const GlobalProductTypeRoutes = lazyPage(() => import('../features/product-types/ProductTypeRoutes'), 'GlobalProductTypeRoutes');
+export const ProductTypesPage = lazyPage(() => import('../features/product-types/ProductTypesPage'), 'ProductTypesPage');
+export const ProductManagementRoutes = lazyPage(() => import('../features/products/ProductManagementRoutes'), 'ProductManagementRoutes');
+export const UnitProductManagementRoutes = lazyPage(
+  () => import('../features/products/UnitProductManagementRoutes'),
+  'UnitProductManagementRoutes',
+);
+export const RolesRoutes = lazyPage(() => import('../features/roles/RolesRoutes'), 'RolesRoutes');
+export const UserGroupsRoutes = lazyPage(() => import('../features/user-groups/UserGroupsRoutes'), 'UserGroupsRoutes');
+export const UsersRoutes = lazyPage(() => import('../features/users/UsersRoutes'), 'UsersRoutes');
