@@ -1,6 +1,5 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
-import './i18n';
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -11,6 +10,7 @@ import { AuthProvider } from './app/auth';
 import { createQueryClient } from './app/queryClient';
 import { createRouter } from './app/router';
 import { cssVariablesResolver, theme } from './app/theme';
+import { loadAllTranslations } from './i18n';
 
 const queryClient = createQueryClient();
 const router = createRouter();
@@ -27,3 +27,6 @@ createRoot(document.getElementById('root')!).render(
     </MantineProvider>
   </StrictMode>,
 );
+
+// the other areas' texts follow right after the first paint, so the first page opened rarely waits for them
+void loadAllTranslations().catch(() => undefined);

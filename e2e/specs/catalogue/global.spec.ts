@@ -62,7 +62,10 @@ test('duplicate a product from its detail page', async ({ page, request }) => {
   const copyCode = unique('COPY').toUpperCase();
   await page.getByLabel('Key code').fill(copyCode);
   await page.getByRole('button', { name: 'Save' }).click();
-  // saved, back on the products list with both
+  // saved, the copy opens; its products list holds both
+  await expect(page.getByRole('heading', { name: `Product ${copyCode}` })).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/product-management/products/(?!${original.id}$)\\d+$`));
+  await page.goto(`/my-business-units/${unit.id}/product-types/${type.id}/product-management/products`);
   await expect(page.getByRole('link', { name: copyCode, exact: true })).toBeVisible();
   await expect(page.getByRole('link', { name: original.keyCode, exact: true })).toBeVisible();
 

@@ -2,6 +2,7 @@ import { Button, Center, Loader, Stack, Text, ThemeIcon, Title } from '@mantine/
 import { IconRefresh } from '@tabler/icons-react';
 import { Component, type ComponentType, type ErrorInfo, lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+import { loadAllTranslations } from '../i18n';
 
 /** What a page shows while its code is still on the way (a centred loader, like the guard's). */
 export function PageLoading() {
@@ -61,7 +62,10 @@ export class PageErrorBoundary extends Component<{ children: ReactNode }, { fail
  * boundary so the shell around it stays in place while it loads.
  */
 export function lazyPage<K extends string, P extends object>(load: () => Promise<Record<K, ComponentType<P>>>, name: K): ComponentType<P> {
-  const Page = lazy<ComponentType<P>>(async () => ({ default: (await load())[name] }));
+  const Page = lazy<ComponentType<P>>(async () => {
+    const [module] = await Promise.all([load(), loadAllTranslations()]);
+    return { default: module[name] };
+  });
   // biome-ignore lint/correctness/noComponentHookFactories: runs once per page when the route table is built, never while rendering
   function LazyPage(props: P) {
     return (

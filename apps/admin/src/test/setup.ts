@@ -1,1 +1,4 @@
-import '../i18n';
+import { loadAllTranslations } from '../i18n';
+
+// page tests render areas' texts at once, as the app does once they have loaded
+await loadAllTranslations();
