@@ -1,4 +1,4 @@
-import type { AttributeDefinition, ManufacturerSettings, ProductType } from '@vellum/contract';
+import type { AttributeDefinition, ManufacturerSettings, ProductListItem, ProductType } from '@vellum/contract';
 
 /** Fixtures of the catalogue tests (product types, products, groups, remarks, lot ranges, search). */
 
@@ -63,6 +63,23 @@ export function productType(over: Partial<ProductType> = {}): ProductType {
     products: 0,
     productGroups: 0,
     version: 0,
+    ...over,
+  };
+}
+
+/** Product 40 'KC-1' of product type 7 'Implants' in business unit 1: unpublished, in no group. */
+export function productListItem(over: Partial<ProductListItem> = {}): ProductListItem {
+  return {
+    id: 40,
+    businessUnitId: 1,
+    productTypeId: 7,
+    productTypeName: 'Implants',
+    keyCode: 'KC-1',
+    publishDate: null,
+    publishState: 'UNPUBLISHED',
+    attributeValues: [],
+    productGroups: 0,
+    lastModifiedDate: '2026-01-01T00:00:00Z',
     ...over,
   };
 }

@@ -30,6 +30,10 @@ export const problem = (status: number, message: string, extra: Record<string, u
   headers: { 'x-vellum-error': message },
 });
 
+/** A page of `items` as the paged list calls answer it: the only page, of size 10. */
+export const onePage = (items: unknown[]): MockResponse =>
+  ok({ items, pageable: { pageNumber: 0, pageSize: 10, totalPages: 1, totalElements: items.length } });
+
 /** Replaces fetch for the rest of the test: `routes` answer 'METHOD /path'; returns the calls made, in order. */
 export function mockServer(routes: Record<string, MockHandler>): MockRequest[] {
   const calls: MockRequest[] = [];

@@ -1,8 +1,9 @@
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { configure, render } from '@testing-library/react';
+import { cleanup, configure, render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { vi } from 'vitest';
 import { installBrowserMocks } from '../components/test-utils';
 
 // whole pages (Mantine, router, queries) render slowly while the full suite runs in parallel
@@ -34,4 +35,14 @@ export function renderRoute(element: ReactElement, { url, path }: { url: string;
       </QueryClientProvider>
     </MantineProvider>,
   );
+}
+
+/**
+ * Undoes a page test (pass it to afterEach): unmounts the page, puts the window back on '/' (the
+ * table state reads the window's address) and gives fetch back.
+ */
+export function cleanupRoute() {
+  cleanup();
+  window.history.replaceState(null, '', '/');
+  vi.unstubAllGlobals();
 }

@@ -21,6 +21,17 @@ async function userManager(db: Db, app: FastifyInstance) {
   return { user, role: r, group, token };
 }
 
+/** Changes the password of the user signed in with `token` on `app` from the default to another one. */
+const changePassword = (app: FastifyInstance, token: string) =>
+  as(
+    app,
+    token,
+  )({
+    method: 'POST',
+    url: '/api/account/change-password',
+    payload: { currentPassword: DEFAULT_PASSWORD, newPassword: 'Another#Pass2026' },
+  });
+
 /** Calls `call` twice, so that the second answer came from the cache, which is in use. */
 async function warm(app: FastifyInstance, call: () => Promise<{ statusCode: number }>) {
   expect((await call()).statusCode).toBe(200);
@@ -107,14 +118,7 @@ describe('revocation with a warm cache (one server)', () => {
     const { user, token } = await userManager(ctx.db, ctx.app);
     const other = await signIn(ctx.app, user.login);
     await warm(ctx.app, () => account(ctx.app, other));
-    const res = await as(
-      ctx.app,
-      token,
-    )({
-      method: 'POST',
-      url: '/api/account/change-password',
-      payload: { currentPassword: DEFAULT_PASSWORD, newPassword: 'Another#Pass2026' },
-    });
+    const res = await changePassword(ctx.app, token);
     expect(res.statusCode).toBe(200);
     expect((await account(ctx.app, other)).json().code).toBe('token.inactive');
     expect((await account(ctx.app, token)).statusCode).toBe(200);
@@ -230,14 +234,7 @@ describe.skipIf(!process.env.DATABASE_URL)('revocation across two server process
     const { user, token } = await userManager(ctx.db, ctx.app);
     const other = await signIn(ctx.app, user.login);
     await warm(second.app, () => account(second.app, other));
-    const res = await as(
-      ctx.app,
-      token,
-    )({
-      method: 'POST',
-      url: '/api/account/change-password',
-      payload: { currentPassword: DEFAULT_PASSWORD, newPassword: 'Another#Pass2026' },
-    });
+    const res = await changePassword(ctx.app, token);
     expect(res.statusCode).toBe(200);
     expect((await account(second.app, other)).json().code).toBe('token.inactive');
   });

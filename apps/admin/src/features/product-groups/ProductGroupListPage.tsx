@@ -1,4 +1,4 @@
-import { Anchor, Badge, Box, Button } from '@mantine/core';
+import { Box, Button } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import type { ProductGroupListItem, ProductType } from '@vellum/contract';
 import { useState } from 'react';
@@ -13,6 +13,7 @@ import { OrphansSwitch, ProductManagementTabs } from '../products/ProductManagem
 import { productGroupPath } from '../products/paths';
 import { ORPHANS_PARAM } from '../products/productFilters';
 import { type GroupToDelete, ProductGroupDeleteDialog } from './ProductGroupDeleteDialog';
+import { groupNameColumn, productCountColumn, remarkCountColumn } from './productGroupColumns';
 import { useDeleteProductGroup, useProductGroups } from './productGroups.hooks';
 
 /** The product groups of a product type: name, product and remark counts; search; orphans. */
@@ -35,31 +36,9 @@ export function ProductGroupListPage({ type }: { type: ProductType }) {
   const [toDelete, setToDelete] = useState<GroupToDelete | null>(null);
 
   const columns: Column<ProductGroupListItem>[] = [
-    {
-      key: 'name',
-      header: t('productGroups.fields.name'),
-      sortable: true,
-      render: (g) => (
-        <Anchor component={Link} to={productGroupPath(unitId, type.id, g.id)} fw={500}>
-          {g.name}
-        </Anchor>
-      ),
-    },
-    {
-      key: 'productCount',
-      header: t('productGroups.fields.productCount'),
-      sortable: true,
-      align: 'right',
-      render: (g) =>
-        g.productCount === 0 ? (
-          <Badge color="orange" variant="light" size="sm">
-            {t('productGroups.noProducts')}
-          </Badge>
-        ) : (
-          g.productCount
-        ),
-    },
-    { key: 'remarkCount', header: t('productGroups.fields.remarkCount'), align: 'right', render: (g) => g.remarkCount },
+    groupNameColumn(t),
+    productCountColumn(t),
+    remarkCountColumn(t),
     actionsColumn(t('components.dataTable.actions'), (g) => (
       <RowActions
         name={g.name}

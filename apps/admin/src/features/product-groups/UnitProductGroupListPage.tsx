@@ -1,16 +1,15 @@
-import { Anchor, Badge } from '@mantine/core';
 import type { ProductGroupListItem } from '@vellum/contract';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import { type Column, DataTable } from '../../components/DataTable';
 import { PageHeader } from '../../components/PageHeader';
 import { pageParams, useTableState } from '../../components/tableState';
 import { useProductTypes } from '../product-types/productTypes.hooks';
 import { OrphansSwitch } from '../products/ProductManagementTabs';
-import { productGroupPath } from '../products/paths';
 import { ORPHANS_PARAM } from '../products/productFilters';
 import { UnitProductManagementTabs } from '../products/UnitProductManagementTabs';
+import { groupNameColumn, productCountColumn, remarkCountColumn } from './productGroupColumns';
 import { useProductGroups } from './productGroups.hooks';
 
 /**
@@ -34,32 +33,10 @@ export function UnitProductGroupListPage() {
   const typeNames = useMemo(() => new Map((types.data ?? []).map((p) => [p.id, p.name])), [types.data]);
 
   const columns: Column<ProductGroupListItem>[] = [
-    {
-      key: 'name',
-      header: t('productGroups.fields.name'),
-      sortable: true,
-      render: (g) => (
-        <Anchor component={Link} to={productGroupPath(g.businessUnitId, g.productTypeId, g.id)} fw={500}>
-          {g.name}
-        </Anchor>
-      ),
-    },
+    groupNameColumn(t),
     { key: 'productType', header: t('unitCatalogue.productType'), render: (g) => typeNames.get(g.productTypeId) ?? '' },
-    {
-      key: 'productCount',
-      header: t('productGroups.fields.productCount'),
-      sortable: true,
-      align: 'right',
-      render: (g) =>
-        g.productCount === 0 ? (
-          <Badge color="orange" variant="light" size="sm">
-            {t('productGroups.noProducts')}
-          </Badge>
-        ) : (
-          g.productCount
-        ),
-    },
-    { key: 'remarkCount', header: t('productGroups.fields.remarkCount'), align: 'right', render: (g) => g.remarkCount },
+    productCountColumn(t),
+    remarkCountColumn(t),
   ];
 
   const empty = state.search

@@ -1,34 +1,19 @@
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { ProductListItem } from '@vellum/contract';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockServer, ok } from '../../test/fakeServer';
-import { renderRoute } from '../../test/renderRoute';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { productListItem } from '../../test/catalogueFixtures';
+import { mockServer, ok, onePage } from '../../test/fakeServer';
+import { cleanupRoute, renderRoute } from '../../test/renderRoute';
 import { ProductSearchPage } from './ProductSearchPage';
 
-const item: ProductListItem = {
-  id: 40,
-  businessUnitId: 2,
-  productTypeId: 7,
-  productTypeName: 'Implants',
-  keyCode: 'KC-1',
-  publishDate: null,
-  publishState: 'UNPUBLISHED',
-  attributeValues: [],
-  productGroups: 1,
-  lastModifiedDate: '2026-01-01T00:00:00Z',
-};
+const item = productListItem({ businessUnitId: 2, productGroups: 1 });
 
-afterEach(() => {
-  cleanup();
-  window.history.replaceState(null, '', '/');
-  vi.unstubAllGlobals();
-});
+afterEach(cleanupRoute);
 
 describe('product search across business units', () => {
   it('searches every unit with the text and links each product to its unit', async () => {
     const calls = mockServer({
       'GET /api/business-units': () => ok([{ id: 2, displayName: 'Orthopaedics', slug: 'ortho' }]),
-      'POST /api/products/search': () => ok({ items: [item], pageable: { pageNumber: 0, pageSize: 10, totalPages: 1, totalElements: 1 } }),
+      'POST /api/products/search': () => onePage([item]),
     });
     // the table state ignores changes made after the page was left: the window must be on the page too
     window.history.replaceState(null, '', '/general-settings/product-search');

@@ -1,14 +1,11 @@
-import { Anchor, Text } from '@mantine/core';
 import type { ProductListItem, ProductSearchBody } from '@vellum/contract';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { type Column, DataTable } from '../../components/DataTable';
 import { PageHeader } from '../../components/PageHeader';
 import { pageParams, useTableState } from '../../components/tableState';
 import { useBusinessUnits } from '../business-units/businessUnits.hooks';
-import { formatDateTime, PublishStateBadge } from '../products/PublishStateBadge';
-import { productPath } from '../products/paths';
+import { keyCodeColumn, lastModifiedColumn, publishStateColumn } from '../products/productColumns';
 import { useProductSearch } from '../products/products.hooks';
 
 /**
@@ -25,38 +22,15 @@ export function ProductSearchPage() {
   const unitNames = useMemo(() => new Map((units.data ?? []).map((u) => [u.id, u.displayName])), [units.data]);
 
   const columns: Column<ProductListItem>[] = [
-    {
-      key: 'keyCode',
-      header: t('products.fields.keyCode'),
-      sortable: true,
-      render: (p) => (
-        <Anchor component={Link} to={productPath(p.businessUnitId, p.productTypeId, p.id)} fw={500}>
-          {p.keyCode}
-        </Anchor>
-      ),
-    },
+    keyCodeColumn(t),
     {
       key: 'businessUnit',
       header: t('products.globalSearch.businessUnit'),
       render: (p) => unitNames.get(p.businessUnitId) ?? t('products.globalSearch.unitNumber', { id: p.businessUnitId }),
     },
     { key: 'productType', header: t('products.globalSearch.productType'), render: (p) => p.productTypeName },
-    {
-      key: 'publishDate',
-      header: t('products.fields.state'),
-      sortable: true,
-      render: (p) => <PublishStateBadge publishDate={p.publishDate} state={p.publishState} />,
-    },
-    {
-      key: 'lastModifiedDate',
-      header: t('products.globalSearch.lastModified'),
-      sortable: true,
-      render: (p) => (
-        <Text size="sm" c="dimmed">
-          {formatDateTime(p.lastModifiedDate)}
-        </Text>
-      ),
-    },
+    publishStateColumn(t),
+    lastModifiedColumn(t('products.globalSearch.lastModified')),
   ];
 
   return (

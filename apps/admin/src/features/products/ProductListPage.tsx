@@ -1,4 +1,4 @@
-import { Anchor, Badge, Box, Button, Text } from '@mantine/core';
+import { Box, Button, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import type { ProductListItem, ProductType } from '@vellum/contract';
 import { useMemo } from 'react';
@@ -12,8 +12,8 @@ import { actionsColumn, RowActions } from '../../components/RowActions';
 import { pageParams, useTableState } from '../../components/tableState';
 import { ProductFilters } from './ProductFilters';
 import { OrphansSwitch, ProductManagementTabs } from './ProductManagementTabs';
-import { PublishStateBadge } from './PublishStateBadge';
 import { productPath } from './paths';
+import { groupCountColumn, keyCodeColumn, publishStateColumn } from './productColumns';
 import { filterFieldsOf, hasFilters, listAttributes, ORPHANS_PARAM, searchBodyOf } from './productFilters';
 import { useDeleteProduct, useProductSearch } from './products.hooks';
 
@@ -36,41 +36,15 @@ export function ProductListPage({ type }: { type: ProductType }) {
   const orphans = params.get(ORPHANS_PARAM) === 'true';
 
   const columns: Column<ProductListItem>[] = [
-    {
-      key: 'keyCode',
-      header: t('products.fields.keyCode'),
-      sortable: true,
-      render: (p) => (
-        <Anchor component={Link} to={productPath(unitId, type.id, p.id)} fw={500}>
-          {p.keyCode}
-        </Anchor>
-      ),
-    },
+    keyCodeColumn(t),
     ...attributes.map<Column<ProductListItem>>((d) => ({
       key: `attribute.${d.id}`,
       header: d.name,
       sortable: true,
       render: (p) => p.attributeValues.find((v) => v.attributeDefinitionId === d.id)?.value ?? <Text c="dimmed">—</Text>,
     })),
-    {
-      key: 'publishDate',
-      header: t('products.fields.state'),
-      sortable: true,
-      render: (p) => <PublishStateBadge publishDate={p.publishDate} state={p.publishState} />,
-    },
-    {
-      key: 'productGroups',
-      header: t('products.fields.groupCount'),
-      align: 'right',
-      render: (p) =>
-        p.productGroups === 0 ? (
-          <Badge color="orange" variant="light" size="sm">
-            {t('products.orphan')}
-          </Badge>
-        ) : (
-          p.productGroups
-        ),
-    },
+    publishStateColumn(t),
+    groupCountColumn(t),
     actionsColumn(t('components.dataTable.actions'), (p) => (
       <RowActions
         name={p.keyCode}

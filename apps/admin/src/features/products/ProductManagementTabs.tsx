@@ -5,25 +5,15 @@ import { Link, useSearchParams } from 'react-router';
 import { productGroupsPath, productsPath } from './paths';
 import { ORPHANS_PARAM } from './productFilters';
 
-/** Products | Product groups of a product type: tabs that are links (the orphans filter is kept). */
-export function ProductManagementTabs({
-  businessUnitId,
-  productTypeId,
-  active,
-}: {
-  businessUnitId: number;
-  productTypeId: number;
-  active: 'products' | 'product-groups';
-}) {
+/** The two tabs of product management. */
+export type ProductManagementTab = 'products' | 'product-groups';
+
+/** Products | Product groups: tabs that are links to `to`, the active one marked as the current page. */
+export function ProductManagementTabLinks({ active, to }: { active: ProductManagementTab; to: Record<ProductManagementTab, string> }) {
   const { t } = useTranslation();
   const tabs = [
-    { value: 'products', label: t('products.tabs.products'), to: productsPath(businessUnitId, productTypeId), icon: IconBox },
-    {
-      value: 'product-groups',
-      label: t('products.tabs.productGroups'),
-      to: productGroupsPath(businessUnitId, productTypeId),
-      icon: IconFolders,
-    },
+    { value: 'products', label: t('products.tabs.products'), icon: IconBox },
+    { value: 'product-groups', label: t('products.tabs.productGroups'), icon: IconFolders },
   ] as const;
   return (
     <Tabs value={active} mb="md" activateTabWithKeyboard={false}>
@@ -33,13 +23,31 @@ export function ProductManagementTabs({
             key={tab.value}
             value={tab.value}
             leftSection={<tab.icon size={16} aria-hidden />}
-            renderRoot={(props) => <Link {...props} to={tab.to} aria-current={tab.value === active ? 'page' : undefined} />}
+            renderRoot={(props) => <Link {...props} to={to[tab.value]} aria-current={tab.value === active ? 'page' : undefined} />}
           >
             {tab.label}
           </Tabs.Tab>
         ))}
       </Tabs.List>
     </Tabs>
+  );
+}
+
+/** Products | Product groups of a product type: tabs that are links (the orphans filter is kept). */
+export function ProductManagementTabs({
+  businessUnitId,
+  productTypeId,
+  active,
+}: {
+  businessUnitId: number;
+  productTypeId: number;
+  active: ProductManagementTab;
+}) {
+  return (
+    <ProductManagementTabLinks
+      active={active}
+      to={{ products: productsPath(businessUnitId, productTypeId), 'product-groups': productGroupsPath(businessUnitId, productTypeId) }}
+    />
   );
 }
 

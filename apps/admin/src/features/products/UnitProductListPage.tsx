@@ -1,15 +1,13 @@
-import { Anchor, Badge, Text } from '@mantine/core';
 import type { ProductListItem } from '@vellum/contract';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import { type Column, DataTable } from '../../components/DataTable';
 import { PageHeader } from '../../components/PageHeader';
 import { pageParams, useTableState } from '../../components/tableState';
 import { ProductFilters } from './ProductFilters';
 import { OrphansSwitch } from './ProductManagementTabs';
-import { formatDateTime, PublishStateBadge } from './PublishStateBadge';
-import { productPath } from './paths';
+import { groupCountColumn, keyCodeColumn, lastModifiedColumn, publishStateColumn } from './productColumns';
 import { hasFilters, ORPHANS_PARAM, STATE_PARAM, searchBodyOf } from './productFilters';
 import { useProductSearch } from './products.hooks';
 import { UnitProductManagementTabs } from './UnitProductManagementTabs';
@@ -37,46 +35,11 @@ export function UnitProductListPage() {
       : t('unitCatalogue.products.title');
 
   const columns: Column<ProductListItem>[] = [
-    {
-      key: 'keyCode',
-      header: t('products.fields.keyCode'),
-      sortable: true,
-      render: (p) => (
-        <Anchor component={Link} to={productPath(p.businessUnitId, p.productTypeId, p.id)} fw={500}>
-          {p.keyCode}
-        </Anchor>
-      ),
-    },
+    keyCodeColumn(t),
     { key: 'productType', header: t('unitCatalogue.productType'), render: (p) => p.productTypeName },
-    {
-      key: 'publishDate',
-      header: t('products.fields.state'),
-      sortable: true,
-      render: (p) => <PublishStateBadge publishDate={p.publishDate} state={p.publishState} />,
-    },
-    {
-      key: 'productGroups',
-      header: t('products.fields.groupCount'),
-      align: 'right',
-      render: (p) =>
-        p.productGroups === 0 ? (
-          <Badge color="orange" variant="light" size="sm">
-            {t('products.orphan')}
-          </Badge>
-        ) : (
-          p.productGroups
-        ),
-    },
-    {
-      key: 'lastModifiedDate',
-      header: t('unitCatalogue.lastModified'),
-      sortable: true,
-      render: (p) => (
-        <Text size="sm" c="dimmed">
-          {formatDateTime(p.lastModifiedDate)}
-        </Text>
-      ),
-    },
+    publishStateColumn(t),
+    groupCountColumn(t),
+    lastModifiedColumn(t('unitCatalogue.lastModified')),
   ];
 
   const empty =

@@ -1,10 +1,10 @@
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { ProductGroupListItem, ProductListItem } from '@vellum/contract';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { ProductGroupListItem } from '@vellum/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AuthState } from '../../app/auth';
-import { productType } from '../../test/catalogueFixtures';
-import { mockServer, ok } from '../../test/fakeServer';
-import { renderRoute } from '../../test/renderRoute';
+import { productListItem, productType } from '../../test/catalogueFixtures';
+import { mockServer, ok, onePage } from '../../test/fakeServer';
+import { cleanupRoute, renderRoute } from '../../test/renderRoute';
 import { signedInWith } from '../../test/signedIn';
 import { UnitProductManagementRoutes } from './UnitProductManagementRoutes';
 
@@ -14,34 +14,16 @@ vi.mock('../../app/auth', () => ({ useAuth: () => auth.current }));
 const PATH = '/my-business-units/:businessUnitId/product-management/*';
 const BASE = '/my-business-units/1/product-management';
 
-const item = (over: Partial<ProductListItem>): ProductListItem => ({
-  id: 40,
-  businessUnitId: 1,
-  productTypeId: 7,
-  productTypeName: 'Implants',
-  keyCode: 'KC-1',
-  publishDate: null,
-  publishState: 'UNPUBLISHED',
-  attributeValues: [],
-  productGroups: 0,
-  lastModifiedDate: '2026-01-01T00:00:00Z',
-  ...over,
-});
-const page = (items: unknown[]) => ok({ items, pageable: { pageNumber: 0, pageSize: 10, totalPages: 1, totalElements: items.length } });
-
 beforeEach(() => {
   auth.current = signedInWith(['PRODUCT_READ']);
 });
-afterEach(() => {
-  cleanup();
-  window.history.replaceState(null, '', '/');
-  vi.unstubAllGlobals();
-});
+afterEach(cleanupRoute);
 
 describe('the products of every product type of a business unit', () => {
   it('?orphans=true: searches the whole unit for orphans, each row opening its product', async () => {
     const calls = mockServer({
-      'POST /api/products/search': () => page([item({}), item({ id: 41, productTypeId: 8, productTypeName: 'Pumps', keyCode: 'P-1' })]),
+      'POST /api/products/search': () =>
+        onePage([productListItem(), productListItem({ id: 41, productTypeId: 8, productTypeName: 'Pumps', keyCode: 'P-1' })]),
     });
     renderRoute(<UnitProductManagementRoutes />, { url: `${BASE}/products?orphans=true`, path: PATH });
     expect(await screen.findByRole('heading', { name: 'Orphan products' })).toBeTruthy();
@@ -60,7 +42,7 @@ describe('the products of every product type of a business unit', () => {
   });
 
   it('?state=UNPUBLISHED: the unpublished products; sorting asks the server', async () => {
-    const calls = mockServer({ 'POST /api/products/search': () => page([item({})]) });
+    const calls = mockServer({ 'POST /api/products/search': () => onePage([productListItem()]) });
     // the table state ignores changes made after the page was left: the window must be on the page too
     window.history.replaceState(null, '', `${BASE}/products`);
     renderRoute(<UnitProductManagementRoutes />, { url: `${BASE}/products?state=UNPUBLISHED`, path: PATH });
@@ -83,7 +65,7 @@ describe('the products of every product type of a business unit', () => {
       remarkCount: 0,
     };
     const calls = mockServer({
-      'POST /api/products/search': () => page([]),
+      'POST /api/products/search': () => onePage([]),
       'GET /api/product-groups': () => ok([group], { 'x-total-count': '1' }),
       'GET /api/product-types': () => ok([productType({ id: 8, name: 'Pumps' })]),
     });
