@@ -7,6 +7,8 @@ export interface PageRequest {
   limit: number;
   offset: number;
   orderBy: SQL[];
+  /** The order as text (`login,asc;lastName,desc`), naming a statement prepared for it. */
+  sortKey: string;
 }
 
 /**
@@ -15,14 +17,17 @@ export interface PageRequest {
  */
 export function pageRequest(q: PageQuery, sortable: Record<string, Column>, tieBreaker: Column): PageRequest {
   const orderBy: SQL[] = [];
+  const keys: string[] = [];
   for (const s of q.sort) {
     const [field, dir] = s.split(',');
     const col = sortable[field];
     if (!col) throw fieldError('query', 'sort', 'Pattern');
-    orderBy.push(dir?.toLowerCase() === 'desc' ? desc(col) : asc(col));
+    const descending = dir?.toLowerCase() === 'desc';
+    orderBy.push(descending ? desc(col) : asc(col));
+    keys.push(`${field},${descending ? 'desc' : 'asc'}`);
   }
   orderBy.push(asc(tieBreaker));
-  return { limit: q.size, offset: q.page * q.size, orderBy };
+  return { limit: q.size, offset: q.page * q.size, orderBy, sortKey: keys.join(';') };
 }
 
 /** A users-style page: the array, with the total in x-total-count. */

@@ -1,5 +1,6 @@
+import { createHash } from 'node:crypto';
 import type { USER_SORT_FIELDS } from '@vellum/contract';
-import { and, asc, type Column, eq, getTableColumns, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, type Column, eq, getTableColumns, ilike, inArray, ne, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { appUser, passwordHistory, userFullNameSql, userGroup, userGroupMember } from '../../db/schema/index.js';
 import { likePattern } from '../roles/roles.repo.js';
@@ -21,9 +22,14 @@ export const userSortColumns = {
 /** Login, e-mail, first or last name (or both, as "first last") contain the text, ignoring case. */
 function searchCondition(search: string | undefined): SQL | undefined {
   if (!search) return undefined;
-  const p = likePattern(search);
+  return matchingPattern(likePattern(search));
+}
+
+/** The search condition over a pattern (a value, or the placeholder of a prepared page). */
+function matchingPattern(p: Param<string>): SQL | undefined {
   // each operand matches one trigram index of app_user (migration 0002)
-  return or(ilike(appUser.login, p), ilike(appUser.email, p), ilike(userFullNameSql(appUser), p));
+  const value = p as string; // ilike takes a placeholder as a value
+  return or(ilike(appUser.login, value), ilike(appUser.email, value), ilike(userFullNameSql(appUser), value));
 }
 
 /**
@@ -45,22 +51,63 @@ const groupsOfUserSql = sql<
  * (about 60 ms instead of 1 ms for 111 matches at the end of 10,000 users; decision 0016). Only a
  * page past the end needs a second query for the total.
  */
-export async function searchUsers(db: DbOrTx, opts: { search?: string; limit: number; offset: number; orderBy: SQL[] }) {
-  const matching = searchCondition(opts.search);
+export async function searchUsers(db: DbOrTx, opts: { search?: string; limit: number; offset: number; orderBy: SQL[]; sortKey: string }) {
+  const pattern = opts.search ? likePattern(opts.search) : undefined;
+  const values = { pattern: pattern ?? '', limit: opts.limit, offset: opts.offset };
+  const prepared = preparedPage(db, pattern !== undefined, opts.orderBy, opts.sortKey);
+  const rows = prepared
+    ? await prepared.execute(values)
+    : await buildPage(db, opts.orderBy, { pattern, limit: opts.limit, offset: opts.offset });
+  if (rows.length > 0) return { rows: rows.map(({ total: _, ...row }) => row), total: Number(rows[0].total) };
+  if (opts.offset === 0) return { rows: [], total: 0 };
+  const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(appUser).where(searchCondition(opts.search));
+  return { rows: [], total: n };
+}
+
+type Param<T> = T | Placeholder;
+
+/** The page (values given, or placeholders of a prepared statement). */
+function buildPage(db: DbOrTx, orderBy: SQL[], p: { pattern: Param<string> | undefined; limit: Param<number>; offset: Param<number> }) {
+  const matching = p.pattern === undefined ? undefined : matchingPattern(p.pattern);
   const where = matching && sql`${appUser.id} = ANY(ARRAY(SELECT ${appUser.id} FROM ${appUser} WHERE ${matching}))`;
   const total = matching ? sql<number>`count(*) OVER ()` : sql<number>`(SELECT count(*) FROM ${appUser})`;
   const { passwordHash: _, ...columns } = getTableColumns(appUser);
-  const rows = await db
+  return db
     .select({ ...columns, total, groups: groupsOfUserSql })
     .from(appUser)
     .where(where)
-    .orderBy(...opts.orderBy)
-    .limit(opts.limit)
-    .offset(opts.offset);
-  if (rows.length > 0) return { rows: rows.map(({ total: _, ...row }) => row), total: Number(rows[0].total) };
-  if (opts.offset === 0) return { rows: [], total: 0 };
-  const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(appUser).where(matching);
-  return { rows: [], total: n };
+    .orderBy(...orderBy)
+    .limit(p.limit)
+    .offset(p.offset);
+}
+
+type PreparedPage = ReturnType<ReturnType<typeof buildPage>['prepare']>;
+const preparedPages = new WeakMap<DbOrTx, Map<string, PreparedPage>>(); // by database, then by search and order
+/** Sort orders a client may combine freely: past this many, the rare others run unprepared. */
+const MAX_PREPARED_PAGES = 32;
+
+/**
+ * The page statement for this sort, prepared once per database (PostgreSQL then plans it once per
+ * connection instead of on every call: planning cost as much as running the search; decision
+ * 0016). Each order (with or without a search) has its own, named after it; a bounded number.
+ */
+function preparedPage(db: DbOrTx, searching: boolean, orderBy: SQL[], sortKey: string): PreparedPage | undefined {
+  const key = `${searching ? 'search' : 'all'}:${sortKey}`;
+  let byKey = preparedPages.get(db);
+  if (!byKey) {
+    byKey = new Map();
+    preparedPages.set(db, byKey);
+  }
+  const known = byKey.get(key);
+  if (known || byKey.size >= MAX_PREPARED_PAGES) return known;
+  const placeholders = {
+    pattern: searching ? sql.placeholder('pattern') : undefined,
+    limit: sql.placeholder('limit'),
+    offset: sql.placeholder('offset'),
+  };
+  const page = buildPage(db, orderBy, placeholders).prepare(`users_page_${createHash('sha1').update(key).digest('hex').slice(0, 16)}`);
+  byKey.set(key, page);
+  return page;
 }
 
 export async function findUser(db: DbOrTx, id: number): Promise<UserRow | undefined> {
