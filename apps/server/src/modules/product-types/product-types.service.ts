@@ -17,6 +17,7 @@ import { type Actor, audit, diff } from '../../platform/audit.js';
 import type { Deps } from '../../platform/deps.js';
 import { AppError, conflict, fieldError, forbidden, notFound } from '../../platform/errors.js';
 import { registerUnitContentCounter } from '../business-units/business-unit-statistics.js';
+import { forgetProductTypeUnit } from '../products/products.access.js';
 import { requireGlobalTypesOn } from './global-types-gate.js';
 import { imageKeysOf } from './product-type-images.service.js';
 import {
@@ -248,6 +249,7 @@ export async function removeProductType(deps: Deps, actor: Actor, id: number): P
     });
     return before;
   });
+  forgetProductTypeUnit(id);
   for (const key of imageKeysOf(row)) await deps.files.delete(key).catch(() => {});
   return row;
 }

@@ -174,6 +174,17 @@ describe('POST /api/products/search: scope and access', () => {
     expect((await search(w.reader, 'product-type=999999')).statusCode).toBe(404);
   });
 
+  it('answers 404 for a product type deleted after a search of it', async () => {
+    const typist = as(
+      ctx.app,
+      await tokenFor(ctx, (await makeUserWithRights(ctx.db, ['PRODUCT_READ', 'PRODUCT_TYPE_DELETE'], [w.unitA.id])).id),
+    );
+    const empty = await makeProductType(ctx.db, w.unitA.id, {}, [{ name: 'Colour', slug: 'colour' }]);
+    expect((await search(typist, `product-type=${empty.id}`)).statusCode).toBe(200);
+    expect((await typist({ method: 'DELETE', url: `/api/product-types/${empty.id}` })).statusCode).toBe(204);
+    expect((await search(typist, `product-type=${empty.id}`)).statusCode).toBe(404);
+  });
+
   it('searches across business units with PRODUCT_SEARCH_ADMIN held globally, and only so', async () => {
     const codes = await keyCodes('size=50', { keyCode: { value: 'abc' } }, w.searchAdmin);
     expect(codes).toEqual(['ABC-100', 'abc-200', 'ABC-777', 'ABC-900']);

@@ -10,10 +10,28 @@ import { findProductType, productUnitOf } from './products.repo.js';
  * route's declared right is checked in, or 404 when the entity it names does not exist.
  */
 
+/**
+ * Units of product types read recently. A product type never changes its unit, so a search (the
+ * busiest product call) skips a round trip; a deletion forgets its entry in this process at once,
+ * and an entry lives a minute at most, so another process answers a deleted type's search as an
+ * empty one (in the same unit, under the same right) for that minute instead of 404.
+ */
+const typeUnits = new Map<number, { unit: number; until: number }>();
+const TYPE_UNIT_TTL_MS = 60_000;
+const TYPE_UNITS_MAX = 10_000;
+
+export function forgetProductTypeUnit(id: number): void {
+  typeUnits.delete(id);
+}
+
 /** The unit of a product type; 404 when it does not exist. */
 async function unitOfProductType(db: DbOrTx, id: number): Promise<number> {
+  const known = typeUnits.get(id);
+  if (known && known.until > Date.now()) return known.unit;
   const type = await findProductType(db, id);
   if (!type) throw notFound('productType');
+  if (typeUnits.size >= TYPE_UNITS_MAX) typeUnits.clear();
+  typeUnits.set(id, { unit: type.businessUnitId, until: Date.now() + TYPE_UNIT_TTL_MS });
   return type.businessUnitId;
 }
 
