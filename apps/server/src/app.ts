@@ -108,7 +108,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   registerErrorHandler(app);
-  registerAccessHooks(app, () => deps.db, deps.tokens);
+  registerAccessHooks(app, () => deps.db, deps.tokens, deps.accessCache);
 
   const declared: DeclaredRoute[] = [];
   app.addHook('onRoute', (r) => {

@@ -134,7 +134,12 @@ function bearer(req: FastifyRequest): string | undefined {
 const unauthorized = (key: string, code?: string) => new AppError(key, 401, undefined, undefined, code);
 
 /** Reads the token and the session it names into `req.auth`; rejects tokens that no longer count. */
-export async function authenticateRequest(req: FastifyRequest, db: DbOrTx, tokens: TokenService): Promise<AuthContext | undefined> {
+export async function authenticateRequest(
+  req: FastifyRequest,
+  db: DbOrTx,
+  tokens: TokenService,
+  cache?: AccessCache,
+): Promise<AuthContext | undefined> {
   const token = bearer(req);
   if (!token) return undefined;
   const check = await tokens.verify(token);
@@ -143,7 +148,7 @@ export async function authenticateRequest(req: FastifyRequest, db: DbOrTx, token
       ? unauthorized(ErrorKeys.sessionExpired, 'token.expired')
       : unauthorized(ErrorKeys.unauthorized, 'token.invalid');
   }
-  const found = await sessionAndUser(req.server.deps?.accessCache, db, check.claims.sessionId, check.claims.userId);
+  const found = await sessionAndUser(cache, db, check.claims.sessionId, check.claims.userId);
   if (!found) throw unauthorized(ErrorKeys.unauthorized, 'token.invalid');
   const { session: s, user } = found;
   if (s.revokedAt || !user.user.activated || user.user.lockedAt) throw unauthorized(ErrorKeys.tokenInactive, 'token.inactive');
@@ -194,14 +199,14 @@ declare module 'fastify' {
  * - preHandler: only when the resolver could not name the unit from the request as sent (a
  *   missing or malformed id, which validation has answered with 400 unless it was optional).
  */
-export function registerAccessHooks(app: FastifyInstance, db: () => DbOrTx, tokens: TokenService): void {
+export function registerAccessHooks(app: FastifyInstance, db: () => DbOrTx, tokens: TokenService, cache?: AccessCache): void {
   app.addHook('onRequest', async (req) => {
     const rule = req.routeOptions.config?.access;
     if (rule === 'public') return;
     const url = req.routeOptions.url ?? '';
     // routes without a rule outside the API (static files, the API docs, not found) are public
     if (rule === undefined && (!url.startsWith('/api/') || url.startsWith('/api/docs'))) return;
-    req.auth = await authenticateRequest(req, db(), tokens);
+    req.auth = await authenticateRequest(req, db(), tokens, cache);
     if (!req.auth) throw unauthorized(ErrorKeys.unauthorized);
     if (typeof rule === 'object') {
       const rights = [rule.right].flat();
@@ -211,26 +216,28 @@ export function registerAccessHooks(app: FastifyInstance, db: () => DbOrTx, toke
   app.addHook('preValidation', async (req) => {
     const rule = req.routeOptions.config?.access;
     if (typeof rule !== 'object') return;
-    let unit: number | undefined;
-    try {
-      unit = rule.unit ? await rule.unit(req) : GLOBAL_BUSINESS_UNIT_ID;
-    } catch (e) {
-      if (e instanceof UnitNotNamed) return; // checked after validation
-      throw e;
-    }
-    requireRight(req.auth, rule.right, unit ?? GLOBAL_BUSINESS_UNIT_ID);
+    const unit = await unitNamedBy(rule, req);
+    if (unit === UNNAMED) return; // checked after validation
+    requireRight(req.auth, rule.right, unit);
     req.rightChecked = true;
   });
   app.addHook('preHandler', async (req) => {
     const rule = req.routeOptions.config?.access;
     if (typeof rule !== 'object' || req.rightChecked) return;
-    let unit: number | undefined;
-    try {
-      unit = rule.unit ? await rule.unit(req) : GLOBAL_BUSINESS_UNIT_ID;
-    } catch (e) {
-      // validated, yet no unit named: an optional one left out means the global unit
-      if (!(e instanceof UnitNotNamed)) throw e;
-    }
-    requireRight(req.auth, rule.right, unit ?? GLOBAL_BUSINESS_UNIT_ID);
+    // validated, yet no unit named: an optional one left out means the global unit
+    const unit = await unitNamedBy(rule, req);
+    requireRight(req.auth, rule.right, unit === UNNAMED ? GLOBAL_BUSINESS_UNIT_ID : unit);
   });
+}
+
+const UNNAMED = Symbol('unit not named');
+
+/** The unit a rule's resolver names (the global unit 0 without one), or UNNAMED for a missing or malformed id. */
+async function unitNamedBy(rule: Exclude<AccessRule, string>, req: FastifyRequest): Promise<number | typeof UNNAMED> {
+  try {
+    return (rule.unit ? await rule.unit(req) : undefined) ?? GLOBAL_BUSINESS_UNIT_ID;
+  } catch (e) {
+    if (e instanceof UnitNotNamed) return UNNAMED;
+    throw e;
+  }
 }
