@@ -34,6 +34,39 @@ test('business-unit home: the orphan-products tile opens every orphan product of
   await expect(page.getByLabel('Key code')).toHaveValue(valve.keyCode);
 });
 
+test('business-unit home: the scheduled-products and orphan-groups tiles open their unit-wide lists', async ({ page, request }) => {
+  const api = await adminApi(request);
+  const unit = await createUnit(api, 'e2e-home-lists');
+  const pumps = await createProductType(api, unit.id, [{ name: 'Model' }]);
+  await createProduct(api, pumps, unique('NOW').toUpperCase(), { Model: 'P1' });
+  const later = await createProduct(api, pumps, unique('LATER').toUpperCase(), { Model: 'P2' }, { publishDate: '2999-01-01T00:00:00Z' });
+  const empty = `Empty ${unique('g').slice(-6)}`;
+  await api.post('/api/product-groups', { name: empty, productTypeId: pumps.id, productIds: [] });
+
+  await signIn(page, ADMIN.login, ADMIN.password);
+  await page.goto(`/my-business-units/${unit.id}`);
+  await page
+    .getByRole('region', { name: 'Publish status' })
+    .getByRole('link', { name: /^1\s*Scheduled products\s*, Publish status: open the list$/ })
+    .click();
+  await expect(page).toHaveURL(new RegExp(`/my-business-units/${unit.id}/product-management/products\\?state=SCHEDULED$`));
+  await expect(page.getByRole('heading', { name: 'Scheduled products' })).toBeVisible();
+  const products = page.getByRole('table', { name: 'Products of the business unit' });
+  await expect(products.getByRole('row')).toHaveCount(2);
+  await expect(products.getByRole('link', { name: later.keyCode })).toBeVisible();
+
+  await page.goto(`/my-business-units/${unit.id}`);
+  await page
+    .getByRole('region', { name: 'Orphans' })
+    .getByRole('link', { name: /^1\s*Product groups\s*, Orphans: open the list$/ })
+    .click();
+  await expect(page).toHaveURL(new RegExp(`/my-business-units/${unit.id}/product-management/product-groups\\?orphans=true$`));
+  await expect(page.getByRole('heading', { name: 'Orphan product groups' })).toBeVisible();
+  const groups = page.getByRole('table', { name: 'Product groups of the business unit' });
+  await expect(groups.getByRole('row')).toHaveCount(2);
+  await expect(groups).toContainText(empty);
+});
+
 test('global search off: the global product types are not authorized and no unit offers to copy one', async ({ page, request }) => {
   const api = await adminApi(request);
   const unit = await createUnit(api, 'e2e-noglobal');
