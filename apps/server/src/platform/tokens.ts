@@ -7,9 +7,19 @@ export interface TokenClaims {
 
 export type TokenCheck = { ok: true; claims: TokenClaims } | { ok: false; reason: 'expired' | 'invalid' };
 
+/** How many verified tokens are remembered; a full memory is emptied and refilled by the next calls. */
+const VERIFIED_MAX = 10_000;
+
 /** HS256 tokens that name a server-side session; the session decides whether the token still counts. */
 export class TokenService {
   private readonly key: Uint8Array;
+  /**
+   * Tokens whose signature and claims were checked, with their expiry (ms). The exact token
+   * string is the key: a token that verified once verifies again until it expires, so a repeat
+   * call skips the HMAC and the JSON parsing. Whether the session still counts is not cached
+   * here (that is the access cache's job, emptied by NOTIFY).
+   */
+  private readonly verified = new Map<string, { claims: TokenClaims; expiresAt: number }>();
 
   constructor(secret: string) {
     this.key = new TextEncoder().encode(secret);
@@ -26,11 +36,22 @@ export class TokenService {
   }
 
   async verify(token: string): Promise<TokenCheck> {
+    const known = this.verified.get(token);
+    if (known) {
+      if (known.expiresAt > Date.now()) return { ok: true, claims: known.claims };
+      this.verified.delete(token);
+      return { ok: false, reason: 'expired' };
+    }
     try {
       const { payload } = await jwtVerify(token, this.key, { issuer: 'vellum', algorithms: ['HS256'] });
       const userId = Number(payload.sub);
-      if (!Number.isInteger(userId) || typeof payload.sid !== 'string') return { ok: false, reason: 'invalid' };
-      return { ok: true, claims: { userId, sessionId: payload.sid } };
+      if (!Number.isInteger(userId) || typeof payload.sid !== 'string' || typeof payload.exp !== 'number') {
+        return { ok: false, reason: 'invalid' };
+      }
+      const claims = { userId, sessionId: payload.sid };
+      if (this.verified.size >= VERIFIED_MAX) this.verified.clear();
+      this.verified.set(token, { claims, expiresAt: payload.exp * 1000 });
+      return { ok: true, claims };
     } catch (err) {
       return { ok: false, reason: err instanceof errors.JWTExpired ? 'expired' : 'invalid' };
     }
