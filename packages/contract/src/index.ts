@@ -11,3 +11,4 @@ export * from './product-type-rules.js';
 export * from './product-types.js';
 export * from './products.js';
 export * from './rights.js';
+export * from './translatable.js';
