@@ -17,7 +17,7 @@ import { ACCESS_CHANNEL, AccessCache } from './platform/access-cache.js';
 import type { Deps } from './platform/deps.js';
 import { frameworkErrorHandler, registerErrorHandler } from './platform/errors.js';
 import { createMailer } from './platform/mail.js';
-import { createLocalFileStore, storeRoot } from './platform/storage.js';
+import { createFileStore } from './platform/storage.js';
 import { TokenService } from './platform/tokens.js';
 
 /** A route as declared by an area, with its access rule (listed for the route-contract tests). */
@@ -67,7 +67,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
         outboxDir: join(config.dataDir, 'outbox'),
         log: (m) => app.log.info(m),
       }),
-    files: createLocalFileStore(storeRoot(config.dataDir)),
+    files: createFileStore(config.storageUrl, config.dataDir),
     tokens: new TokenService(config.tokenSecret),
     accessCache: new AccessCache(),
   };

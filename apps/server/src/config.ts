@@ -9,6 +9,11 @@ const envSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url().optional(),
+  /** Unset: files on the local disk under DATA_DIR/files; `s3://bucket[/prefix]?endpoint=&region=`: S3-compatible storage. */
+  STORAGE_URL: z
+    .string()
+    .regex(/^s3:\/\/[^/?#]+/, 'must be s3://bucket[/prefix][?endpoint=&region=&forcePathStyle=]')
+    .optional(),
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().default('Vellum <no-reply@vellum.local>'),
   /** Defaults to http://localhost:{PORT}, so that mailed links follow a changed port. */
@@ -30,6 +35,8 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl?: string;
+  /** Where binaries are stored (see createFileStore); undefined: the local disk. */
+  storageUrl?: string;
   smtpUrl?: string;
   mailFrom: string;
   publicUrl: string;
@@ -77,6 +84,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     dataDir,
     databaseUrl: e.DATABASE_URL,
+    storageUrl: e.STORAGE_URL,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
