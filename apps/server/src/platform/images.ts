@@ -3,7 +3,8 @@ import DOMPurify from 'dompurify';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import { JSDOM } from 'jsdom';
-import { AppError, fieldError } from './errors.js';
+import { AppError } from './errors.js';
+import { withFilePart } from './multipart.js';
 import type { FileStore } from './storage.js';
 
 export type ImageExtension = 'png' | 'jpg' | 'svg';
@@ -25,8 +26,6 @@ const SVG_NS = 'http://www.w3.org/2000/svg';
 const SVG_CSP = "default-src 'none'; style-src 'unsafe-inline'";
 
 const notAnImage = () => new AppError(OrganisationErrorKeys.notAnImage, 400, { allowed: 'PNG, JPEG, SVG' });
-const tooLarge = (maxBytes: number) => new AppError(OrganisationErrorKeys.fileTooLarge, 413, { maxBytes });
-
 // CSS can load resources through url(), @import and image functions; escapes could hide them from the checks below
 const CSS_URL = /url\s*\(\s*(?!['"]?\s*#)[^)]*\)/gi;
 const CSS_IMPORT = /@import[^;]*;?/gi;
@@ -98,23 +97,7 @@ export async function checkImage(buffer: Buffer): Promise<CheckedImage> {
  * that it is an image. A missing field is a 400 validation error on that field.
  */
 export async function readImageUpload(req: FastifyRequest, field: string, maxBytes: number = IMAGE_MAX_BYTES): Promise<CheckedImage> {
-  if (!req.isMultipart()) throw new AppError(OrganisationErrorKeys.unsupportedContentType, 415, { expected: 'multipart/form-data' });
-  let buffer: Buffer;
-  try {
-    const part = await req.file({ limits: { fileSize: maxBytes, files: 1 }, throwFileSizeLimit: false });
-    if (!part || part.fieldname !== field) {
-      part?.file.resume();
-      throw fieldError('multipart', field, 'NotNull');
-    }
-    buffer = await part.toBuffer();
-    if (part.file.truncated) throw tooLarge(maxBytes);
-  } catch (err) {
-    if (err instanceof AppError) throw err;
-    const code = (err as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(maxBytes);
-    if (code === 'FST_FILES_LIMIT') throw fieldError('multipart', field, 'Size');
-    throw new AppError('error.http.400', 400, { detail: 'malformed multipart body' });
-  }
+  const buffer = await withFilePart(req, field, maxBytes, (part) => part.toBuffer());
   return checkImage(buffer);
 }
 

@@ -4,6 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import { JSDOM } from 'jsdom';
 import { AppError, fieldError } from './errors.js';
+import { withFilePart } from './multipart.js';
 
 /**
  * Rich text (remarks, later translated rich text) is HTML kept to a small set of formatting
@@ -196,8 +197,6 @@ export async function richTextFromDocument(buffer: Buffer, format: RichTextForma
   return sanitizeRichText(format === 'html' ? text : plainTextToHtml(text));
 }
 
-const tooLarge = (maxBytes: number) => new AppError(ErrorKeys.fileTooLarge, 413, { maxBytes });
-
 /**
  * Reads the one file of a multipart request from `field`: an HTML or plain-text document of at most
  * `maxBytes`, answered with its sanitised HTML. Other content types answer 415, a missing field 400.
@@ -207,25 +206,11 @@ export async function readRichTextUpload(
   field = 'file',
   maxBytes: number = RICH_TEXT_UPLOAD_MAX_BYTES,
 ): Promise<RichTextUpload> {
-  if (!req.isMultipart()) throw new AppError(ErrorKeys.unsupportedContentType, 415, { expected: 'multipart/form-data' });
-  let original: Buffer;
   let format: RichTextFormat | undefined;
-  try {
-    const part = await req.file({ limits: { fileSize: maxBytes, files: 1 }, throwFileSizeLimit: false });
-    if (!part || part.fieldname !== field) {
-      part?.file.resume();
-      throw fieldError('multipart', field, 'NotNull');
-    }
+  const original = await withFilePart(req, field, maxBytes, (part) => {
     format = claimedFormat(part.mimetype ?? '', part.filename ?? '');
-    original = await part.toBuffer();
-    if (part.file.truncated) throw tooLarge(maxBytes);
-  } catch (err) {
-    if (err instanceof AppError) throw err;
-    const code = (err as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(maxBytes);
-    if (code === 'FST_FILES_LIMIT') throw fieldError('multipart', field, 'Size');
-    throw new AppError('error.http.400', 400, { detail: 'malformed multipart body' });
-  }
+    return part.toBuffer();
+  });
   if (original.length === 0) throw fieldError('multipart', field, 'NotNull');
   const html = await richTextFromDocument(original, format);
   return { original, format: format as RichTextFormat, html };

@@ -1,0 +1,146 @@
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { request } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import multipartPlugin from '@fastify/multipart';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type BinaryKind, byteRange, type ReceivedBinary, receiveBinary, sendBinary } from './binaries.js';
+import { registerErrorHandler } from './errors.js';
+import { multipart, tinyPng } from './images.fixtures.js';
+import { createLocalFileStore, type FileStore } from './storage.js';
+
+const KINDS: BinaryKind[] = [
+  { mediaType: 'application/pdf', extension: 'pdf' },
+  { mediaType: 'image/png', extension: 'png' },
+];
+const MAX = 64 * 1024;
+/** A PDF of `size` bytes (its signature, then filler). */
+const pdf = (size: number) => Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(size - 9, 0x41)]);
+
+describe('byteRange', () => {
+  it('reads one range, ignores what a server may ignore, and knows an unsatisfiable one', () => {
+    expect(byteRange(undefined, 100)).toBeUndefined();
+    expect(byteRange('bytes=0-9', 100)).toEqual({ start: 0, end: 9 });
+    expect(byteRange('bytes=90-', 100)).toEqual({ start: 90, end: 99 });
+    expect(byteRange('bytes=-10', 100)).toEqual({ start: 90, end: 99 });
+    expect(byteRange('bytes=95-200', 100)).toEqual({ start: 95, end: 99 });
+    expect(byteRange('bytes=0-9,10-19', 100)).toEqual({ start: 0, end: 19 }); // adjacent: one range
+    expect(byteRange('bytes=0-9,50-59', 100)).toBeUndefined(); // several: the whole file
+    expect(byteRange('items=0-9', 100)).toBeUndefined();
+    expect(byteRange('bytes=abc', 100)).toBeUndefined();
+    expect(byteRange('bytes=200-300', 100)).toBe('unsatisfiable');
+  });
+});
+
+describe('receiveBinary and sendBinary', () => {
+  let app: FastifyInstance;
+  let files: FileStore;
+  let dir: string;
+  let last: ReceivedBinary | undefined;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'vellum-binaries-'));
+    files = createLocalFileStore(dir);
+    app = Fastify();
+    await app.register(multipartPlugin, { limits: { fileSize: 10 * 1024 * 1024, files: 1 } });
+    registerErrorHandler(app);
+    app.post('/upload', async (req) => {
+      last = await receiveBinary(req, files, { prefix: 'files/7', maxBytes: MAX, kinds: KINDS });
+      return last;
+    });
+    app.get('/download', (req, reply) => sendBinary(req, reply, files, { ...last!, disposition: 'attachment' }));
+    await app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(async () => {
+    await app.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const stored = () => readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).length;
+  const upload = (name: string, type: string, data: Buffer, field = 'file') =>
+    app.inject({ method: 'POST', url: '/upload', ...multipart(field, name, type, data) });
+
+  it('stores a PDF by its content, with size, SHA-256 and the name the client gave', async () => {
+    const data = pdf(40_000);
+    const res = await upload('IFU ‮fdp.exe', 'application/octet-stream', data);
+    expect(res.statusCode).toBe(200);
+    const body = res.json() as ReceivedBinary;
+    expect(body).toMatchObject({ size: 40_000, mediaType: 'application/pdf', extension: 'pdf', fileName: 'IFU fdp.exe' });
+    expect(body.key).toMatch(/^files\/7\/.+\.pdf$/);
+    expect(body.sha256).toMatch(/^[0-9a-f]{64}$/);
+    const back = await app.inject({ method: 'GET', url: '/download' });
+    expect(back.statusCode).toBe(200);
+    expect(back.rawPayload.equals(data)).toBe(true);
+    expect(back.headers).toMatchObject({
+      'content-type': 'application/pdf',
+      'content-length': '40000',
+      'accept-ranges': 'bytes',
+      'x-content-type-options': 'nosniff',
+      etag: `"${body.sha256}"`,
+    });
+    expect(back.headers['content-disposition']).toMatch(/^attachment; filename="IFU fdp.exe"/);
+    expect(back.headers['content-security-policy']).toContain('sandbox');
+  });
+
+  it('serves byte ranges, 416 beyond the end, and 304 for a known ETag', async () => {
+    const data = pdf(10_000);
+    expect((await upload('a.pdf', 'application/pdf', data)).statusCode).toBe(200);
+    const part = await app.inject({ method: 'GET', url: '/download', headers: { range: 'bytes=100-199' } });
+    expect(part.statusCode).toBe(206);
+    expect(part.headers['content-range']).toBe('bytes 100-199/10000');
+    expect(part.headers['content-length']).toBe('100');
+    expect(part.rawPayload.equals(data.subarray(100, 200))).toBe(true);
+    const beyond = await app.inject({ method: 'GET', url: '/download', headers: { range: 'bytes=20000-' } });
+    expect(beyond.statusCode).toBe(416);
+    expect(beyond.headers['content-range']).toBe('bytes */10000');
+    const same = await app.inject({ method: 'GET', url: '/download', headers: { 'if-none-match': `"${last!.sha256}"` } });
+    expect(same.statusCode).toBe(304);
+  });
+
+  it('refuses, keeping nothing: a file too large, of another kind, empty, in another field, or not multipart', async () => {
+    const before = stored();
+    const big = await upload('big.pdf', 'application/pdf', pdf(MAX + 1));
+    expect(big.statusCode).toBe(413);
+    expect(big.json()).toMatchObject({ message: 'error.fileTooLarge', params: { maxBytes: MAX } });
+    const html = await upload('x.pdf', 'application/pdf', Buffer.from('<html><script>alert(1)</script></html>'));
+    expect(html.statusCode).toBe(400);
+    expect(html.json()).toMatchObject({ message: 'error.unsupportedContentType', params: { allowed: 'PDF, PNG' } });
+    const empty = await upload('e.pdf', 'application/pdf', Buffer.alloc(0));
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().fieldErrors).toEqual([{ objectName: 'multipart', field: 'file', message: 'NotNull' }]);
+    const elsewhere = await upload('a.png', 'image/png', tinyPng(), 'image');
+    expect(elsewhere.statusCode).toBe(400);
+    const json = await app.inject({ method: 'POST', url: '/upload', payload: { file: 'x' } });
+    expect(json.statusCode).toBe(415);
+    expect(stored()).toBe(before);
+  });
+
+  it('keeps nothing when the client breaks off half-way', async () => {
+    const before = stored();
+    const { port } = app.server.address() as AddressInfo;
+    const boundary = 'vellum-boundary';
+    await new Promise<void>((resolve) => {
+      const req = request({
+        host: '127.0.0.1',
+        port,
+        method: 'POST',
+        path: '/upload',
+        headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      });
+      req.on('error', () => resolve());
+      req.on('response', () => resolve());
+      req.write(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.pdf"\r\nContent-Type: application/pdf\r\n\r\n`);
+      req.write(pdf(30_000));
+      setTimeout(() => {
+        req.destroy();
+        resolve();
+      }, 100);
+    });
+    // the server notices the broken connection and removes what it started
+    await expect.poll(() => stored(), { timeout: 5_000 }).toBe(before);
+    const partials = readdirSync(dir, { recursive: true }).filter((f) => String(f).endsWith('.part'));
+    expect(partials).toEqual([]);
+  });
+});

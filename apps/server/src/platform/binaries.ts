@@ -1,0 +1,150 @@
+import { Readable } from 'node:stream';
+import { ErrorKeys } from '@vellum/contract';
+import { create as contentDisposition } from 'content-disposition';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { fileTypeFromBuffer } from 'file-type';
+import { combineRanges, parse as parseRange, type Range } from 'range-parser';
+import { AppError, fieldError } from './errors.js';
+import { withFilePart } from './multipart.js';
+import type { FileStore, StoredObject } from './storage.js';
+
+/** A kind of binary a route accepts: its media type and the extension its objects get. */
+export interface BinaryKind {
+  mediaType: string;
+  extension: string;
+}
+
+/** A binary received and stored: where, how large, its hash, what its content says it is, its name. */
+export interface ReceivedBinary extends StoredObject, BinaryKind {
+  /** The name the client gave the file (only for display and downloads; never part of a key). */
+  fileName: string;
+}
+
+/** What a stored binary is, for serving it. */
+export interface BinaryToSend {
+  key: string;
+  size: number;
+  mediaType: string;
+  sha256: string;
+  fileName: string;
+  /** attachment (default): always downloaded; inline: shown by the browser (images, PDF). */
+  disposition?: 'attachment' | 'inline';
+}
+
+/** Enough of the start of a file for its signature (file-type reads at most 4,100 bytes). */
+const SNIFF_BYTES = 4100;
+
+/** The first bytes of a stream, and a stream of all of it (those bytes again, then the rest). */
+async function peek(source: NodeJS.ReadableStream, bytes: number): Promise<{ head: Buffer; whole: Readable }> {
+  const it = (source as Readable)[Symbol.asyncIterator]();
+  const chunks: Buffer[] = [];
+  let length = 0;
+  let ended = false;
+  while (length < bytes) {
+    const next = await it.next();
+    if (next.done) {
+      ended = true;
+      break;
+    }
+    chunks.push(next.value as Buffer);
+    length += (next.value as Buffer).length;
+  }
+  const head = Buffer.concat(chunks);
+  async function* all() {
+    yield head;
+    if (ended) return;
+    for (let next = await it.next(); !next.done; next = await it.next()) yield next.value as Buffer;
+  }
+  return { head, whole: Readable.from(all(), { objectMode: false }) };
+}
+
+/** The file name as a client gave it, reduced to what is safe to show and offer back. */
+function displayName(name: string | undefined, kind: BinaryKind): string {
+  // control and format characters (bidi overrides included) out; a name is never used as a path
+  const clean = (name ?? '')
+    .replace(/[\p{Cc}\p{Cf}]/gu, '')
+    .replace(/[\\/]/g, '_')
+    .trim()
+    .slice(0, 255);
+  return clean || `file.${kind.extension}`;
+}
+
+/**
+ * Receives the one file of a multipart request (`field`) into the store under `prefix`, streamed:
+ * never whole in memory, at most `maxBytes` (413 and nothing kept past it), its kind decided by its
+ * content (400 error.unsupportedContentType when `accepts` finds none among the allowed kinds; the
+ * client's declared type is ignored), an empty file is no file (400 NotNull). The caller records
+ * the returned key in its transaction and deletes the object if that fails.
+ */
+export async function receiveBinary(
+  req: FastifyRequest,
+  files: FileStore,
+  options: { field?: string; prefix: string; maxBytes: number; kinds: readonly BinaryKind[] },
+): Promise<ReceivedBinary> {
+  const field = options.field ?? 'file';
+  let stored: StoredObject | undefined;
+  try {
+    return await withFilePart(req, field, options.maxBytes, async (part) => {
+      const { head, whole } = await peek(part.file, SNIFF_BYTES);
+      if (head.length === 0) throw fieldError('multipart', field, 'NotNull');
+      const sniffed = await fileTypeFromBuffer(head);
+      const kind = options.kinds.find((k) => k.mediaType === sniffed?.mime);
+      if (!kind) {
+        part.file.resume();
+        throw new AppError(ErrorKeys.unsupportedContentType, 400, {
+          allowed: options.kinds.map((k) => k.extension.toUpperCase()).join(', '),
+        });
+      }
+      stored = await files.putStream(options.prefix, whole, kind.extension, { maxBytes: options.maxBytes, contentType: kind.mediaType });
+      return { ...stored, ...kind, fileName: displayName(part.filename, kind) };
+    });
+  } catch (err) {
+    // the multipart limit may have cut the file short after the store accepted it
+    if (stored) await files.delete(stored.key).catch(() => {});
+    throw err;
+  }
+}
+
+/**
+ * The one byte range a Range header asks for; undefined for the whole object (no header, another
+ * unit, a malformed header, or several ranges: all of which a server may answer with the whole),
+ * 'unsatisfiable' when every range lies beyond the end (416).
+ */
+export function byteRange(header: string | undefined, size: number): Range | 'unsatisfiable' | undefined {
+  if (!header) return undefined;
+  const { code, type, ranges } = parseRange(size, header);
+  if (type !== 'bytes') return undefined;
+  if (ranges.length === 0) return code & 2 ? 'unsatisfiable' : undefined;
+  const combined = combineRanges(ranges);
+  return combined.length === 1 ? { start: combined[0].start, end: combined[0].end } : undefined;
+}
+
+/**
+ * Sends a stored binary: streamed, with its length, type and name, `nosniff` and a sandbox so that
+ * nothing in it runs on our origin, an ETag from its SHA-256 (304 when unchanged), and single byte
+ * ranges (206; 416 when unsatisfiable; several ranges get the whole file).
+ */
+export async function sendBinary(req: FastifyRequest, reply: FastifyReply, files: FileStore, binary: BinaryToSend) {
+  const etag = `"${binary.sha256}"`;
+  reply
+    .header('content-type', binary.mediaType)
+    .header('content-disposition', contentDisposition(binary.fileName, { type: binary.disposition ?? 'attachment' }))
+    .header('x-content-type-options', 'nosniff')
+    .header('content-security-policy', "sandbox; default-src 'none'; img-src 'self'; style-src 'unsafe-inline'")
+    .header('accept-ranges', 'bytes')
+    .header('etag', etag)
+    .header('cache-control', 'private, no-cache');
+  if (req.headers['if-none-match'] === etag) return reply.code(304).send();
+  const wanted = byteRange(req.headers.range, binary.size);
+  if (wanted === 'unsatisfiable') return reply.code(416).header('content-range', `bytes */${binary.size}`).send();
+  const single = wanted;
+  const stream = await files.open(binary.key, single);
+  if (!stream) throw new AppError(ErrorKeys.notFound, 404, { entity: 'binary' });
+  if (single) {
+    reply.code(206).header('content-range', `bytes ${single.start}-${single.end}/${binary.size}`);
+    reply.header('content-length', single.end - single.start + 1);
+  } else {
+    reply.header('content-length', binary.size);
+  }
+  return reply.send(stream);
+}
