@@ -234,8 +234,7 @@ describe.skipIf(!process.env.DATABASE_URL)('revocation across two server process
     const { user, token } = await userManager(ctx.db, ctx.app);
     const other = await signIn(ctx.app, user.login);
     await warm(second.app, () => account(second.app, other));
-    const res = await changePassword(ctx.app, token);
-    expect(res.statusCode).toBe(200);
+    await changeOnA(second.app, async () => expect((await changePassword(ctx.app, token)).statusCode).toBe(200));
     expect((await account(second.app, other)).json().code).toBe('token.inactive');
   });
 
@@ -244,23 +243,25 @@ describe.skipIf(!process.env.DATABASE_URL)('revocation across two server process
     const admin = await userManager(ctx.db, ctx.app);
     await warm(second.app, () => users(second.app, member.token));
     const u = (await as(ctx.app, admin.token)({ method: 'GET', url: `/api/users/${member.user.id}` })).json();
-    const res = await as(
-      ctx.app,
-      admin.token,
-    )({
-      method: 'PUT',
-      url: '/api/users',
-      payload: {
-        id: u.id,
-        version: u.version,
-        login: u.login,
-        email: u.email,
-        firstName: u.firstName,
-        lastName: u.lastName,
-        userGroupIds: [],
-      },
+    await changeOnA(second.app, async () => {
+      const res = await as(
+        ctx.app,
+        admin.token,
+      )({
+        method: 'PUT',
+        url: '/api/users',
+        payload: {
+          id: u.id,
+          version: u.version,
+          login: u.login,
+          email: u.email,
+          firstName: u.firstName,
+          lastName: u.lastName,
+          userGroupIds: [],
+        },
+      });
+      expect(res.statusCode, res.body).toBe(200);
     });
-    expect(res.statusCode, res.body).toBe(200);
     expect((await users(second.app, member.token)).statusCode).toBe(403);
   });
 
@@ -274,10 +275,12 @@ describe.skipIf(!process.env.DATABASE_URL)('revocation across two server process
   it('role rights edited on A: refused on B', async () => {
     const m = await userManager(ctx.db, ctx.app);
     await warm(second.app, () => users(second.app, m.token));
-    await ctx.db
-      .update(role)
-      .set({ rights: ['PRODUCT_READ'] })
-      .where(eq(role.id, m.role.id));
+    await changeOnA(second.app, () =>
+      ctx.db
+        .update(role)
+        .set({ rights: ['PRODUCT_READ'] })
+        .where(eq(role.id, m.role.id)),
+    );
     expect((await users(second.app, m.token)).statusCode).toBe(403);
   });
 });
