@@ -11,7 +11,7 @@ import { useConfirm } from '../../components/ConfirmDialog';
 import { ConflictNotice } from '../../components/ConflictNotice';
 import { FormActions } from '../../components/FormActions';
 import { FormSection } from '../../components/FormSection';
-import { applyServerErrors, useErrorText } from '../../components/formErrors';
+import { applyServerErrors, applyServerMessage, useErrorText } from '../../components/formErrors';
 import { PageHeader } from '../../components/PageHeader';
 import { LoadError, PageLoader } from '../../components/QueryState';
 import { ReadOnlyNotice } from '../../components/ReadOnlyNotice';
@@ -80,10 +80,16 @@ function GroupForm({ unitId, group }: { unitId: number; group?: LanguageGroup })
       navigate(listPath);
     } catch (e) {
       sync.afterError(e);
-      applyServerErrors(e, form.setError, {
-        fields: ['name', 'documentLanguageIds'],
-        keys: { [RegionLanguageErrorKeys.languageGroupNameExists]: 'name' },
-      });
+      // the rule's message with its params on its field, else the schema's codes on theirs
+      if (
+        !applyServerMessage(e, form.setError, t, {
+          [RegionLanguageErrorKeys.languageGroupNameExists]: 'name',
+          [RegionLanguageErrorKeys.languageGroupLanguageAssigned]: 'documentLanguageIds',
+          [RegionLanguageErrorKeys.languageGroupNotDocumentLanguage]: 'documentLanguageIds',
+          [RegionLanguageErrorKeys.unknownLanguage]: 'documentLanguageIds',
+        })
+      )
+        applyServerErrors(e, form.setError, { fields: ['name', 'documentLanguageIds'] });
     }
   };
 

@@ -16,7 +16,7 @@ import {
 } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { type Language, REQUIRED_INTERFACE_LANGUAGE } from '@vellum/contract';
-import { useMemo, useState } from 'react';
+import { useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
 import { useAuth } from '../../app/auth';
@@ -50,7 +50,8 @@ function Editor({ kind, unitId, languages, stored }: { kind: LanguageKind; unitI
   const [serverError, setServerError] = useState<string>();
   const fixed = (code: string) => kind === 'interface' && code === REQUIRED_INTERFACE_LANGUAGE;
 
-  const needle = filter.trim().toLowerCase();
+  // the grid of some 200 checkboxes follows the typing when the browser has time
+  const needle = useDeferredValue(filter).trim().toLowerCase();
   const shown = useMemo(
     () => (needle ? languages.filter((l) => `${l.name} ${l.nativeName} ${l.isoCode}`.toLowerCase().includes(needle)) : languages),
     [languages, needle],

@@ -11,7 +11,7 @@ import { useConfirm } from '../../components/ConfirmDialog';
 import { ConflictNotice } from '../../components/ConflictNotice';
 import { FormActions } from '../../components/FormActions';
 import { FormSection } from '../../components/FormSection';
-import { applyServerErrors, useErrorText } from '../../components/formErrors';
+import { applyServerErrors, applyServerMessage, useErrorText } from '../../components/formErrors';
 import { PageHeader } from '../../components/PageHeader';
 import { LoadError, PageLoader } from '../../components/QueryState';
 import { ReadOnlyNotice } from '../../components/ReadOnlyNotice';
@@ -63,10 +63,15 @@ function RegionForm({ kind, unitId, region }: { kind: RegionKind; unitId: number
       navigate(listPath);
     } catch (e) {
       sync.afterError(e);
-      applyServerErrors(e, form.setError, {
-        fields: ['name', 'countryIds'],
-        keys: { [RegionLanguageErrorKeys.regionNameExists]: 'name', [RegionLanguageErrorKeys.regionCountryAssigned]: 'countryIds' },
-      });
+      // the rule's message with its params on its field, else the schema's codes on theirs
+      if (
+        !applyServerMessage(e, form.setError, t, {
+          [RegionLanguageErrorKeys.regionNameExists]: 'name',
+          [RegionLanguageErrorKeys.regionCountryAssigned]: 'countryIds',
+          [RegionLanguageErrorKeys.unknownCountry]: 'countryIds',
+        })
+      )
+        applyServerErrors(e, form.setError, { fields: ['name', 'countryIds'] });
     }
   };
 
