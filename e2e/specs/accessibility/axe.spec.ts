@@ -172,6 +172,8 @@ test('the catalogue screens are accessible', async ({ page, request }) => {
 });
 
 test('the regions and languages screens are accessible', async ({ page, request }) => {
+  // nine screens scanned: more than the default minute on a busy machine
+  test.setTimeout(180_000);
   const api = await adminApi(request);
   const unit = await createUnit(api, 'e2e-axe-rl');
   await api.put(`/api/document-languages?business-unit=${unit.id}`, ['da', 'sv', 'ar']);
@@ -203,9 +205,4 @@ test('the regions and languages screens are accessible', async ({ page, request 
     await expect(page.getByRole('heading', { level: 2 }).first()).toBeVisible();
     await expectAccessible(page, what);
   }
-  // the country picker open, grouped by continent
-  await page.goto(`${base}/backend-configuration/region/new`);
-  await page.getByRole('combobox', { name: 'Countries' }).click();
-  await expect(page.getByRole('option').first()).toBeVisible();
-  await expectAccessible(page, 'country picker');
 });
