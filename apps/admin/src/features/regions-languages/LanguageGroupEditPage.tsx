@@ -1,21 +1,18 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Box, Button, MultiSelect, Stack, TextInput } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { type LanguageGroup, languageCode, RegionLanguageErrorKeys } from '@vellum/contract';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate, useParams } from 'react-router';
+import { useLocation, useParams } from 'react-router';
 import { z } from 'zod';
 import { useAuth } from '../../app/auth';
-import { useConfirm } from '../../components/ConfirmDialog';
 import { ConflictNotice } from '../../components/ConflictNotice';
 import { FormActions } from '../../components/FormActions';
 import { FormSection } from '../../components/FormSection';
-import { applyServerErrors, applyServerMessage, useErrorText } from '../../components/formErrors';
+import { useErrorText } from '../../components/formErrors';
 import { PageHeader } from '../../components/PageHeader';
 import { LoadError, PageLoader } from '../../components/QueryState';
 import { ReadOnlyNotice } from '../../components/ReadOnlyNotice';
-import { useFormSync } from '../../components/useFormSync';
 import { NotFoundPage } from '../errors/NotFoundPage';
 import { languageGroupsPath } from './paths';
 import {
@@ -25,6 +22,7 @@ import {
   useSaveLanguageGroup,
   useUnitLanguages,
 } from './regionsLanguages.hooks';
+import { useNamedEntityForm } from './useNamedEntityForm';
 
 const groupFormSchema = z.object({
   name: z.string().trim().min(1, 'NotBlank').max(50, 'Size'),
@@ -48,19 +46,39 @@ export function LanguageGroupEditPage({ unitId }: { unitId: number }) {
 
 function GroupForm({ unitId, group }: { unitId: number; group?: LanguageGroup }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const auth = useAuth();
   const errorText = useErrorText();
   const readOnly = !auth.hasRight('DOCUMENT_LANGUAGE_MANAGE', unitId);
   const listPath = languageGroupsPath(unitId);
   const documentLanguages = useUnitLanguages('document', unitId);
   const groups = useLanguageGroups(unitId);
-  const form = useForm<GroupFormValues>({ resolver: zodResolver(groupFormSchema), defaultValues: toForm(group) });
-  const { errors, isDirty } = form.formState;
-  const sync = useFormSync(form, group, toForm);
   const save = useSaveLanguageGroup();
   const remove = useDeleteLanguageGroup();
-  const { ask, dialog } = useConfirm();
+  const { form, sync, onSubmit, onDelete, dialog } = useNamedEntityForm({
+    entity: group,
+    schema: groupFormSchema,
+    toForm,
+    toBody: (values: GroupFormValues) => ({
+      businessUnitId: unitId,
+      name: values.name.trim(),
+      documentLanguageIds: values.documentLanguageIds,
+    }),
+    save: save.mutateAsync,
+    remove: remove.mutateAsync,
+    listPath,
+    fields: ['name', 'documentLanguageIds'],
+    keys: {
+      [RegionLanguageErrorKeys.languageGroupNameExists]: 'name',
+      [RegionLanguageErrorKeys.languageGroupLanguageAssigned]: 'documentLanguageIds',
+      [RegionLanguageErrorKeys.languageGroupNotDocumentLanguage]: 'documentLanguageIds',
+      [RegionLanguageErrorKeys.unknownLanguage]: 'documentLanguageIds',
+    },
+    deleteText: (g) => ({
+      title: t('regionsLanguages.groups.delete.title', { name: g.name }),
+      message: t('regionsLanguages.groups.delete.message'),
+    }),
+  });
+  const { errors, isDirty } = form.formState;
   // a language belongs to one group: those of the other groups are offered disabled, with their group
   const taken = new Map<string, string>();
   for (const g of groups.data ?? []) if (g.id !== group?.id) for (const c of g.documentLanguageIds) taken.set(c, g.name);
@@ -72,43 +90,9 @@ function GroupForm({ unitId, group }: { unitId: number; group?: LanguageGroup })
     disabled: taken.has(l.isoCode),
   }));
 
-  const onSubmit = async (values: GroupFormValues) => {
-    const body = { businessUnitId: unitId, name: values.name.trim(), documentLanguageIds: values.documentLanguageIds };
-    sync.clearConflict();
-    try {
-      await save.mutateAsync(group ? { ...body, id: group.id, version: group.version } : body);
-      navigate(listPath);
-    } catch (e) {
-      sync.afterError(e);
-      // the rule's message with its params on its field, else the schema's codes on theirs
-      if (
-        !applyServerMessage(e, form.setError, t, {
-          [RegionLanguageErrorKeys.languageGroupNameExists]: 'name',
-          [RegionLanguageErrorKeys.languageGroupLanguageAssigned]: 'documentLanguageIds',
-          [RegionLanguageErrorKeys.languageGroupNotDocumentLanguage]: 'documentLanguageIds',
-          [RegionLanguageErrorKeys.unknownLanguage]: 'documentLanguageIds',
-        })
-      )
-        applyServerErrors(e, form.setError, { fields: ['name', 'documentLanguageIds'] });
-    }
-  };
-
-  const onDelete = () => {
-    if (!group) return;
-    ask({
-      title: t('regionsLanguages.groups.delete.title', { name: group.name }),
-      message: t('regionsLanguages.groups.delete.message'),
-      confirmLabel: t('components.confirm.delete'),
-      onConfirm: async () => {
-        await remove.mutateAsync(group.id);
-        navigate(listPath);
-      },
-    });
-  };
-
   return (
     <>
-      <Box component="form" onSubmit={form.handleSubmit(onSubmit)} noValidate maw={900} data-testid="language-group-form">
+      <Box component="form" onSubmit={onSubmit} noValidate maw={900} data-testid="language-group-form">
         <PageHeader
           title={group ? t('regionsLanguages.groups.editTitle', { name: group.name }) : t('regionsLanguages.groups.createTitle')}
           back={{ to: listPath, label: t('regionsLanguages.groups.back') }}
