@@ -170,3 +170,39 @@ test('the catalogue screens are accessible', async ({ page, request }) => {
   await page.getByRole('button', { name: 'Cancel' }).click();
   await expect(page.getByRole('dialog')).toHaveCount(0);
 });
+
+test('the regions and languages screens are accessible', async ({ page, request }) => {
+  // nine screens scanned: more than the default minute on a busy machine
+  test.setTimeout(180_000);
+  const api = await adminApi(request);
+  const unit = await createUnit(api, 'e2e-axe-rl');
+  await api.put(`/api/document-languages?business-unit=${unit.id}`, ['da', 'sv', 'ar']);
+  const region = await api.post<{ id: number }>('/api/interface-regions', {
+    businessUnitId: unit.id,
+    name: 'Axe region',
+    countryIds: ['DE'],
+  });
+  await api.post('/api/document-regions', { businessUnitId: unit.id, name: 'Axe documents', countryIds: ['FR'] });
+  const group = await api.post<{ id: number }>('/api/language-groups', {
+    businessUnitId: unit.id,
+    name: 'Axe group',
+    documentLanguageIds: ['da'],
+  });
+  const base = `/my-business-units/${unit.id}`;
+  await signIn(page, ADMIN.login, ADMIN.password);
+  for (const [what, path] of [
+    ['website regions', `${base}/website-configuration/region`],
+    ['website region form', `${base}/website-configuration/region/${region.id}`],
+    ['website languages', `${base}/website-configuration/language`],
+    ['document regions', `${base}/backend-configuration/region`],
+    ['new document region', `${base}/backend-configuration/region/new`],
+    ['document languages and language groups', `${base}/backend-configuration/language-group`],
+    ['language group form', `${base}/backend-configuration/language-group/${group.id}`],
+    ['manufacturer regions', '/general-settings/manufacturer-regions/interface'],
+    ['manufacturer languages', '/general-settings/manufacturer-languages'],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 2 }).first()).toBeVisible();
+    await expectAccessible(page, what);
+  }
+});

@@ -10,5 +10,6 @@ export * from './product-remarks.js';
 export * from './product-type-rules.js';
 export * from './product-types.js';
 export * from './products.js';
+export * from './regions-languages.js';
 export * from './rights.js';
 export * from './translatable.js';

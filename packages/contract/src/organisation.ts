@@ -117,14 +117,16 @@ const businessUnitFields = {
   documentAttribute: z.boolean().default(false),
   documentSearchVisualisation: z.enum(DOCUMENT_SEARCH_VISUALISATIONS).default('ADVANCED'),
   hideDocumentNumber: z.boolean().default(false),
-  interfaceLanguages: z
-    .array(z.string().regex(/^[a-z]{2,3}(-[A-Z]{2})?$/, 'Pattern'))
-    .max(200)
-    .default(['en']),
-  documentLanguages: z
-    .array(z.string().regex(/^[a-z]{2,3}(-[A-Z]{2})?$/, 'Pattern'))
-    .max(500)
-    .default([]),
+};
+
+/**
+ * A unit's languages are edited by api/interface-languages and api/document-languages (decision
+ * 0023); the unit answers them read-only. A new unit may name its first lists; left out, it starts
+ * with the manufacturer-wide lists (unit 0).
+ */
+const unitLanguageLists = {
+  interfaceLanguages: z.array(z.string().regex(/^[a-z]{2,3}(-[A-Z]{2})?$/, 'Pattern')).max(300, 'Size'),
+  documentLanguages: z.array(z.string().regex(/^[a-z]{2,3}(-[A-Z]{2})?$/, 'Pattern')).max(300, 'Size'),
 };
 
 export const businessUnitSchema = z.object({
@@ -133,10 +135,17 @@ export const businessUnitSchema = z.object({
   logoUrl: z.string().nullable(),
   version: z.number(),
   ...businessUnitFields,
+  ...unitLanguageLists,
 });
 export type BusinessUnit = z.output<typeof businessUnitSchema>;
 
-export const businessUnitCreateBody = z.object({ id: z.undefined().or(z.null()).optional(), slug: slugSchema, ...businessUnitFields });
+export const businessUnitCreateBody = z.object({
+  id: z.undefined().or(z.null()).optional(),
+  slug: slugSchema,
+  ...businessUnitFields,
+  interfaceLanguages: unitLanguageLists.interfaceLanguages.optional(),
+  documentLanguages: unitLanguageLists.documentLanguages.optional(),
+});
 export const businessUnitUpdateBody = z.object({
   id: bodyId(),
   slug: plainText().max(50, 'Size'),
@@ -161,6 +170,14 @@ export const businessUnitStatisticsSchema = z.object({
   }),
   /** Public-website downloads: all time and this calendar month (UTC). */
   downloads: z.object({ totalDownloads: z.number(), totalDownloadsForPeriod: z.number() }),
+  /** The unit's own website and document configuration (regions and languages, decision 0021). */
+  configuration: z.object({
+    interfaceRegions: z.number(),
+    documentRegions: z.number(),
+    interfaceLanguages: z.number(),
+    documentLanguages: z.number(),
+    languageGroups: z.number(),
+  }),
 });
 export type BusinessUnitStatistics = z.output<typeof businessUnitStatisticsSchema>;
 /** Custom CSS of the public website; '<' is refused so the CSS cannot close the style element it is inlined into. */

@@ -37,3 +37,12 @@ export const UnitProductManagementRoutes = lazyPage(
 export const RolesRoutes = lazyPage(() => import('../features/roles/RolesRoutes'), 'RolesRoutes');
 export const UserGroupsRoutes = lazyPage(() => import('../features/user-groups/UserGroupsRoutes'), 'UserGroupsRoutes');
 export const UsersRoutes = lazyPage(() => import('../features/users/UsersRoutes'), 'UsersRoutes');
+
+// issue 9: regions, languages and language groups (one chunk)
+const regionsLanguages = () => import('../features/regions-languages/RegionsLanguagesRoutes');
+export const DocumentRegionRoutes = lazyPage(regionsLanguages, 'DocumentRegionRoutes');
+export const InterfaceRegionRoutes = lazyPage(regionsLanguages, 'InterfaceRegionRoutes');
+export const LanguageGroupRoutes = lazyPage(regionsLanguages, 'LanguageGroupRoutes');
+export const WebsiteLanguagesPage = lazyPage(regionsLanguages, 'WebsiteLanguagesPage');
+export const ManufacturerRegionsRoutes = lazyPage(regionsLanguages, 'ManufacturerRegionsRoutes');
+export const ManufacturerLanguagesPage = lazyPage(regionsLanguages, 'ManufacturerLanguagesPage');

@@ -12,8 +12,13 @@ import {
   BusinessUnitHomePage,
   BusinessUnitProductTypeRoutes,
   BusinessUnitSettingsRoutes,
+  DocumentRegionRoutes,
   ForgotPasswordPage,
   GlobalProductTypeRoutes,
+  InterfaceRegionRoutes,
+  LanguageGroupRoutes,
+  ManufacturerLanguagesPage,
+  ManufacturerRegionsRoutes,
   ManufacturerSettingsPage,
   MyBusinessUnitsPage,
   PasswordPage,
@@ -26,6 +31,7 @@ import {
   UnitProductManagementRoutes,
   UserGroupsRoutes,
   UsersRoutes,
+  WebsiteLanguagesPage,
 } from './pages';
 import { Shell } from './shell/Shell';
 
@@ -88,6 +94,35 @@ export const routes: RouteObject[] = [
       {
         path: '/my-business-units/:businessUnitId/backend-configuration/product-remark/*',
         element: guarded(<RemarksRoutes />, ['PRODUCT_READ', 'PRODUCT_MANAGE', 'PRODUCT_REMARK_MANAGE'], 'business-unit'),
+      },
+      // issue 9: regions, languages and language groups (decision 0023)
+      {
+        path: '/my-business-units/:businessUnitId/backend-configuration/region/*',
+        element: guarded(<DocumentRegionRoutes />, ['DOCUMENT_REGION_MANAGE', 'DOCUMENT_MANAGE', 'DOCUMENT_READ'], 'business-unit'),
+      },
+      {
+        path: '/my-business-units/:businessUnitId/backend-configuration/language-group/*',
+        element: guarded(<LanguageGroupRoutes />, ['DOCUMENT_LANGUAGE_MANAGE', 'DOCUMENT_MANAGE', 'DOCUMENT_READ'], 'business-unit'),
+      },
+      {
+        path: '/my-business-units/:businessUnitId/website-configuration/region/*',
+        element: guarded(<InterfaceRegionRoutes />, ['INTERFACE_REGION_MANAGE', 'TRANSLATION'], 'business-unit'),
+      },
+      {
+        path: '/my-business-units/:businessUnitId/website-configuration/language',
+        element: guarded(
+          <WebsiteLanguagesPage />,
+          ['INTERFACE_LANGUAGE_MANAGE', 'TRANSLATION', 'LAYOUT_MANAGE', 'INTERFACE_REGION_MANAGE'],
+          'business-unit',
+        ),
+      },
+      {
+        path: '/general-settings/manufacturer-regions/*',
+        element: guarded(<ManufacturerRegionsRoutes />, ['INTERFACE_REGION_MANAGE', 'DOCUMENT_REGION_MANAGE']),
+      },
+      {
+        path: '/general-settings/manufacturer-languages',
+        element: guarded(<ManufacturerLanguagesPage />, ['INTERFACE_LANGUAGE_MANAGE', 'DOCUMENT_LANGUAGE_MANAGE']),
       },
       {
         path: '/my-business-units/:businessUnitId/administration/archived-data-lot-ranges',

@@ -1,6 +1,8 @@
+import type { TFunction } from 'i18next';
 import type { FieldError, FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../api/client';
+import { translateKey } from '../api/errors';
 
 // document 000 section 5: the bound codes are all shown as 'Size'
 const SIZE_CODES = new Set(['Min', 'Max', 'DecimalMin', 'DecimalMax']);
@@ -59,10 +61,32 @@ export function useErrorText() {
     const message = error?.message;
     if (!error) return undefined;
     if (!message) return t('components.validation.invalid');
+    // a server message already translated with its params (serverErrorWithParams)
+    if (error.type === SERVER_TEXT) return message;
     const code = normaliseFieldCode(message);
     if (overrides?.[code]) return t(overrides[code]);
     if (i18n.exists(`components.validation.${code}`)) return t(`components.validation.${code}`);
     if (/^[a-zA-Z]+(\.[a-zA-Z0-9]+)+$/.test(message) && i18n.exists(message)) return t(message);
     return t('components.validation.invalid');
   };
+}
+
+const SERVER_TEXT = 'server-text';
+
+/**
+ * Puts a failed save's message key, translated with its params ('Germany already belongs to the
+ * region DACH'), on the field the key belongs to; returns whether it did.
+ */
+export function applyServerMessage<T extends FieldValues>(
+  error: unknown,
+  setError: UseFormSetError<T>,
+  t: TFunction,
+  keys: Partial<Record<string, Path<T>>>,
+): boolean {
+  if (!(error instanceof ApiError) || error.status !== 400) return false;
+  const key = error.problem?.message ?? error.appError;
+  const field = key ? keys[key] : undefined;
+  if (!key || !field) return false;
+  setError(field, { type: SERVER_TEXT, message: translateKey(t, key, error.problem?.params) });
+  return true;
 }

@@ -1,12 +1,14 @@
 import { PREDEFINED_ROLES, SUPER_ADMIN_GROUP_NAME } from '@vellum/contract';
 import { eq } from 'drizzle-orm';
 import type { Db } from './client.js';
+import { upsertGeography } from './reference-data.js';
 import { businessUnit, manufacturer, role, userGroup, userGroupBusinessUnit } from './schema/index.js';
 
 /**
  * Rows every installation has, created when missing and refreshed when the code's definition
  * changes: the manufacturer, the global business unit (id 0), the predefined roles and the
- * super-admin group (Administrator role, all business units).
+ * super-admin group (Administrator role, all business units), the continents, countries and
+ * languages (decision 0022).
  */
 export async function bootstrapReferenceData(db: Db): Promise<void> {
   await db.transaction(async (tx) => {
@@ -28,5 +30,6 @@ export async function bootstrapReferenceData(db: Db): Promise<void> {
       .onConflictDoUpdate({ target: userGroup.name, set: { allBusinessUnits: true, superAdmin: true, roleId: admin.id } })
       .returning({ id: userGroup.id });
     await tx.insert(userGroupBusinessUnit).values({ userGroupId: group.id, businessUnitId: 0 }).onConflictDoNothing();
+    await upsertGeography(tx);
   });
 }

@@ -3,6 +3,7 @@ import { accessRightsRoutes } from './access-rights/access-rights.routes.js';
 import { accountRoutes } from './account/account.routes.js';
 import { auditLogsRoutes } from './audit-logs/audit-logs.routes.js';
 import { businessUnitsRoutes } from './business-units/business-units.routes.js';
+import { languagesRoutes } from './languages/languages.routes.js';
 import { lotRangesRoutes } from './lot-ranges/lot-ranges.routes.js';
 import { managementRoutes } from './management/management.routes.js';
 import { manufacturerRoutes } from './manufacturer/manufacturer.routes.js';
@@ -10,6 +11,8 @@ import { productGroupsRoutes } from './product-groups/product-groups.routes.js';
 import { productRemarksRoutes } from './product-remarks/product-remarks.routes.js';
 import { productTypesRoutes } from './product-types/product-types.routes.js';
 import { productsRoutes } from './products/products.routes.js';
+import { referenceDataRoutes } from './reference-data/reference-data.routes.js';
+import { regionsRoutes } from './regions/regions.routes.js';
 import { rolesRoutes } from './roles/roles.routes.js';
 import { userGroupsRoutes } from './user-groups/user-groups.routes.js';
 import { usersRoutes } from './users/users.routes.js';
@@ -30,4 +33,8 @@ export const apiModules: RoutesPlugin[] = [
   productTypesRoutes,
   productsRoutes,
   lotRangesRoutes,
+  // issue 9: reference data, regions, languages and language groups
+  referenceDataRoutes,
+  regionsRoutes,
+  languagesRoutes,
 ];

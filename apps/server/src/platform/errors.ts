@@ -109,3 +109,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
       .send(problem(404, ErrorKeys.notFound, { params: { path: req.url.split('?')[0] } }));
   });
 }
+
+/** The constraint a unique violation names ('' when unnamed), or undefined when the error is not one. */
+export function uniqueViolationOf(err: unknown): string | undefined {
+  for (const e of [err, (err as { cause?: unknown })?.cause] as { code?: unknown; constraint?: unknown }[]) {
+    if (e?.code === PG_UNIQUE_VIOLATION) return typeof e.constraint === 'string' ? e.constraint : '';
+  }
+  return undefined;
+}

@@ -1,6 +1,13 @@
 import type { AccessRight } from '@vellum/contract';
 import { describe, expect, it } from 'vitest';
-import { accountMenu, administrationMenu, backendConfigurationMenu, generalSettingsMenu, topBarLinks } from './menuModel';
+import {
+  accountMenu,
+  administrationMenu,
+  backendConfigurationMenu,
+  generalSettingsMenu,
+  topBarLinks,
+  websiteConfigurationMenu,
+} from './menuModel';
 import { DEFAULT_FEATURES } from './queries';
 
 const holding =
@@ -119,5 +126,30 @@ describe('accountMenu', () => {
   it('offers the password page only for username/password sign-in', () => {
     expect(accountMenu('USERNAME_PASSWORD').map((i) => i.id)).toEqual(['settings', 'password', 'logout']);
     expect(accountMenu('AUTHORIZATION_CODE_FLOW').map((i) => i.id)).toEqual(['settings', 'logout']);
+  });
+});
+
+describe('regions and languages (issue 9)', () => {
+  it('website regions and languages under website configuration, document regions and languages under backend configuration', () => {
+    const unit = holding([], {
+      3: ['INTERFACE_REGION_MANAGE', 'INTERFACE_LANGUAGE_MANAGE', 'DOCUMENT_REGION_MANAGE', 'DOCUMENT_LANGUAGE_MANAGE'],
+    });
+    expect(websiteConfigurationMenu(unit, DEFAULT_FEATURES, 3).map((i) => i.to)).toEqual([
+      '/my-business-units/3/website-configuration/region',
+      '/my-business-units/3/website-configuration/language',
+    ]);
+    expect(backendConfigurationMenu(unit, DEFAULT_FEATURES, 3).map((i) => i.id)).toEqual(['document-region', 'language-group']);
+    expect(websiteConfigurationMenu(unit, DEFAULT_FEATURES, 4)).toEqual([]);
+    expect(websiteConfigurationMenu(holding([], { 3: ['INTERFACE_LANGUAGE_MANAGE'] }), DEFAULT_FEATURES, 3).map((i) => i.id)).toEqual([
+      'interface-language',
+    ]);
+  });
+
+  it('manufacturer regions and languages in general settings, by rights in unit 0', () => {
+    const global = holding([], { 0: ['DOCUMENT_REGION_MANAGE', 'INTERFACE_LANGUAGE_MANAGE'] });
+    expect(ids(generalSettingsMenu(global, DEFAULT_FEATURES))).toEqual([
+      ['regions-languages', ['manufacturer-regions', 'manufacturer-languages']],
+    ]);
+    expect(generalSettingsMenu(holding([], { 3: ['DOCUMENT_REGION_MANAGE'] }), DEFAULT_FEATURES)).toEqual([]);
   });
 });

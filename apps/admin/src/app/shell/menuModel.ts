@@ -60,6 +60,25 @@ const GENERAL_SETTINGS: { id: string; labelKey: string; items: MenuLinkRule[] }[
       },
     ],
   },
+  // issue 9: manufacturer-wide regions and languages (unit 0; decision 0023)
+  {
+    id: 'regions-languages',
+    labelKey: 'shell.menu.regionsLanguages',
+    items: [
+      {
+        id: 'manufacturer-regions',
+        labelKey: 'shell.menu.manufacturerRegions',
+        to: '/general-settings/manufacturer-regions',
+        rights: ['INTERFACE_REGION_MANAGE', 'DOCUMENT_REGION_MANAGE'],
+      },
+      {
+        id: 'manufacturer-languages',
+        labelKey: 'shell.menu.manufacturerLanguages',
+        to: '/general-settings/manufacturer-languages',
+        rights: ['INTERFACE_LANGUAGE_MANAGE', 'DOCUMENT_LANGUAGE_MANAGE'],
+      },
+    ],
+  },
   {
     // document 000 section 6: regions and product types, only while global search is on
     id: 'global-search',
@@ -107,6 +126,37 @@ const BACKEND_CONFIGURATION: MenuLinkRule[] = [
     to: '/my-business-units/:id/backend-configuration/product-remark',
     rights: ['PRODUCT_REMARK_MANAGE'],
   },
+  // issue 9: document regions, document languages and language groups
+  {
+    id: 'document-region',
+    labelKey: 'shell.menu.documentRegions',
+    to: '/my-business-units/:id/backend-configuration/region',
+    rights: ['DOCUMENT_REGION_MANAGE'],
+  },
+  {
+    id: 'language-group',
+    labelKey: 'shell.menu.languageGroups',
+    to: '/my-business-units/:id/backend-configuration/language-group',
+    rights: ['DOCUMENT_LANGUAGE_MANAGE'],
+  },
+];
+
+/** The website-configuration menu of a business unit; `:id` is the unit. */
+const WEBSITE_CONFIGURATION: MenuLinkRule[] = [
+  // issue 9 (regions and languages): interface regions and website languages
+  {
+    id: 'interface-region',
+    labelKey: 'shell.menu.interfaceRegions',
+    to: '/my-business-units/:id/website-configuration/region',
+    rights: ['INTERFACE_REGION_MANAGE'],
+  },
+  {
+    id: 'interface-language',
+    labelKey: 'shell.menu.interfaceLanguages',
+    to: '/my-business-units/:id/website-configuration/language',
+    rights: ['INTERFACE_LANGUAGE_MANAGE'],
+  },
+  // issue 9 (layout and content, translations): their entries follow here
 ];
 
 /** The plain links of the top bar inside a business unit; `:id` is the unit. */
@@ -146,6 +196,11 @@ export function administrationMenu(hasRight: HasRight, features: FeatureSwitches
 /** The backend-configuration links of one business unit (rights in that unit). */
 export function backendConfigurationMenu(hasRight: HasRight, features: FeatureSwitches, businessUnitId: number): MenuLink[] {
   return unitLinks(BACKEND_CONFIGURATION, hasRight, features, businessUnitId);
+}
+
+/** The website-configuration links of one business unit (rights in that unit). */
+export function websiteConfigurationMenu(hasRight: HasRight, features: FeatureSwitches, businessUnitId: number): MenuLink[] {
+  return unitLinks(WEBSITE_CONFIGURATION, hasRight, features, businessUnitId);
 }
 
 /** The top bar's plain links inside a business unit (product types; rights in that unit). */

@@ -93,7 +93,7 @@ function BusinessUnitForm({ unit }: { unit?: BusinessUnit }) {
               <FilesSection
                 form={form}
                 readOnly={readOnly}
-                languages={unit ? { ui: unit.interfaceLanguages, docs: unit.documentLanguages } : undefined}
+                languages={unit ? { unitId: unit.id, ui: unit.interfaceLanguages, docs: unit.documentLanguages } : undefined}
               />
             </Stack>
           </Grid.Col>

@@ -1,7 +1,8 @@
-import { ColorInput, Group, Input, SegmentedControl, Select, SimpleGrid, Switch, Text, Textarea, TextInput } from '@mantine/core';
+import { Anchor, ColorInput, Group, Input, SegmentedControl, Select, SimpleGrid, Switch, Text, Textarea, TextInput } from '@mantine/core';
 import { DOCUMENT_SEARCH_VISUALISATIONS, LATEST_VERSION_OPTIONS } from '@vellum/contract';
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { FormSection } from '../../components/FormSection';
 import { useErrorText } from '../../components/formErrors';
 import type { BusinessUnitFormInput, BusinessUnitFormOutput } from './businessUnitForm';
@@ -201,7 +202,7 @@ export function FilesSection({
 }: {
   form: Form;
   readOnly?: boolean;
-  languages?: { ui: string[]; docs: string[] };
+  languages?: { unitId: number; ui: string[]; docs: string[] };
 }) {
   const { t } = useTranslation();
   return (
@@ -230,13 +231,19 @@ export function FilesSection({
             <Text span c="dimmed">
               {t('businessUnits.fields.interfaceLanguages')}:
             </Text>{' '}
-            {languages.ui.join(', ') || '—'}
+            {languages.ui.join(', ') || '—'}{' '}
+            <Anchor component={Link} to={`/my-business-units/${languages.unitId}/website-configuration/language`} size="sm">
+              {t('businessUnits.editInterfaceLanguages')}
+            </Anchor>
           </Text>
           <Text size="sm">
             <Text span c="dimmed">
               {t('businessUnits.fields.documentLanguages')}:
             </Text>{' '}
-            {languages.docs.join(', ') || '—'}
+            {languages.docs.join(', ') || '—'}{' '}
+            <Anchor component={Link} to={`/my-business-units/${languages.unitId}/backend-configuration/language-group`} size="sm">
+              {t('businessUnits.editDocumentLanguages')}
+            </Anchor>
           </Text>
         </Group>
       )}

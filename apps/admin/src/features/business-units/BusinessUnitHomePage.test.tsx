@@ -21,6 +21,7 @@ const stats: BusinessUnitStatistics = {
   orphans: { products: 8, documents: 2, productGroups: 3 },
   publishStatus: { productsNoDate: 5, productsFutureDate: 1, filesNoDate: 0, filesFutureDate: 0 },
   downloads: { totalDownloads: 0, totalDownloadsForPeriod: 0 },
+  configuration: { interfaceRegions: 2, documentRegions: 1, interfaceLanguages: 3, documentLanguages: 4, languageGroups: 1 },
 };
 
 function renderHome() {
@@ -73,5 +74,22 @@ describe('business-unit home: tiles link to their lists', () => {
     const publish = await card('Publish status');
     expect(within(publish).getByText('Unpublished products')).toBeTruthy();
     expect(within(publish).queryAllByRole('link')).toHaveLength(0);
+  });
+
+  it('regions and languages open their screens, each shown to whoever may manage it', async () => {
+    auth.current = signedInWith(['INTERFACE_REGION_MANAGE', 'DOCUMENT_LANGUAGE_MANAGE']);
+    renderHome();
+    const configuration = await card('Regions and languages');
+    expect(hrefOf(configuration, /^2\s*Website regions\s*, Regions and languages: open the list$/)).toBe(
+      '/my-business-units/1/website-configuration/region',
+    );
+    expect(hrefOf(configuration, /^4\s*Document languages\s*, Regions and languages: open the list$/)).toBe(
+      '/my-business-units/1/backend-configuration/language-group',
+    );
+    expect(hrefOf(configuration, /^1\s*Language groups\s*, Regions and languages: open the list$/)).toBe(
+      '/my-business-units/1/backend-configuration/language-group',
+    );
+    expect(within(configuration).getAllByRole('link')).toHaveLength(3);
+    expect(within(configuration).queryByText('Document regions')).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 import { Badge, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
-import { IconBox, IconChartBar, IconFileUnknown, IconHistory, IconSend, IconSettings } from '@tabler/icons-react';
+import { IconBox, IconChartBar, IconFileUnknown, IconHistory, IconSend, IconSettings, IconWorld } from '@tabler/icons-react';
 import type { AccessRight } from '@vellum/contract';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -80,7 +80,7 @@ export function BusinessUnitHomePage() {
           </>
         }
       />
-      {s && !canProducts && !canDocuments && !showPublish && !showDownloads && (
+      {s && !canProducts && !canDocuments && !showPublish && !showDownloads && configurationTiles(s, t, can, unitId).length === 0 && (
         <Text c="dimmed">{t('businessUnits.home.nothingToShow')}</Text>
       )}
       {!s ? (
@@ -139,6 +139,12 @@ export function BusinessUnitHomePage() {
               ]}
             />
           )}
+          <StatCard
+            title={t('businessUnits.home.configuration')}
+            description={t('businessUnits.home.configurationHint')}
+            icon={<IconWorld size={18} />}
+            tiles={configurationTiles(s, t, can, unitId)}
+          />
           {showDownloads && (
             <StatCard
               title={t('businessUnits.home.websiteStatistics')}
@@ -153,6 +159,50 @@ export function BusinessUnitHomePage() {
       )}
     </>
   );
+}
+
+/** Regions and languages (issue 9): each tile shown to whoever may open its screen, and linked to it. */
+function configurationTiles(
+  s: BusinessUnitStatistics,
+  t: (k: string) => string,
+  can: (...rights: AccessRight[]) => boolean,
+  unitId: number,
+): Tile[] {
+  const c = s.configuration;
+  const base = `/my-business-units/${unitId}`;
+  const tiles: (Tile & { rights: AccessRight[] })[] = [
+    {
+      label: t('businessUnits.home.interfaceRegions'),
+      value: c.interfaceRegions,
+      to: `${base}/website-configuration/region`,
+      rights: ['INTERFACE_REGION_MANAGE'],
+    },
+    {
+      label: t('businessUnits.home.interfaceLanguages'),
+      value: c.interfaceLanguages,
+      to: `${base}/website-configuration/language`,
+      rights: ['INTERFACE_LANGUAGE_MANAGE'],
+    },
+    {
+      label: t('businessUnits.home.documentRegions'),
+      value: c.documentRegions,
+      to: `${base}/backend-configuration/region`,
+      rights: ['DOCUMENT_REGION_MANAGE'],
+    },
+    {
+      label: t('businessUnits.home.documentLanguages'),
+      value: c.documentLanguages,
+      to: `${base}/backend-configuration/language-group`,
+      rights: ['DOCUMENT_LANGUAGE_MANAGE'],
+    },
+    {
+      label: t('businessUnits.home.languageGroups'),
+      value: c.languageGroups,
+      to: `${base}/backend-configuration/language-group`,
+      rights: ['DOCUMENT_LANGUAGE_MANAGE'],
+    },
+  ];
+  return tiles.filter((tile) => can(...tile.rights)).map(({ rights: _rights, ...tile }) => tile);
 }
 
 /** Documents have no list yet: their tiles stay plain numbers. */

@@ -5,7 +5,8 @@ import { z } from 'zod';
 const optionalColor = z.union([z.literal(''), hexColor]);
 const optionalText = (max: number) => z.string().trim().max(max, 'Size');
 
-export const createFormSchema = businessUnitCreateBody.extend({
+// the languages have their own screens and calls (decision 0023): a new unit starts with the manufacturer's
+export const createFormSchema = businessUnitCreateBody.omit({ interfaceLanguages: true, documentLanguages: true }).extend({
   mainColor: optionalColor,
   highlightColor: optionalColor,
   headerTextTitle: optionalText(255),
@@ -41,9 +42,6 @@ export function toForm(bu?: BusinessUnit): BusinessUnitFormInput {
     documentAttribute: bu?.documentAttribute ?? false,
     documentSearchVisualisation: bu?.documentSearchVisualisation ?? 'ADVANCED',
     hideDocumentNumber: bu?.hideDocumentNumber ?? false,
-    // languages are managed on their own screens; the form passes them through unchanged
-    interfaceLanguages: bu?.interfaceLanguages ?? ['en'],
-    documentLanguages: bu?.documentLanguages ?? [],
   };
 }
 

@@ -22,6 +22,12 @@ export interface UnitContentCounts {
   filesFutureDate: number;
   totalDownloads: number;
   downloadsThisMonth: number;
+  /** Website and document configuration: deleted with the unit, never blocks it (decision 0021). */
+  interfaceRegions: number;
+  documentRegions: number;
+  interfaceLanguages: number;
+  documentLanguages: number;
+  languageGroups: number;
 }
 
 /** One area's share of the counts of a business unit. */
@@ -54,6 +60,11 @@ const ZERO: UnitContentCounts = {
   filesFutureDate: 0,
   totalDownloads: 0,
   downloadsThisMonth: 0,
+  interfaceRegions: 0,
+  documentRegions: 0,
+  interfaceLanguages: 0,
+  documentLanguages: 0,
+  languageGroups: 0,
 };
 
 export async function countUnitContent(db: DbOrTx, businessUnitId: number): Promise<UnitContentCounts> {

@@ -16,7 +16,9 @@ import type { Deps } from '../../platform/deps.js';
 import { AppError, conflict, notFound } from '../../platform/errors.js';
 import { type CheckedImage, imageVersion, replaceImage } from '../../platform/images.js';
 import { pageRequest } from '../../platform/paging.js';
-import { countUnitContent, holdsContent } from './business-unit-statistics.js';
+import { knownLanguages } from '../languages/languages.service.js';
+import { unitLanguageLists } from '../reference-data/reference-data.repo.js';
+import { countUnitContent, holdsContent, type UnitContentCounts } from './business-unit-statistics.js';
 import {
   type BusinessUnitRow,
   type BusinessUnitValues,
@@ -106,12 +108,31 @@ const headerTexts = (v: { headerTextTitle: string | null; headerTextBody: string
   headerTextBody: v.headerTextBody || null,
 });
 
-/** The body's fields as column values: languages without duplicates, English required. */
-function toValues(body: Omit<CreateBody, 'slug' | 'id'>): Omit<BusinessUnitValues, 'slug'> {
-  const { interfaceLanguages, documentLanguages, ...rest } = body;
-  const languages = [...new Set(interfaceLanguages)];
-  if (!languages.includes(REQUIRED_INTERFACE_LANGUAGE)) throw field(OrganisationErrorKeys.englishRequired, 'interfaceLanguages');
-  return { ...rest, ...headerTexts(rest), interfaceLanguages: languages, documentLanguages: [...new Set(documentLanguages)] };
+/** The body's settings as column values (the languages have their own calls, decision 0023). */
+function toValues(body: Omit<UpdateBody, 'slug' | 'id' | 'version'>): Omit<BusinessUnitValues, 'slug'> {
+  return { ...body, ...headerTexts(body) };
+}
+
+/**
+ * A new unit's first languages: as given (known codes, English among the interface languages), or
+ * else the manufacturer-wide lists of unit 0.
+ */
+async function firstLanguages(deps: Deps, body: Pick<CreateBody, 'interfaceLanguages' | 'documentLanguages'>) {
+  const manufacturer = await unitLanguageLists(deps.db, 0);
+  const interfaceLanguages = await knownLanguages(
+    deps.db,
+    OBJECT,
+    'interfaceLanguages',
+    body.interfaceLanguages ?? manufacturer?.interfaceLanguages ?? [REQUIRED_INTERFACE_LANGUAGE],
+  );
+  if (!interfaceLanguages.includes(REQUIRED_INTERFACE_LANGUAGE)) throw field(OrganisationErrorKeys.englishRequired, 'interfaceLanguages');
+  const documentLanguages = await knownLanguages(
+    deps.db,
+    OBJECT,
+    'documentLanguages',
+    body.documentLanguages ?? manufacturer?.documentLanguages ?? [],
+  );
+  return { interfaceLanguages, documentLanguages };
 }
 
 async function load(deps: Deps, id: number): Promise<BusinessUnitRow> {
@@ -137,8 +158,8 @@ export async function getDisplayName(deps: Deps, auth: AuthContext, id: number):
 }
 
 export async function createBusinessUnit(deps: Deps, actor: Actor, body: CreateBody): Promise<BusinessUnit> {
-  const { id: _id, slug, ...fields } = body;
-  const values = { slug, ...toValues(fields) };
+  const { id: _id, slug, interfaceLanguages, documentLanguages, ...fields } = body;
+  const values = { slug, ...toValues(fields), ...(await firstLanguages(deps, { interfaceLanguages, documentLanguages })) };
   const row = await deps.db.transaction(async (tx) => {
     if (await slugTaken(tx, slug)) throw field(OrganisationErrorKeys.slugExists, 'slug', { slug });
     const created = await insertBusinessUnit(tx, values);
@@ -197,7 +218,9 @@ export async function removeBusinessUnit(deps: Deps, actor: Actor, id: number): 
   const logoKey = await deps.db.transaction(async (tx) => {
     const before = await findBusinessUnit(tx, id, true);
     if (!before) throw notFound(ENTITY);
-    if (holdsContent(await countUnitContent(tx, id))) throw new AppError(OrganisationErrorKeys.businessUnitNotEmpty, 400, { id });
+    const content = await countUnitContent(tx, id);
+    if (holdsContent(content)) throw new AppError(OrganisationErrorKeys.businessUnitNotEmpty, 400, { id });
+    // the unit's website and document configuration goes with it: ON DELETE CASCADE (decision 0021)
     await deleteBusinessUnit(tx, id);
     await audit(tx, actor, {
       entityName: ENTITY,
@@ -205,12 +228,24 @@ export async function removeBusinessUnit(deps: Deps, actor: Actor, id: number): 
       entityLabel: before.displayName,
       businessUnitId: id,
       action: 'DELETE',
-      changes: diff({ slug: before.slug, displayName: before.displayName }, { slug: null, displayName: null }),
+      changes: {
+        ...diff({ slug: before.slug, displayName: before.displayName }, { slug: null, displayName: null }),
+        deletedWithUnit: configurationOf(content),
+      },
     });
     return before.logoKey;
   });
   if (logoKey) await deps.files.delete(logoKey).catch(() => {});
 }
+
+/** The unit's own website and document configuration, as counted. */
+const configurationOf = (c: UnitContentCounts) => ({
+  interfaceRegions: c.interfaceRegions,
+  documentRegions: c.documentRegions,
+  interfaceLanguages: c.interfaceLanguages,
+  documentLanguages: c.documentLanguages,
+  languageGroups: c.languageGroups,
+});
 
 export async function getStatistics(deps: Deps, auth: AuthContext, id: number): Promise<Statistics> {
   requireAnyRightIn(auth, id);
@@ -232,6 +267,7 @@ export async function getStatistics(deps: Deps, auth: AuthContext, id: number): 
       filesFutureDate: c.filesFutureDate,
     },
     downloads: { totalDownloads: c.totalDownloads, totalDownloadsForPeriod: c.downloadsThisMonth },
+    configuration: configurationOf(c),
   };
 }
 
