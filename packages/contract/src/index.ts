@@ -12,3 +12,5 @@ export * from './product-types.js';
 export * from './products.js';
 export * from './rights.js';
 export * from './translatable.js';
+export * from './translations.js';
+export * from './website-texts.js';

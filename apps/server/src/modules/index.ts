@@ -10,6 +10,7 @@ import { productGroupsRoutes } from './product-groups/product-groups.routes.js';
 import { productRemarksRoutes } from './product-remarks/product-remarks.routes.js';
 import { productTypesRoutes } from './product-types/product-types.routes.js';
 import { productsRoutes } from './products/products.routes.js';
+import { translationsRoutes } from './internationalizations/translations.routes.js';
 import { rolesRoutes } from './roles/roles.routes.js';
 import { userGroupsRoutes } from './user-groups/user-groups.routes.js';
 import { usersRoutes } from './users/users.routes.js';
@@ -30,4 +31,5 @@ export const apiModules: RoutesPlugin[] = [
   productTypesRoutes,
   productsRoutes,
   lotRangesRoutes,
+  translationsRoutes,
 ];

@@ -2,4 +2,5 @@ export * from './access.js';
 export * from './audit.js';
 export * from './catalogue.js';
 export * from './organisation.js';
+export * from './translations.js';
 export * from './users.js';
