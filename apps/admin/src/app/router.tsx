@@ -15,6 +15,7 @@ import {
   ForgotPasswordPage,
   GlobalProductTypeRoutes,
   ManufacturerSettingsPage,
+  ManufacturerTranslationsPage,
   MyBusinessUnitsPage,
   PasswordPage,
   ProductManagementRoutes,
@@ -26,6 +27,7 @@ import {
   UnitProductManagementRoutes,
   UserGroupsRoutes,
   UsersRoutes,
+  WebsiteTranslationsPage,
 } from './pages';
 import { Shell } from './shell/Shell';
 
@@ -105,6 +107,13 @@ export const routes: RouteObject[] = [
         path: '/general-settings/manufacturer-settings',
         element: guarded(<ManufacturerSettingsPage />, ['MANUFACTURER_MANAGE', 'MANUFACTURER_READ']),
       },
+      // website configuration: translations (issue 9, translations)
+      {
+        path: '/my-business-units/:businessUnitId/website-configuration/website-translations',
+        element: guarded(<WebsiteTranslationsPage />, ['TRANSLATION'], 'business-unit'),
+      },
+      { path: '/general-settings/manufacturer-translations', element: guarded(<ManufacturerTranslationsPage />, ['TRANSLATION']) },
+      // end of website configuration: translations
     ],
   },
   // unknown paths: inside the shell when signed in, on their own otherwise

@@ -9,6 +9,7 @@ import {
   IconShieldCog,
   IconTools,
   IconUserCircle,
+  IconWorld,
 } from '@tabler/icons-react';
 import type { AccessRight } from '@vellum/contract';
 import { Fragment, type ReactNode } from 'react';
@@ -16,7 +17,15 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { useAuth } from '../auth';
 import { breadcrumbScope } from './breadcrumbScope';
-import { accountMenu, administrationMenu, backendConfigurationMenu, generalSettingsMenu, type MenuLink, topBarLinks } from './menuModel';
+import {
+  accountMenu,
+  administrationMenu,
+  backendConfigurationMenu,
+  generalSettingsMenu,
+  type MenuLink,
+  topBarLinks,
+  websiteConfigurationMenu,
+} from './menuModel';
 import { useFeatureSwitches } from './queries';
 
 /** The trigger of a top-bar menu; rendered inline because Menu.Target needs an element that takes its ref and handlers. */
@@ -116,6 +125,32 @@ export function BackendConfigurationMenu() {
     </Menu>
   );
 }
+
+// --- website configuration (issue 9) ---
+/** Website configuration of the current business unit (only inside one): translations, and the other website areas as they land. */
+export function WebsiteConfigurationMenu() {
+  const { t } = useTranslation();
+  const auth = useAuth();
+  const features = useFeatureSwitches();
+  const { pathname } = useLocation();
+  const scope = breadcrumbScope(pathname);
+  if (scope.scope === 'none') return null;
+  const items = websiteConfigurationMenu((right: AccessRight, unit?: number) => auth.hasRight(right, unit), features, scope.businessUnitId);
+  if (items.length === 0) return null;
+  return (
+    <Menu position="bottom-end" shadow="md" width={220} withinPortal>
+      <Menu.Target>
+        {menuButton(t('shell.menu.websiteConfiguration'), <IconWorld size={16} aria-hidden />, 'menu-website-configuration')}
+      </Menu.Target>
+      <Menu.Dropdown>
+        {items.map((item) => (
+          <LinkItem key={item.id} item={item} />
+        ))}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+// --- end of website configuration ---
 
 const TOP_BAR_ICONS: Record<string, ReactNode> = {
   'product-types': <IconBoxMultiple size={16} aria-hidden />,

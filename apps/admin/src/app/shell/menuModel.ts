@@ -60,6 +60,20 @@ const GENERAL_SETTINGS: { id: string; labelKey: string; items: MenuLinkRule[] }[
       },
     ],
   },
+  // --- website configuration, manufacturer-wide (issue 9): translations ---
+  {
+    id: 'manufacturer-website',
+    labelKey: 'shell.menu.manufacturerWebsite',
+    items: [
+      {
+        id: 'manufacturer-translations',
+        labelKey: 'shell.menu.manufacturerTranslations',
+        to: '/general-settings/manufacturer-translations',
+        rights: ['TRANSLATION'],
+      },
+    ],
+  },
+  // --- end of website configuration, manufacturer-wide ---
   {
     // document 000 section 6: regions and product types, only while global search is on
     id: 'global-search',
@@ -109,6 +123,18 @@ const BACKEND_CONFIGURATION: MenuLinkRule[] = [
   },
 ];
 
+// --- website configuration of a business unit (issue 9): each area adds its link here ---
+/** The website-configuration menu of a business unit (document 001 section 2); `:id` is the unit. */
+const WEBSITE_CONFIGURATION: MenuLinkRule[] = [
+  {
+    id: 'website-translations',
+    labelKey: 'shell.menu.websiteTranslations',
+    to: '/my-business-units/:id/website-configuration/website-translations',
+    rights: ['TRANSLATION'],
+  },
+];
+// --- end of website configuration ---
+
 /** The plain links of the top bar inside a business unit; `:id` is the unit. */
 const TOP_BAR_LINKS: MenuLinkRule[] = [
   {
@@ -146,6 +172,11 @@ export function administrationMenu(hasRight: HasRight, features: FeatureSwitches
 /** The backend-configuration links of one business unit (rights in that unit). */
 export function backendConfigurationMenu(hasRight: HasRight, features: FeatureSwitches, businessUnitId: number): MenuLink[] {
   return unitLinks(BACKEND_CONFIGURATION, hasRight, features, businessUnitId);
+}
+
+/** The website-configuration links of one business unit (rights in that unit). */
+export function websiteConfigurationMenu(hasRight: HasRight, features: FeatureSwitches, businessUnitId: number): MenuLink[] {
+  return unitLinks(WEBSITE_CONFIGURATION, hasRight, features, businessUnitId);
 }
 
 /** The top bar's plain links inside a business unit (product types; rights in that unit). */
