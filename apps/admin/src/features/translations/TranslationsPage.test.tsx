@@ -77,7 +77,6 @@ describe('website translations screen', () => {
   it('opens the first language, shows the English source beside each value, counts and marks missing translations', async () => {
     const calls = server();
     renderRoute(<WebsiteTranslationsPage />, { url: URL, path: PATH });
-    await waitFor(() => expect(screen.getByTestId('location').textContent).toContain('lang=de'));
     await waitFor(() => expect(input('country.choose').value).toBe('Land wählen'));
     expect(screen.getByText('Choose your country')).toBeTruthy();
     expect(within(screen.getByTestId('count-de')).getByText('1 missing')).toBeTruthy();
@@ -134,6 +133,19 @@ describe('website translations screen', () => {
     const post = calls.find((c) => c.key === 'POST /api/internationalizations') as MockRequest;
     expect(post.query.get('entityName')).toBe('product_type');
     expect(post.body).toEqual({ internationalizations: [{ translationKey: 'product_type.7.name', translatedValue: 'Katheter' }] });
+  });
+
+  it('keeps both choices when the record type and the language are chosen one right after the other', async () => {
+    const calls = server();
+    renderRoute(<WebsiteTranslationsPage />, { url: URL, path: PATH });
+    await waitFor(() => expect(input('search.submit')).toBeTruthy());
+    fireEvent.change(screen.getByTestId('subject-select'), { target: { value: 'product_type' } });
+    fireEvent.change(screen.getByTestId('language-select'), { target: { value: 'fr' } });
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toContain('what=product_type'));
+    expect(screen.getByTestId('location').textContent).toContain('lang=fr');
+    await waitFor(() =>
+      expect(calls.some((c) => c.key === 'GET /api/internationalizations' && c.query.get('interfaceLanguageISO') === 'fr')).toBe(true),
+    );
   });
 
   it('is read-only without the right', async () => {

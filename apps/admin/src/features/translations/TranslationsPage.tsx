@@ -1,7 +1,7 @@
 import { Alert, Button, Group, NativeSelect, Switch, Text } from '@mantine/core';
 import { IconDeviceFloppy } from '@tabler/icons-react';
 import { GLOBAL_BUSINESS_UNIT_ID, TRANSLATABLE_ENTITIES } from '@vellum/contract';
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import { ApiError } from '../../api/client';
@@ -38,8 +38,10 @@ function TranslationsScreen({ unitId, subjects }: { unitId: number; subjects: Tr
   const chosenLanguage = params.get('lang') ?? undefined;
   const missing = params.get('missing') === 'true';
   const state = useTableState({ defaultSort: { field: 'translationKey', direction: 'asc' }, defaultSize: 20 });
-  // website texts may be listed in English (overrides of the defaults) before a language is chosen
-  const language = chosenLanguage ?? (subject === 'website' ? 'en' : undefined);
+  // until one is chosen: the first language with translations to do, once the counts are known
+  // (website texts are listed in English, record translations in every language, meanwhile)
+  const [firstLanguage, setFirstLanguage] = useState<string | undefined>();
+  const language = chosenLanguage ?? firstLanguage ?? (subject === 'website' ? 'en' : undefined);
   const list = useTranslationList({
     unitId,
     subject,
@@ -49,24 +51,27 @@ function TranslationsScreen({ unitId, subjects }: { unitId: number; subjects: Tr
     missing,
   });
   const counts = list.data?.counts;
-  const setParam = (changes: Record<string, string | null>) =>
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        for (const [k, v] of Object.entries(changes)) {
-          if (v === null) next.delete(k);
-          else next.set(k, v);
-        }
-        next.delete('page');
-        return next;
-      },
-      { replace: true },
-    );
-
-  // open on the first language with translations to do
+  // navigations render in a transition: a second choice made before that render builds on the
+  // first one, not on the address as last rendered
+  const pending = useRef<URLSearchParams | null>(null);
   useEffect(() => {
-    if (!chosenLanguage && counts && counts.length > 0) setParam({ lang: counts[0].interfaceLanguageISO });
-  });
+    pending.current = null;
+  }, [params]);
+  const setParam = (changes: Record<string, string | null>) => {
+    const next = new URLSearchParams(pending.current ?? params);
+    for (const [k, v] of Object.entries(changes)) {
+      if (v === null) next.delete(k);
+      else next.set(k, v);
+    }
+    next.delete('page');
+    pending.current = next;
+    setParams(next, { replace: true });
+  };
+
+  const firstCounted = counts?.[0]?.interfaceLanguageISO;
+  useEffect(() => {
+    if (firstCounted) setFirstLanguage((l) => l ?? firstCounted);
+  }, [firstCounted]);
 
   const [edits, setEdits] = useState<Record<string, string>>({});
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
@@ -194,7 +199,10 @@ function TranslationsScreen({ unitId, subjects }: { unitId: number; subjects: Tr
         </Alert>
       )}
       {!language && !list.isPending ? (
-        <Text c="dimmed">{t('translations.chooseLanguage')}</Text>
+        <>
+          {toolbar}
+          {!noLanguages && <Text c="dimmed">{t('translations.chooseLanguage')}</Text>}
+        </>
       ) : (
         <TranslationTable
           rows={list.data?.rows}

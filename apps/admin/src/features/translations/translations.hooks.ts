@@ -75,7 +75,7 @@ export function useTranslationList(p: TranslationListParams) {
       }));
       return { rows, total: res.data.pageable.totalElements, counts: res.data.counts };
     },
-    enabled: Number.isInteger(p.unitId) && (p.subject === 'website' || p.language !== undefined),
+    enabled: Number.isInteger(p.unitId),
     placeholderData: keepPreviousData,
     meta: { silentError: true },
   });
