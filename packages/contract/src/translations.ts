@@ -104,19 +104,21 @@ export const internationalizationRowSchema = z.object({
 });
 export type InternationalizationRow = z.infer<typeof internationalizationRowSchema>;
 
-export const internationalizationPageSchema = z.object({
-  items: z.array(internationalizationRowSchema),
-  pageable: pageableSchema,
-  /** Counted over the chosen record type(s), in every non-English interface language of the unit. */
-  counts: z.array(translationCountSchema),
-});
+/** A page of translation rows with the counts per language (both lists answer this shape). */
+const translationPage = <T extends z.ZodTypeAny>(row: T) =>
+  z.object({
+    items: z.array(row),
+    pageable: pageableSchema,
+    /** Per non-English language (record translations: over the chosen record type(s)). */
+    counts: z.array(translationCountSchema),
+  });
+/** What a save stored for the keys sent (removed keys left out), and how many it removed. */
+const savedItems = z.array(z.object({ translationKey: z.string(), interfaceLanguageISO: z.string(), translatedValue: z.string() }));
+
+export const internationalizationPageSchema = translationPage(internationalizationRowSchema);
 export type InternationalizationPage = z.infer<typeof internationalizationPageSchema>;
 
-/** Answer of a save: what is stored now for the keys sent (removed keys left out). */
-export const internationalizationSavedSchema = z.object({
-  internationalizations: z.array(z.object({ translationKey: z.string(), interfaceLanguageISO: z.string(), translatedValue: z.string() })),
-  removed: z.number(),
-});
+export const internationalizationSavedSchema = z.object({ internationalizations: savedItems, removed: z.number() });
 
 /** Query of POST api/internationalizations/rtf: the record field and language the document translates. */
 export const internationalizationRtfQuery = z.object({
@@ -168,16 +170,9 @@ export const websiteTranslationRowSchema = z.object({
   dictionary: z.boolean(),
 });
 export type WebsiteTranslationRow = z.infer<typeof websiteTranslationRowSchema>;
-export const websiteTranslationPageSchema = z.object({
-  items: z.array(websiteTranslationRowSchema),
-  pageable: pageableSchema,
-  counts: z.array(translationCountSchema),
-});
+export const websiteTranslationPageSchema = translationPage(websiteTranslationRowSchema);
 export type WebsiteTranslationPage = z.infer<typeof websiteTranslationPageSchema>;
-export const websiteTranslationSavedSchema = z.object({
-  translations: z.array(z.object({ translationKey: z.string(), interfaceLanguageISO: z.string(), translatedValue: z.string() })),
-  removed: z.number(),
-});
+export const websiteTranslationSavedSchema = z.object({ translations: savedItems, removed: z.number() });
 export const websiteTextsQuery = z.object({ 'business-unit': idSchema, interfaceLanguageISO: languageIsoSchema });
 /** Every website text's effective value in one language, by key. */
 export const websiteTextsSchema = z.record(z.string(), z.string());

@@ -102,21 +102,21 @@ export function AdministrationMenu() {
   );
 }
 
-/** Backend configuration of the current business unit (only inside one): product types, product remarks. */
-export function BackendConfigurationMenu() {
+type UnitMenuModel = typeof backendConfigurationMenu;
+
+/** A dropdown of links of the current business unit (only inside one), shown when it has any. */
+function UnitMenu({ model, labelKey, icon, testId }: { model: UnitMenuModel; labelKey: string; icon: ReactNode; testId: string }) {
   const { t } = useTranslation();
   const auth = useAuth();
   const features = useFeatureSwitches();
   const { pathname } = useLocation();
   const scope = breadcrumbScope(pathname);
   if (scope.scope === 'none') return null;
-  const items = backendConfigurationMenu((right: AccessRight, unit?: number) => auth.hasRight(right, unit), features, scope.businessUnitId);
+  const items = model((right: AccessRight, unit?: number) => auth.hasRight(right, unit), features, scope.businessUnitId);
   if (items.length === 0) return null;
   return (
     <Menu position="bottom-end" shadow="md" width={220} withinPortal>
-      <Menu.Target>
-        {menuButton(t('shell.menu.backendConfiguration'), <IconAdjustments size={16} aria-hidden />, 'menu-backend-configuration')}
-      </Menu.Target>
+      <Menu.Target>{menuButton(t(labelKey), icon, testId)}</Menu.Target>
       <Menu.Dropdown>
         {items.map((item) => (
           <LinkItem key={item.id} item={item} />
@@ -126,28 +126,28 @@ export function BackendConfigurationMenu() {
   );
 }
 
+/** Backend configuration of the current business unit (only inside one): product types, product remarks. */
+export function BackendConfigurationMenu() {
+  return (
+    <UnitMenu
+      model={backendConfigurationMenu}
+      labelKey="shell.menu.backendConfiguration"
+      icon={<IconAdjustments size={16} aria-hidden />}
+      testId="menu-backend-configuration"
+    />
+  );
+}
+
 // --- website configuration (issue 9) ---
 /** Website configuration of the current business unit (only inside one): translations, and the other website areas as they land. */
 export function WebsiteConfigurationMenu() {
-  const { t } = useTranslation();
-  const auth = useAuth();
-  const features = useFeatureSwitches();
-  const { pathname } = useLocation();
-  const scope = breadcrumbScope(pathname);
-  if (scope.scope === 'none') return null;
-  const items = websiteConfigurationMenu((right: AccessRight, unit?: number) => auth.hasRight(right, unit), features, scope.businessUnitId);
-  if (items.length === 0) return null;
   return (
-    <Menu position="bottom-end" shadow="md" width={220} withinPortal>
-      <Menu.Target>
-        {menuButton(t('shell.menu.websiteConfiguration'), <IconWorld size={16} aria-hidden />, 'menu-website-configuration')}
-      </Menu.Target>
-      <Menu.Dropdown>
-        {items.map((item) => (
-          <LinkItem key={item.id} item={item} />
-        ))}
-      </Menu.Dropdown>
-    </Menu>
+    <UnitMenu
+      model={websiteConfigurationMenu}
+      labelKey="shell.menu.websiteConfiguration"
+      icon={<IconWorld size={16} aria-hidden />}
+      testId="menu-website-configuration"
+    />
   );
 }
 // --- end of website configuration ---
