@@ -54,6 +54,7 @@ function TranslationsScreen({ unitId, subjects }: { unitId: number; subjects: Tr
   // navigations render in a transition: a second choice made before that render builds on the
   // first one, not on the address as last rendered
   const pending = useRef<URLSearchParams | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new address ends what was pending
   useEffect(() => {
     pending.current = null;
   }, [params]);
