@@ -5,7 +5,7 @@ import { DEMO_USERS, seedDemoIfEmpty } from '../apps/server/src/db/seed/demo.js'
 import { makeBusinessUnit } from '../apps/server/src/db/seed/factories.js';
 import { BENCH_SECONDS, type LoadResult, load } from './lib/load.js';
 import { writeSection } from './lib/results.js';
-import { startBenchServer } from './lib/server.js';
+import { signInHeaders, startBenchServer } from './lib/server.js';
 import { loadPost, loadSql } from './lib/sql-load.js';
 
 const PRODUCTS = 100_000;
@@ -179,13 +179,7 @@ export async function productSearchBench(): Promise<void> {
       },
     ];
 
-    const auth = await fetch(`${server.url}/api/authenticate`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: DEMO_USERS.admin.login, password: DEMO_USERS.admin.password }),
-    });
-    if (!auth.ok) throw new Error(`sign-in failed: ${auth.status} ${await auth.text()}`);
-    const headers = { authorization: `Bearer ${((await auth.json()) as { id_token: string }).id_token}` };
+    const headers = await signInHeaders(server.url, DEMO_USERS.admin);
     const url = `${server.url}/api/products/search?product-type=${typeId}&page=0&size=${PAGE_SIZE}`;
 
     // the fixed cost of any authenticated call (session, grants, the user's account), for scale

@@ -1,12 +1,14 @@
 import { accessBench } from './access.bench.js';
 import { firstLoadBench } from './first-load.bench.js';
 import { productSearchBench } from './product-search.bench.js';
+import { translationsBench } from './translations.bench.js';
 
 /** npm run bench: every benchmark, results written to bench/RESULTS.md. BENCH=name runs one. */
 const benches: Record<string, () => Promise<void>> = {
   access: accessBench,
   'product-search': productSearchBench,
   'admin-first-load': firstLoadBench,
+  translations: translationsBench,
 };
 const only = process.env.BENCH;
 for (const [name, run] of Object.entries(benches)) {

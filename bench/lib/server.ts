@@ -88,3 +88,14 @@ export async function startBenchServer(seed: (databaseUrl: string | undefined, d
     },
   };
 }
+
+/** Signs a user in on the bench server; the headers that authenticate its calls. */
+export async function signInHeaders(url: string, user: { login: string; password: string }): Promise<Record<string, string>> {
+  const res = await fetch(`${url}/api/authenticate`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: user.login, password: user.password }),
+  });
+  if (!res.ok) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
+  return { authorization: `Bearer ${((await res.json()) as { id_token: string }).id_token}` };
+}

@@ -206,3 +206,33 @@ test('the regions and languages screens are accessible', async ({ page, request 
     await expectAccessible(page, what);
   }
 });
+
+// website configuration: translations
+test('the translation screens are accessible', async ({ page, request }) => {
+  const api = await adminApi(request);
+  const unit = await createUnit(api, 'e2e-axe-tr');
+  await api.put(`/api/interface-languages?business-unit=${unit.id}`, ['en', 'de', 'fr']);
+  await createProductType(api, unit.id, [{ name: 'Size', searchTypeHCP: 'SEARCHABLE_EXACT' }]);
+  const remark = await api.post<{ id: number }>('/api/product-remarks', {
+    businessUnitId: unit.id,
+    name: 'Axe remark',
+    content: '<p>Keep dry</p>',
+  });
+  const base = `/my-business-units/${unit.id}/website-configuration/website-translations`;
+  await signIn(page, ADMIN.login, ADMIN.password);
+  for (const [what, path] of [
+    ['website texts', `${base}?lang=de`],
+    ['product type translations', `${base}?what=product_type&lang=de`],
+    ['missing remark translations', `${base}?what=product_remark&lang=fr&missing=true`],
+    ['manufacturer translations', '/general-settings/manufacturer-translations?lang=de'],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 2 }).first()).toBeVisible();
+    await expectAccessible(page, what);
+  }
+  // the rich-text editor of a remark's translation
+  await page.goto(`${base}?what=product_remark&lang=de`);
+  await page.getByRole('button', { name: `Edit the translation of product_remark.${remark.id}.content` }).click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await expectAccessible(page, 'rich-text translation dialog');
+});

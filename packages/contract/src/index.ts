@@ -13,3 +13,5 @@ export * from './products.js';
 export * from './regions-languages.js';
 export * from './rights.js';
 export * from './translatable.js';
+export * from './translations.js';
+export * from './website-texts.js';

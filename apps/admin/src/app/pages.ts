@@ -34,6 +34,11 @@ export const UnitProductManagementRoutes = lazyPage(
   () => import('../features/products/UnitProductManagementRoutes'),
   'UnitProductManagementRoutes',
 );
+export const ManufacturerTranslationsPage = lazyPage(
+  () => import('../features/translations/TranslationsPage'),
+  'ManufacturerTranslationsPage',
+);
+export const WebsiteTranslationsPage = lazyPage(() => import('../features/translations/TranslationsPage'), 'WebsiteTranslationsPage');
 export const RolesRoutes = lazyPage(() => import('../features/roles/RolesRoutes'), 'RolesRoutes');
 export const UserGroupsRoutes = lazyPage(() => import('../features/user-groups/UserGroupsRoutes'), 'UserGroupsRoutes');
 export const UsersRoutes = lazyPage(() => import('../features/users/UsersRoutes'), 'UsersRoutes');

@@ -20,6 +20,7 @@ import {
   ManufacturerLanguagesPage,
   ManufacturerRegionsRoutes,
   ManufacturerSettingsPage,
+  ManufacturerTranslationsPage,
   MyBusinessUnitsPage,
   PasswordPage,
   ProductManagementRoutes,
@@ -32,6 +33,7 @@ import {
   UserGroupsRoutes,
   UsersRoutes,
   WebsiteLanguagesPage,
+  WebsiteTranslationsPage,
 } from './pages';
 import { Shell } from './shell/Shell';
 
@@ -140,6 +142,13 @@ export const routes: RouteObject[] = [
         path: '/general-settings/manufacturer-settings',
         element: guarded(<ManufacturerSettingsPage />, ['MANUFACTURER_MANAGE', 'MANUFACTURER_READ']),
       },
+      // website configuration: translations (issue 9, translations)
+      {
+        path: '/my-business-units/:businessUnitId/website-configuration/website-translations',
+        element: guarded(<WebsiteTranslationsPage />, ['TRANSLATION'], 'business-unit'),
+      },
+      { path: '/general-settings/manufacturer-translations', element: guarded(<ManufacturerTranslationsPage />, ['TRANSLATION']) },
+      // end of website configuration: translations
     ],
   },
   // unknown paths: inside the shell when signed in, on their own otherwise

@@ -4,6 +4,7 @@ import { accountRoutes } from './account/account.routes.js';
 import { auditLogsRoutes } from './audit-logs/audit-logs.routes.js';
 import { businessUnitsRoutes } from './business-units/business-units.routes.js';
 import { languagesRoutes } from './languages/languages.routes.js';
+import { translationsRoutes } from './internationalizations/translations.routes.js';
 import { lotRangesRoutes } from './lot-ranges/lot-ranges.routes.js';
 import { managementRoutes } from './management/management.routes.js';
 import { manufacturerRoutes } from './manufacturer/manufacturer.routes.js';
@@ -37,4 +38,5 @@ export const apiModules: RoutesPlugin[] = [
   referenceDataRoutes,
   regionsRoutes,
   languagesRoutes,
+  translationsRoutes,
 ];

@@ -102,28 +102,21 @@ export function AdministrationMenu() {
   );
 }
 
-/** A menu of the current business unit's links (only inside one, and only when it has any). */
-function UnitMenu({
-  build,
-  label,
-  icon,
-  testId,
-}: {
-  build: typeof backendConfigurationMenu;
-  label: string;
-  icon: ReactNode;
-  testId: string;
-}) {
+type UnitMenuModel = typeof backendConfigurationMenu;
+
+/** A dropdown of links of the current business unit (only inside one), shown when it has any. */
+function UnitMenu({ model, labelKey, icon, testId }: { model: UnitMenuModel; labelKey: string; icon: ReactNode; testId: string }) {
+  const { t } = useTranslation();
   const auth = useAuth();
   const features = useFeatureSwitches();
   const { pathname } = useLocation();
   const scope = breadcrumbScope(pathname);
   if (scope.scope === 'none') return null;
-  const items = build((right: AccessRight, unit?: number) => auth.hasRight(right, unit), features, scope.businessUnitId);
+  const items = model((right: AccessRight, unit?: number) => auth.hasRight(right, unit), features, scope.businessUnitId);
   if (items.length === 0) return null;
   return (
     <Menu position="bottom-end" shadow="md" width={220} withinPortal>
-      <Menu.Target>{menuButton(label, icon, testId)}</Menu.Target>
+      <Menu.Target>{menuButton(t(labelKey), icon, testId)}</Menu.Target>
       <Menu.Dropdown>
         {items.map((item) => (
           <LinkItem key={item.id} item={item} />
@@ -133,31 +126,31 @@ function UnitMenu({
   );
 }
 
-/** Backend configuration of the current business unit: product types, remarks, document regions, languages. */
+/** Backend configuration of the current business unit (only inside one): product types, remarks, document regions, languages. */
 export function BackendConfigurationMenu() {
-  const { t } = useTranslation();
   return (
     <UnitMenu
-      build={backendConfigurationMenu}
-      label={t('shell.menu.backendConfiguration')}
+      model={backendConfigurationMenu}
+      labelKey="shell.menu.backendConfiguration"
       icon={<IconAdjustments size={16} aria-hidden />}
       testId="menu-backend-configuration"
     />
   );
 }
 
-/** Website configuration of the current business unit: website regions and languages (layout and translations join). */
+// --- website configuration (issue 9) ---
+/** Website configuration of the current business unit (only inside one): regions, languages, translations, layout. */
 export function WebsiteConfigurationMenu() {
-  const { t } = useTranslation();
   return (
     <UnitMenu
-      build={websiteConfigurationMenu}
-      label={t('shell.menu.websiteConfiguration')}
+      model={websiteConfigurationMenu}
+      labelKey="shell.menu.websiteConfiguration"
       icon={<IconWorld size={16} aria-hidden />}
       testId="menu-website-configuration"
     />
   );
 }
+// --- end of website configuration ---
 
 const TOP_BAR_ICONS: Record<string, ReactNode> = {
   'product-types': <IconBoxMultiple size={16} aria-hidden />,

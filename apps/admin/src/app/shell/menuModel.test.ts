@@ -148,7 +148,7 @@ describe('regions and languages (issue 9)', () => {
   it('manufacturer regions and languages in general settings, by rights in unit 0', () => {
     const global = holding([], { 0: ['DOCUMENT_REGION_MANAGE', 'INTERFACE_LANGUAGE_MANAGE'] });
     expect(ids(generalSettingsMenu(global, DEFAULT_FEATURES))).toEqual([
-      ['regions-languages', ['manufacturer-regions', 'manufacturer-languages']],
+      ['manufacturer-website', ['manufacturer-regions', 'manufacturer-languages']],
     ]);
     expect(generalSettingsMenu(holding([], { 3: ['DOCUMENT_REGION_MANAGE'] }), DEFAULT_FEATURES)).toEqual([]);
   });

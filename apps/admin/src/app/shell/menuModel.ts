@@ -60,10 +60,10 @@ const GENERAL_SETTINGS: { id: string; labelKey: string; items: MenuLinkRule[] }[
       },
     ],
   },
-  // issue 9: manufacturer-wide regions and languages (unit 0; decision 0023)
+  // website configuration, manufacturer-wide (issue 9; unit 0, decision 0023): each area adds its link here
   {
-    id: 'regions-languages',
-    labelKey: 'shell.menu.regionsLanguages',
+    id: 'manufacturer-website',
+    labelKey: 'shell.menu.manufacturerWebsite',
     items: [
       {
         id: 'manufacturer-regions',
@@ -76,6 +76,12 @@ const GENERAL_SETTINGS: { id: string; labelKey: string; items: MenuLinkRule[] }[
         labelKey: 'shell.menu.manufacturerLanguages',
         to: '/general-settings/manufacturer-languages',
         rights: ['INTERFACE_LANGUAGE_MANAGE', 'DOCUMENT_LANGUAGE_MANAGE'],
+      },
+      {
+        id: 'manufacturer-translations',
+        labelKey: 'shell.menu.manufacturerTranslations',
+        to: '/general-settings/manufacturer-translations',
+        rights: ['TRANSLATION'],
       },
     ],
   },
@@ -156,7 +162,12 @@ const WEBSITE_CONFIGURATION: MenuLinkRule[] = [
     to: '/my-business-units/:id/website-configuration/language',
     rights: ['INTERFACE_LANGUAGE_MANAGE'],
   },
-  // issue 9 (layout and content, translations): their entries follow here
+  {
+    id: 'website-translations',
+    labelKey: 'shell.menu.websiteTranslations',
+    to: '/my-business-units/:id/website-configuration/website-translations',
+    rights: ['TRANSLATION'],
+  },
 ];
 
 /** The plain links of the top bar inside a business unit; `:id` is the unit. */

@@ -3,4 +3,5 @@ export * from './audit.js';
 export * from './catalogue.js';
 export * from './organisation.js';
 export * from './regions-languages.js';
+export * from './translations.js';
 export * from './users.js';

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ilike, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { businessUnit, productGroup, productGroupRemark, productRemark } from '../../db/schema/index.js';
 
@@ -97,4 +97,16 @@ export async function deleteRemark(db: DbOrTx, id: number): Promise<void> {
 export async function countUnitRemarks(db: DbOrTx, businessUnitId: number): Promise<number> {
   const [row] = await db.select({ n: count() }).from(productRemark).where(eq(productRemark.businessUnitId, businessUnitId));
   return row?.n ?? 0;
+}
+
+/** The unit's remarks with their names and content (only the given ids when set), for translations. */
+export async function remarkTexts(db: DbOrTx, businessUnitId: number, ids?: readonly number[]) {
+  const wanted = ids?.filter(isRowId);
+  if (wanted?.length === 0) return [];
+  const where: SQL[] = [eq(productRemark.businessUnitId, businessUnitId)];
+  if (wanted) where.push(inArray(productRemark.id, wanted));
+  return db
+    .select({ id: productRemark.id, name: productRemark.name, content: productRemark.content })
+    .from(productRemark)
+    .where(and(...where));
 }

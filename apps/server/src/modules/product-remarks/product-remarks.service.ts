@@ -15,6 +15,7 @@ import { AppError, conflict, notFound } from '../../platform/errors.js';
 import { type RichTextUpload, sanitizeRichText } from '../../platform/rich-text.js';
 import { registerUnitContentCounter } from '../business-units/business-unit-statistics.js';
 import * as repo from './product-remarks.repo.js';
+import './product-remarks.translatable.js';
 
 type RemarkCreate = z.output<typeof productRemarkCreateBody>;
 type RemarkUpdate = z.output<typeof productRemarkUpdateBody>;

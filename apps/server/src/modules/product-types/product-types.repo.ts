@@ -182,3 +182,33 @@ export async function countUnitProductTypes(db: DbOrTx, businessUnitId: number):
   const [row] = await db.select({ n: count() }).from(productType).where(eq(productType.businessUnitId, businessUnitId));
   return row?.n ?? 0;
 }
+
+/** The unit's product types with their translatable texts (only the given ids when set), for translations. */
+export async function typeTexts(db: DbOrTx, businessUnitId: number, ids?: readonly number[]) {
+  const wanted = ids?.filter(storable);
+  if (!storable(businessUnitId) || wanted?.length === 0) return [];
+  const where: SQL[] = [eq(productType.businessUnitId, businessUnitId)];
+  if (wanted) where.push(inArray(productType.id, wanted));
+  return db
+    .select({
+      id: productType.id,
+      name: productType.name,
+      keyCodeLabelHcp: productType.keyCodeLabelHcp,
+      keyCodeLabelPatient: productType.keyCodeLabelPatient,
+    })
+    .from(productType)
+    .where(and(...where));
+}
+
+/** The attribute definitions of the unit's product types, with their type's name, for translations. */
+export async function definitionTexts(db: DbOrTx, businessUnitId: number, ids?: readonly number[]) {
+  const wanted = ids?.filter(storable);
+  if (!storable(businessUnitId) || wanted?.length === 0) return [];
+  const where: SQL[] = [eq(productType.businessUnitId, businessUnitId)];
+  if (wanted) where.push(inArray(attributeDefinition.id, wanted));
+  return db
+    .select({ id: attributeDefinition.id, name: attributeDefinition.name, typeName: productType.name })
+    .from(attributeDefinition)
+    .innerJoin(productType, eq(productType.id, attributeDefinition.productTypeId))
+    .where(and(...where));
+}

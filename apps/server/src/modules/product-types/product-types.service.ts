@@ -40,6 +40,7 @@ import {
   withDetails,
 } from './product-type-views.js';
 import * as repo from './product-types.repo.js';
+import './product-types.translatable.js';
 
 /**
  * Product types and their attribute definitions: reading, create, update, delete. The business
