@@ -12,3 +12,4 @@ export * from './product-types.js';
 export * from './products.js';
 export * from './rights.js';
 export * from './translatable.js';
+export * from './website-layout.js';

@@ -13,6 +13,7 @@ import { productsRoutes } from './products/products.routes.js';
 import { rolesRoutes } from './roles/roles.routes.js';
 import { userGroupsRoutes } from './user-groups/user-groups.routes.js';
 import { usersRoutes } from './users/users.routes.js';
+import { websiteLayoutRoutes } from './website-layout/website-layout.routes.js';
 
 /** Every area's routes, registered by buildApp. */
 export const apiModules: RoutesPlugin[] = [
@@ -30,4 +31,5 @@ export const apiModules: RoutesPlugin[] = [
   productTypesRoutes,
   productsRoutes,
   lotRangesRoutes,
+  websiteLayoutRoutes,
 ];

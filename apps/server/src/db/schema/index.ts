@@ -3,3 +3,4 @@ export * from './audit.js';
 export * from './catalogue.js';
 export * from './organisation.js';
 export * from './users.js';
+export * from './website.js';

@@ -22,6 +22,10 @@ export interface UnitContentCounts {
   filesFutureDate: number;
   totalDownloads: number;
   downloadsThisMonth: number;
+  /** Website configuration: deleted with the unit (decision 0021), so it never keeps a unit. */
+  footerItems: number;
+  contentBlocks: number;
+  publicResources: number;
 }
 
 /** One area's share of the counts of a business unit. */
@@ -54,6 +58,9 @@ const ZERO: UnitContentCounts = {
   filesFutureDate: 0,
   totalDownloads: 0,
   downloadsThisMonth: 0,
+  footerItems: 0,
+  contentBlocks: 0,
+  publicResources: 0,
 };
 
 export async function countUnitContent(db: DbOrTx, businessUnitId: number): Promise<UnitContentCounts> {
