@@ -195,7 +195,8 @@ export const businessUnitLayoutSchema = z.object({
   effective: layoutEffectiveSchema,
 });
 export const businessUnitLayoutBody = businessUnitLayoutSchema.omit({ logoUrl: true, inherited: true, effective: true }).extend({
-  id: bodyId(),
+  /** 0: the manufacturer-wide layout. */
+  id: bodyId(0),
   version: versionField,
   headerTextTitle: plainText().trim().max(255, 'Size').nullable(),
   headerTextBody: multiLineText().trim().max(2000, 'Size').nullable(),
