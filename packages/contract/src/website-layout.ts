@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { bodyId, hexColor, httpUrl, idSchema, nameText, richText } from './common.js';
+import { bodyId, hexColor, httpUrl, idSchema, nameText, plainText, richText } from './common.js';
 
 /**
  * The look and words of a unit's public website (spec 001 §3 layout, §7 layout and content,
@@ -132,11 +132,8 @@ export const publicResourceSchema = z.object({
   cssReference: z.string(),
 });
 export type PublicResource = z.output<typeof publicResourceSchema>;
-export const publicResourceName = nameText()
-  .trim()
-  .max(PUBLIC_RESOURCE_NAME_MAX, 'Size')
-  .regex(PUBLIC_RESOURCE_NAME, 'Pattern');
-export const publicResourceContentParams = z.object({ id: idSchema, name: z.string().max(PUBLIC_RESOURCE_NAME_MAX) });
+export const publicResourceName = nameText().trim().max(PUBLIC_RESOURCE_NAME_MAX, 'Size').regex(PUBLIC_RESOURCE_NAME, 'Pattern');
+export const publicResourceContentParams = z.object({ id: idSchema, name: plainText().max(PUBLIC_RESOURCE_NAME_MAX, 'Size') });
 
 /** The layout values a unit may leave to the manufacturer (unit 0). */
 export const layoutInheritedSchema = z.object({

@@ -37,3 +37,8 @@ export const UnitProductManagementRoutes = lazyPage(
 export const RolesRoutes = lazyPage(() => import('../features/roles/RolesRoutes'), 'RolesRoutes');
 export const UserGroupsRoutes = lazyPage(() => import('../features/user-groups/UserGroupsRoutes'), 'UserGroupsRoutes');
 export const UsersRoutes = lazyPage(() => import('../features/users/UsersRoutes'), 'UsersRoutes');
+
+// ---- website configuration: layout and content (issue 9)
+export const LayoutPage = lazyPage(() => import('../features/website-layout/LayoutPage'), 'LayoutPage');
+export const PublicResourcesPage = lazyPage(() => import('../features/website-layout/PublicResourcesPage'), 'PublicResourcesPage');
+export const ManufacturerLayoutPage = lazyPage(() => import('../features/website-layout/LayoutPage'), 'ManufacturerLayoutPage');

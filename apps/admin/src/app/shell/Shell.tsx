@@ -8,7 +8,14 @@ import { PublicWebsiteLink } from './PublicWebsiteLink';
 import { useMyBusinessUnits } from './queries';
 import { ShellBreadcrumbs } from './ShellBreadcrumbs';
 import { ShellFooter } from './ShellFooter';
-import { AccountMenu, AdministrationMenu, BackendConfigurationMenu, GeneralSettingsMenu, TopBarLinks } from './ShellMenus';
+import {
+  AccountMenu,
+  AdministrationMenu,
+  BackendConfigurationMenu,
+  GeneralSettingsMenu,
+  TopBarLinks,
+  WebsiteConfigurationMenu,
+} from './ShellMenus';
 
 // the switcher's searchable select is the shell's largest part and shows once the units arrive anyway:
 // it loads beside the shell instead of with it (decision 0017)
@@ -44,6 +51,7 @@ export function Shell({ children }: { children?: ReactNode }) {
             </Box>
             <AdministrationMenu />
             <BackendConfigurationMenu />
+            <WebsiteConfigurationMenu />
             <TopBarLinks />
             <PublicWebsiteLink />
             <GeneralSettingsMenu />

@@ -9,6 +9,7 @@ import {
   IconShieldCog,
   IconTools,
   IconUserCircle,
+  IconWorld,
 } from '@tabler/icons-react';
 import type { AccessRight } from '@vellum/contract';
 import { Fragment, type ReactNode } from 'react';
@@ -16,7 +17,15 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { useAuth } from '../auth';
 import { breadcrumbScope } from './breadcrumbScope';
-import { accountMenu, administrationMenu, backendConfigurationMenu, generalSettingsMenu, type MenuLink, topBarLinks } from './menuModel';
+import {
+  accountMenu,
+  administrationMenu,
+  backendConfigurationMenu,
+  generalSettingsMenu,
+  type MenuLink,
+  topBarLinks,
+  websiteConfigurationMenu,
+} from './menuModel';
 import { useFeatureSwitches } from './queries';
 
 /** The trigger of a top-bar menu; rendered inline because Menu.Target needs an element that takes its ref and handlers. */
@@ -93,27 +102,51 @@ export function AdministrationMenu() {
   );
 }
 
-/** Backend configuration of the current business unit (only inside one): product types, product remarks. */
-export function BackendConfigurationMenu() {
+type UnitMenuBuilder = typeof backendConfigurationMenu;
+
+/** A top-bar menu of the current business unit (only inside one), left out when it holds no link. */
+function UnitMenu({ labelKey, icon, testId, build }: { labelKey: string; icon: ReactNode; testId: string; build: UnitMenuBuilder }) {
   const { t } = useTranslation();
   const auth = useAuth();
   const features = useFeatureSwitches();
   const { pathname } = useLocation();
   const scope = breadcrumbScope(pathname);
   if (scope.scope === 'none') return null;
-  const items = backendConfigurationMenu((right: AccessRight, unit?: number) => auth.hasRight(right, unit), features, scope.businessUnitId);
+  const items = build((right: AccessRight, unit?: number) => auth.hasRight(right, unit), features, scope.businessUnitId);
   if (items.length === 0) return null;
   return (
     <Menu position="bottom-end" shadow="md" width={220} withinPortal>
-      <Menu.Target>
-        {menuButton(t('shell.menu.backendConfiguration'), <IconAdjustments size={16} aria-hidden />, 'menu-backend-configuration')}
-      </Menu.Target>
+      <Menu.Target>{menuButton(t(labelKey), icon, testId)}</Menu.Target>
       <Menu.Dropdown>
         {items.map((item) => (
           <LinkItem key={item.id} item={item} />
         ))}
       </Menu.Dropdown>
     </Menu>
+  );
+}
+
+/** Backend configuration of the current business unit: product types, product remarks. */
+export function BackendConfigurationMenu() {
+  return (
+    <UnitMenu
+      labelKey="shell.menu.backendConfiguration"
+      icon={<IconAdjustments size={16} aria-hidden />}
+      testId="menu-backend-configuration"
+      build={backendConfigurationMenu}
+    />
+  );
+}
+
+/** Website configuration of the current business unit: layout and content, public resources. */
+export function WebsiteConfigurationMenu() {
+  return (
+    <UnitMenu
+      labelKey="shell.menu.websiteConfiguration"
+      icon={<IconWorld size={16} aria-hidden />}
+      testId="menu-website-configuration"
+      build={websiteConfigurationMenu}
+    />
   );
 }
 

@@ -60,6 +60,20 @@ const GENERAL_SETTINGS: { id: string; labelKey: string; items: MenuLinkRule[] }[
       },
     ],
   },
+  // ---- website configuration: layout and content (issue 9)
+  {
+    id: 'website-configuration',
+    labelKey: 'shell.menu.websiteConfiguration',
+    items: [
+      {
+        id: 'manufacturer-layout',
+        labelKey: 'shell.menu.manufacturerLayout',
+        to: '/general-settings/manufacturer-layout',
+        rights: ['LAYOUT_MANAGE'],
+      },
+    ],
+  },
+  // ---- end of layout and content
   {
     // document 000 section 6: regions and product types, only while global search is on
     id: 'global-search',
@@ -109,6 +123,19 @@ const BACKEND_CONFIGURATION: MenuLinkRule[] = [
   },
 ];
 
+/** The website-configuration menu of a business unit; `:id` is the unit. */
+const WEBSITE_CONFIGURATION: MenuLinkRule[] = [
+  // ---- layout and content (issue 9)
+  { id: 'layout', labelKey: 'shell.menu.layout', to: '/my-business-units/:id/website-configuration/layout', rights: ['LAYOUT_MANAGE'] },
+  {
+    id: 'public-resources',
+    labelKey: 'shell.menu.publicResources',
+    to: '/my-business-units/:id/website-configuration/public-resources',
+    rights: ['LAYOUT_MANAGE'],
+  },
+  // ---- end of layout and content
+];
+
 /** The plain links of the top bar inside a business unit; `:id` is the unit. */
 const TOP_BAR_LINKS: MenuLinkRule[] = [
   {
@@ -146,6 +173,11 @@ export function administrationMenu(hasRight: HasRight, features: FeatureSwitches
 /** The backend-configuration links of one business unit (rights in that unit). */
 export function backendConfigurationMenu(hasRight: HasRight, features: FeatureSwitches, businessUnitId: number): MenuLink[] {
   return unitLinks(BACKEND_CONFIGURATION, hasRight, features, businessUnitId);
+}
+
+/** The website-configuration links of one business unit (rights in that unit). */
+export function websiteConfigurationMenu(hasRight: HasRight, features: FeatureSwitches, businessUnitId: number): MenuLink[] {
+  return unitLinks(WEBSITE_CONFIGURATION, hasRight, features, businessUnitId);
 }
 
 /** The top bar's plain links inside a business unit (product types; rights in that unit). */

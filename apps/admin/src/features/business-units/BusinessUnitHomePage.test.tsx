@@ -21,6 +21,7 @@ const stats: BusinessUnitStatistics = {
   orphans: { products: 8, documents: 2, productGroups: 3 },
   publishStatus: { productsNoDate: 5, productsFutureDate: 1, filesNoDate: 0, filesFutureDate: 0 },
   downloads: { totalDownloads: 0, totalDownloadsForPeriod: 0 },
+  website: { footerItems: 0, contentBlocks: 0, publicResources: 0 },
 };
 
 function renderHome() {

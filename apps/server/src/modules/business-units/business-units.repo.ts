@@ -50,9 +50,15 @@ export async function listBusinessUnits(
 
 /** Scope `'any'` also finds the global row (unit 0: the manufacturer-wide layout). */
 type Scope = 'real' | 'any';
-const scoped = (id: number, scope: Scope) => (scope === 'real' ? real(id) : and(eq(businessUnit.id, id), gte(businessUnit.id, GLOBAL_BUSINESS_UNIT_ID)));
+const scoped = (id: number, scope: Scope) =>
+  scope === 'real' ? real(id) : and(eq(businessUnit.id, id), gte(businessUnit.id, GLOBAL_BUSINESS_UNIT_ID));
 
-export async function findBusinessUnit(db: DbOrTx, id: number, forUpdate = false, scope: Scope = 'real'): Promise<BusinessUnitRow | undefined> {
+export async function findBusinessUnit(
+  db: DbOrTx,
+  id: number,
+  forUpdate = false,
+  scope: Scope = 'real',
+): Promise<BusinessUnitRow | undefined> {
   const query = db.select().from(businessUnit).where(scoped(id, scope));
   const [row] = forUpdate ? await query.for('update') : await query;
   return row;

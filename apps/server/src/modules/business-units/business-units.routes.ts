@@ -183,7 +183,7 @@ export const businessUnitsRoutes: RoutesPlugin = async (app) => {
       config: { access: { right: 'LAYOUT_MANAGE', unit: unitFromParam() } },
       schema: {
         tags,
-        summary: 'Replaces the custom CSS (unit 0: manufacturer-wide, applied before each unit\'s own)',
+        summary: "Replaces the custom CSS (unit 0: manufacturer-wide, applied before each unit's own)",
         description:
           'At most 100,000 characters. Parsed with css-tree: CSS that does not parse answers error.css.invalid with line and column; ' +
           '@import, @namespace, expression(), behavior, -moz-binding and javascript: answer error.css.forbidden; url(), src() and ' +
@@ -240,7 +240,8 @@ export const businessUnitsRoutes: RoutesPlugin = async (app) => {
       schema: {
         tags,
         summary: 'The saved custom CSS of a unit as a style sheet, for the public website',
-        description: 'Its url(resources/<name>) references resolve to /api/business-units/{id}/resources/<name>. The public site links unit 0 first.',
+        description:
+          'Its url(resources/<name>) references resolve to /api/business-units/{id}/resources/<name>. The public site links unit 0 first.',
         params: idParams,
       },
     },

@@ -3,8 +3,8 @@ import {
   CONTENT_BLOCKS_MAX,
   type ContentBlock,
   type contentBlocksBody,
-  PER_PRODUCT_TYPE_BLOCKS,
   WebsiteLayoutErrorKeys as K,
+  PER_PRODUCT_TYPE_BLOCKS,
 } from '@vellum/contract';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
@@ -20,7 +20,11 @@ type Body = z.output<typeof contentBlocksBody>;
 
 const ENTITY = 'content-block';
 const OBJECT = 'contentBlock';
-const KEYS = { tooMany: K.contentBlockTooMany, differentBusinessUnits: K.contentBlockDifferentBusinessUnits, notFound: K.contentBlockNotFound };
+const KEYS = {
+  tooMany: K.contentBlockTooMany,
+  differentBusinessUnits: K.contentBlockDifferentBusinessUnits,
+  notFound: K.contentBlockNotFound,
+};
 
 const labelOf = (r: repo.ContentBlockRow) => (r.productTypeId ? `${r.type} (product type ${r.productTypeId})` : r.type);
 
@@ -56,7 +60,12 @@ export async function listContentBlocks(db: DbOrTx, businessUnitId: number): Pro
  * block per type and product type, a product type only for the per-product-type kinds and only one
  * of the unit, at least one audience. The content is sanitised rich text.
  */
-export async function replaceContentBlocks(deps: Pick<Deps, 'db'>, actor: Actor, businessUnitId: number, blocks: Body): Promise<ContentBlock[]> {
+export async function replaceContentBlocks(
+  deps: Pick<Deps, 'db'>,
+  actor: Actor,
+  businessUnitId: number,
+  blocks: Body,
+): Promise<ContentBlock[]> {
   checkListShape(OBJECT, KEYS, businessUnitId, blocks, CONTENT_BLOCKS_MAX);
   const slots = new Set<string>();
   for (const b of blocks) {

@@ -14,7 +14,7 @@ const refusal = (css: string) => {
 };
 
 describe('checkCss', () => {
-  it('accepts ordinary CSS, media queries, font faces and references to the unit\'s resources', () => {
+  it("accepts ordinary CSS, media queries, font faces and references to the unit's resources", () => {
     for (const css of [
       '',
       '/* brand */ .header { color: #fff; background: linear-gradient(#000, #111); }',
@@ -47,7 +47,8 @@ describe('checkCss', () => {
       'a { background: u\\72l("javascript:alert(1)") }': 'javascript:',
       'a { content: "\\6a avascript:" }': 'javascript:',
     };
-    for (const [css, construct] of Object.entries(forbidden)) expect(refusal(css), css).toMatchObject({ key: 'error.css.forbidden', params: { construct } });
+    for (const [css, construct] of Object.entries(forbidden))
+      expect(refusal(css), css).toMatchObject({ key: 'error.css.forbidden', params: { construct } });
   });
 
   it('refuses url(), src() and image-set() that name anything but a resource of the unit', () => {

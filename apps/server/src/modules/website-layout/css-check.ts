@@ -67,7 +67,8 @@ export function checkCss(css: string, resourceNames: ReadonlySet<string>): CssCh
     enter(node: csstree.CssNode) {
       switch (node.type) {
         case 'Atrule':
-          if (FORBIDDEN_AT_RULES.has(decodeName(node.name))) throw fail(WebsiteLayoutErrorKeys.cssForbidden, positionOf(node), { construct: `@${decodeName(node.name)}` });
+          if (FORBIDDEN_AT_RULES.has(decodeName(node.name)))
+            throw fail(WebsiteLayoutErrorKeys.cssForbidden, positionOf(node), { construct: `@${decodeName(node.name)}` });
           break;
         case 'Declaration':
           if (FORBIDDEN_PROPERTIES.has(decodeName(node.property)))
@@ -103,8 +104,10 @@ export function cssReferences(css: string): string[] {
   const names = new Set<string>();
   try {
     csstree.walk(csstree.parse(css, { parseCustomProperty: true }), (node) => {
-      if (node.type === 'Url' && node.value.startsWith(PUBLIC_RESOURCE_CSS_PREFIX)) names.add(node.value.slice(PUBLIC_RESOURCE_CSS_PREFIX.length));
-      if (node.type === 'String' && node.value.startsWith(PUBLIC_RESOURCE_CSS_PREFIX)) names.add(node.value.slice(PUBLIC_RESOURCE_CSS_PREFIX.length));
+      if (node.type === 'Url' && node.value.startsWith(PUBLIC_RESOURCE_CSS_PREFIX))
+        names.add(node.value.slice(PUBLIC_RESOURCE_CSS_PREFIX.length));
+      if (node.type === 'String' && node.value.startsWith(PUBLIC_RESOURCE_CSS_PREFIX))
+        names.add(node.value.slice(PUBLIC_RESOURCE_CSS_PREFIX.length));
     });
   } catch {
     return [];

@@ -32,7 +32,8 @@ export const toFooterItem = (r: repo.FooterItemRow): FooterItem => ({
   publicUrl: r.publicUrl,
   visualizationOrder: r.visualizationOrder,
 });
-const auditView = (rows: repo.FooterItemRow[]) => rows.map((r) => ({ text: r.text, publicUrl: r.publicUrl, visualizationOrder: r.visualizationOrder }));
+const auditView = (rows: repo.FooterItemRow[]) =>
+  rows.map((r) => ({ text: r.text, publicUrl: r.publicUrl, visualizationOrder: r.visualizationOrder }));
 
 export async function listFooterItems(db: DbOrTx, businessUnitId: number): Promise<FooterItem[]> {
   await requireUnit(db, businessUnitId);

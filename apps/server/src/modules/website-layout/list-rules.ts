@@ -27,7 +27,8 @@ export function checkListShape(
   max: number,
 ): void {
   if (items.length > max) throw listError(objectName, keys.tooMany, { max });
-  if (items.some((i) => i.businessUnitId !== businessUnitId)) throw listError(objectName, keys.differentBusinessUnits, undefined, 'businessUnitId');
+  if (items.some((i) => i.businessUnitId !== businessUnitId))
+    throw listError(objectName, keys.differentBusinessUnits, undefined, 'businessUnitId');
   const ids = items.flatMap((i) => (i.id ? [i.id] : []));
   if (new Set(ids).size !== ids.length) throw listError(objectName, ErrorKeys.duplicate, undefined, 'id');
 }

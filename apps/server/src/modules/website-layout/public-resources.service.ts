@@ -1,11 +1,11 @@
+import { createHash } from 'node:crypto';
 import {
+  WebsiteLayoutErrorKeys as K,
   PUBLIC_RESOURCE_CSS_PREFIX,
   PUBLIC_RESOURCES_MAX,
   type PublicResource,
   publicResourceName,
-  WebsiteLayoutErrorKeys as K,
 } from '@vellum/contract';
-import { createHash } from 'node:crypto';
 import type { DbOrTx } from '../../db/client.js';
 import { registerEntityUnit } from '../../platform/access.js';
 import { type Actor, audit } from '../../platform/audit.js';
@@ -26,7 +26,8 @@ registerUnitContentCounter(async (db, businessUnitId) => ({ publicResources: awa
 registerUnitFiles(repo.publicResourceKeys);
 
 /** Where the public site serves a resource; a unit's style sheet is served beside it (`style.css`). */
-export const resourceUrl = (businessUnitId: number, name: string) => `/api/business-units/${businessUnitId}/resources/${encodeURIComponent(name)}`;
+export const resourceUrl = (businessUnitId: number, name: string) =>
+  `/api/business-units/${businessUnitId}/resources/${encodeURIComponent(name)}`;
 
 export const toPublicResource = (r: repo.PublicResourceRow): PublicResource => ({
   id: r.id,
@@ -60,7 +61,8 @@ function nameOf(upload: ResourceUpload): string {
   return name;
 }
 
-const nameExists = (name: string) => new AppError(K.publicResourceExists, 400, { name }, [{ objectName: OBJECT, field: 'name', message: K.publicResourceExists }]);
+const nameExists = (name: string) =>
+  new AppError(K.publicResourceExists, 400, { name }, [{ objectName: OBJECT, field: 'name', message: K.publicResourceExists }]);
 const isUniqueViolation = (err: unknown) => {
   const e = err as { code?: unknown; cause?: { code?: unknown } };
   return e?.code === '23505' || e?.cause?.code === '23505';
@@ -90,19 +92,34 @@ export async function uploadPublicResource(deps: Pick<Deps, 'db' | 'files'>, act
       if (replacesId !== undefined) {
         const before = await repo.findPublicResource(tx, replacesId, true);
         if (!before) throw listError(OBJECT, K.publicResourceNotFound, { id: replacesId }, 'id');
-        if (before.businessUnitId !== businessUnitId) throw listError(OBJECT, K.publicResourceBusinessUnitChange, undefined, 'businessUnitId');
+        if (before.businessUnitId !== businessUnitId)
+          throw listError(OBJECT, K.publicResourceBusinessUnitChange, undefined, 'businessUnitId');
         const expected: readonly string[] = RESOURCE_KINDS[upload.mediaType];
         if (!expected.includes(before.name.slice(before.name.lastIndexOf('.') + 1).toLowerCase()))
           throw listError(OBJECT, K.publicResourceExtension, { expected: expected.join(', ') }, 'file');
         const row = await repo.updatePublicResource(tx, before.id, { name: before.name, storageKey: key, ...values });
-        await audit(tx, actor, { entityName: ENTITY, entityId: row.id, entityLabel: row.name, businessUnitId, action: 'UPDATE', changes: { from: stateOf(before), to: stateOf(row) } });
+        await audit(tx, actor, {
+          entityName: ENTITY,
+          entityId: row.id,
+          entityLabel: row.name,
+          businessUnitId,
+          action: 'UPDATE',
+          changes: { from: stateOf(before), to: stateOf(row) },
+        });
         return { row, previousKey: before.storageKey };
       }
       if (await repo.findPublicResourceByName(tx, businessUnitId, name as string)) throw nameExists(name as string);
       if ((await repo.countPublicResources(tx, businessUnitId)) >= PUBLIC_RESOURCES_MAX)
         throw listError(OBJECT, K.publicResourceTooMany, { max: PUBLIC_RESOURCES_MAX });
       const row = await repo.insertPublicResource(tx, businessUnitId, { name: name as string, storageKey: key, ...values });
-      await audit(tx, actor, { entityName: ENTITY, entityId: row.id, entityLabel: row.name, businessUnitId, action: 'CREATE', changes: stateOf(row) });
+      await audit(tx, actor, {
+        entityName: ENTITY,
+        entityId: row.id,
+        entityLabel: row.name,
+        businessUnitId,
+        action: 'CREATE',
+        changes: stateOf(row),
+      });
       return { row };
     });
   } catch (err) {
@@ -120,9 +137,18 @@ export async function deletePublicResource(deps: Pick<Deps, 'db' | 'files'>, act
     if (!before) throw notFound(ENTITY);
     const unit = await repo.findUnit(tx, before.businessUnitId, true);
     if (unit && cssReferences(unit.cssContent).includes(before.name))
-      throw new AppError(K.publicResourceInUse, 400, { name: before.name }, [{ objectName: OBJECT, field: 'id', message: K.publicResourceInUse }]);
+      throw new AppError(K.publicResourceInUse, 400, { name: before.name }, [
+        { objectName: OBJECT, field: 'id', message: K.publicResourceInUse },
+      ]);
     await repo.deletePublicResource(tx, id);
-    await audit(tx, actor, { entityName: ENTITY, entityId: id, entityLabel: before.name, businessUnitId: before.businessUnitId, action: 'DELETE', changes: stateOf(before) });
+    await audit(tx, actor, {
+      entityName: ENTITY,
+      entityId: id,
+      entityLabel: before.name,
+      businessUnitId: before.businessUnitId,
+      action: 'DELETE',
+      changes: stateOf(before),
+    });
     return before;
   });
   await deps.files.delete(row.storageKey).catch(() => {});

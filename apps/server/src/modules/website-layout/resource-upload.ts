@@ -1,4 +1,4 @@
-import { ErrorKeys, OrganisationErrorKeys, PUBLIC_RESOURCE_MAX_BYTES, WebsiteLayoutErrorKeys as K } from '@vellum/contract';
+import { ErrorKeys, WebsiteLayoutErrorKeys as K, OrganisationErrorKeys, PUBLIC_RESOURCE_MAX_BYTES } from '@vellum/contract';
 import type { FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import { AppError, fieldError } from '../../platform/errors.js';
@@ -27,7 +27,8 @@ export interface ResourceUpload {
 }
 
 const OBJECT = 'publicResource';
-const wrongType = () => new AppError(K.publicResourceType, 400, { allowed: ALLOWED }, [{ objectName: OBJECT, field: 'file', message: K.publicResourceType }]);
+const wrongType = () =>
+  new AppError(K.publicResourceType, 400, { allowed: ALLOWED }, [{ objectName: OBJECT, field: 'file', message: K.publicResourceType }]);
 const tooLarge = () => new AppError(OrganisationErrorKeys.fileTooLarge, 413, { maxBytes: PUBLIC_RESOURCE_MAX_BYTES });
 
 /** What the content is (never the declared type); SVG comes back sanitised as the logo is. */
@@ -68,7 +69,8 @@ export async function readResourceUpload(req: FastifyRequest): Promise<ResourceU
     if (err instanceof AppError) throw err;
     const code = (err as { code?: string }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
-    if (code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT') throw fieldError('multipart', 'file', 'Size');
+    if (code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT')
+      throw fieldError('multipart', 'file', 'Size');
     throw new AppError(ErrorKeys.badRequest, 400, { detail: 'malformed multipart body' });
   }
   if (!buffer) throw fieldError('multipart', 'file', 'NotNull');

@@ -60,7 +60,11 @@ export async function replaceFooterItems(db: DbOrTx, businessUnitId: number, ite
       .where(and(ofUnit, inArray(footerItem.id, kept)));
   for (const item of items) {
     const values = { text: item.text, publicUrl: item.publicUrl, visualizationOrder: item.visualizationOrder };
-    if (item.id) await db.update(footerItem).set(values).where(and(ofUnit, eq(footerItem.id, item.id)));
+    if (item.id)
+      await db
+        .update(footerItem)
+        .set(values)
+        .where(and(ofUnit, eq(footerItem.id, item.id)));
     else await db.insert(footerItem).values({ ...values, businessUnitId });
   }
 }
@@ -74,7 +78,10 @@ export async function deleteFooterItems(db: DbOrTx, businessUnitId: number): Pro
 export async function footerItemUnits(db: DbOrTx, ids: number[]): Promise<Map<number, number>> {
   const valid = ids.filter(isRowId);
   if (!valid.length) return new Map();
-  const rows = await db.select({ id: footerItem.id, unit: footerItem.businessUnitId }).from(footerItem).where(inArray(footerItem.id, valid));
+  const rows = await db
+    .select({ id: footerItem.id, unit: footerItem.businessUnitId })
+    .from(footerItem)
+    .where(inArray(footerItem.id, valid));
   return new Map(rows.map((r) => [r.id, r.unit]));
 }
 
@@ -97,7 +104,10 @@ export async function countContentBlocks(db: DbOrTx, businessUnitId: number): Pr
 export async function contentBlockUnits(db: DbOrTx, ids: number[]): Promise<Map<number, number>> {
   const valid = ids.filter(isRowId);
   if (!valid.length) return new Map();
-  const rows = await db.select({ id: contentBlock.id, unit: contentBlock.businessUnitId }).from(contentBlock).where(inArray(contentBlock.id, valid));
+  const rows = await db
+    .select({ id: contentBlock.id, unit: contentBlock.businessUnitId })
+    .from(contentBlock)
+    .where(inArray(contentBlock.id, valid));
   return new Map(rows.map((r) => [r.id, r.unit]));
 }
 
@@ -126,7 +136,11 @@ export async function replaceContentBlocks(db: DbOrTx, businessUnitId: number, b
       .where(and(ofUnit, inArray(contentBlock.id, kept)));
   for (const block of blocks) {
     const { id, ...values } = block;
-    if (id) await db.update(contentBlock).set(values).where(and(ofUnit, eq(contentBlock.id, id)));
+    if (id)
+      await db
+        .update(contentBlock)
+        .set(values)
+        .where(and(ofUnit, eq(contentBlock.id, id)));
     else await db.insert(contentBlock).values({ ...values, businessUnitId });
   }
 }
@@ -187,6 +201,9 @@ export async function deletePublicResource(db: DbOrTx, id: number): Promise<void
 
 /** The storage keys of the unit's resources (removed from storage once the unit's delete commits). */
 export async function publicResourceKeys(db: DbOrTx, businessUnitId: number): Promise<string[]> {
-  const rows = await db.select({ key: publicResource.storageKey }).from(publicResource).where(eq(publicResource.businessUnitId, businessUnitId));
+  const rows = await db
+    .select({ key: publicResource.storageKey })
+    .from(publicResource)
+    .where(eq(publicResource.businessUnitId, businessUnitId));
   return rows.map((r) => r.key);
 }

@@ -39,7 +39,7 @@ const item = (over: Record<string, unknown> = {}) => ({
 });
 const footerRows = (id = unit.id) => ctx.db.select().from(footerItem).where(eq(footerItem.businessUnitId, id));
 const putFooter = (who: ReturnType<typeof as> | undefined, payload: unknown, id = unit.id) =>
-  (who ?? as(ctx.app, undefined))({ method: 'PUT', url: `/api/footer-items?business-unit=${id}`, payload });
+  (who ?? as(ctx.app, undefined))({ method: 'PUT', url: `/api/footer-items?business-unit=${id}`, payload: payload as object });
 
 describe('footer items', () => {
   it('answer 401, 403 without LAYOUT_MANAGE or in another unit, 404 for a missing unit', async () => {
@@ -74,7 +74,10 @@ describe('footer items', () => {
   });
 
   it('replace the whole list keeping ids, reorder, audit; DELETE removes them', async () => {
-    const first = await putFooter(designer, [item(), item({ text: 'Privacy', publicUrl: 'https://example.com/privacy', visualizationOrder: 2 })]);
+    const first = await putFooter(designer, [
+      item(),
+      item({ text: 'Privacy', publicUrl: 'https://example.com/privacy', visualizationOrder: 2 }),
+    ]);
     expect(first.statusCode).toBe(200);
     expect(first.headers['x-vellum-alert']).toBe('vellumApp.footerItem.updated');
     const [imprint, privacy] = first.json();
@@ -119,11 +122,13 @@ describe('content blocks', () => {
     ...over,
   });
   const put = (who: ReturnType<typeof as>, payload: unknown, id = unit.id) =>
-    who({ method: 'PUT', url: `/api/content-blocks?business-unit=${id}`, payload });
+    who({ method: 'PUT', url: `/api/content-blocks?business-unit=${id}`, payload: payload as object });
   const rows = () => ctx.db.select().from(contentBlock).where(eq(contentBlock.businessUnitId, unit.id));
 
   it('answer 401 and 403, and refuse every rule, storing nothing', async () => {
-    expect((await as(ctx.app, undefined)({ method: 'PUT', url: `/api/content-blocks?business-unit=${unit.id}`, payload: [] })).statusCode).toBe(401);
+    expect(
+      (await as(ctx.app, undefined)({ method: 'PUT', url: `/api/content-blocks?business-unit=${unit.id}`, payload: [] })).statusCode,
+    ).toBe(401);
     expect((await put(reader, [block()])).statusCode).toBe(403);
     expect((await put(elsewhere, [block()])).statusCode).toBe(403);
     const foreignType = await makeProductType(ctx.db, other.id);
@@ -166,7 +171,11 @@ describe('content blocks', () => {
 
 describe('public resources', () => {
   const upload = (who: ReturnType<typeof as>, data: Buffer, filename: string, fields: Record<string, string> = {}, id = unit.id) =>
-    who({ method: 'POST', url: `/api/public-resources?business-unit=${id}`, ...multipart('file', filename, 'application/octet-stream', data, fields) });
+    who({
+      method: 'POST',
+      url: `/api/public-resources?business-unit=${id}`,
+      ...multipart('file', filename, 'application/octet-stream', data, fields),
+    });
   const rows = () => ctx.db.select().from(publicResource).where(eq(publicResource.businessUnitId, unit.id));
 
   it('answer 401 and 403, and refuse content by what it is, names and oversize, storing nothing', async () => {
@@ -206,7 +215,11 @@ describe('public resources', () => {
     expect(svgServed.headers['content-security-policy']).toContain("default-src 'none'");
 
     // the CSS may now reference it, and the resource cannot go while it does
-    const css = await designer({ method: 'PUT', url: `/api/business-units/${unit.id}/css`, payload: { content: '.h { background: url(resources/logo.png) }' } });
+    const css = await designer({
+      method: 'PUT',
+      url: `/api/business-units/${unit.id}/css`,
+      payload: { content: '.h { background: url(resources/logo.png) }' },
+    });
     expect(css.statusCode).toBe(200);
     const sheet = await as(ctx.app, undefined)({ method: 'GET', url: `/api/business-units/${unit.id}/style.css` });
     expect(sheet.headers['content-type']).toContain('text/css');
@@ -254,9 +267,20 @@ describe('manufacturer-wide layout (unit 0)', () => {
     const bare = await makeBusinessUnit(ctx.db);
     const own = await client(['LAYOUT_MANAGE'], [bare.id]);
     const global = (await manufacturer({ method: 'GET', url: '/api/business-units/0/layout' })).json();
-    expect(global.inherited).toEqual({ mainColor: false, highlightColor: false, lightHeaderText: false, logo: false, footerItems: false, contentBlocks: false });
+    expect(global.inherited).toEqual({
+      mainColor: false,
+      highlightColor: false,
+      lightHeaderText: false,
+      logo: false,
+      footerItems: false,
+      contentBlocks: false,
+    });
     const { logoUrl: _l, inherited: _i, effective: _e, ...body } = global;
-    const saved = await manufacturer({ method: 'PUT', url: '/api/business-units/layout', payload: { ...body, mainColor: '#112233', lightHeaderText: true } });
+    const saved = await manufacturer({
+      method: 'PUT',
+      url: '/api/business-units/layout',
+      payload: { ...body, mainColor: '#112233', lightHeaderText: true },
+    });
     expect(saved.statusCode).toBe(200);
     await putFooter(manufacturer, [item({ businessUnitId: 0, text: 'Manufacturer' })], 0);
     const layout = (await own({ method: 'GET', url: `/api/business-units/${bare.id}/layout` })).json();
@@ -276,8 +300,16 @@ describe('business-unit delete', () => {
     const own = await client(['LAYOUT_MANAGE', 'PRODUCT_READ'], [doomed.id]);
     const remover = await client(['BUSINESS_UNIT_DELETE'], [0]);
     await putFooter(own, [item({ businessUnitId: doomed.id })], doomed.id);
-    await own({ method: 'PUT', url: `/api/content-blocks?business-unit=${doomed.id}`, payload: [{ businessUnitId: doomed.id, type: 'PRODUCT_TYPE_FOOTER', content: '<p>x</p>' }] });
-    const up = await own({ method: 'POST', url: `/api/public-resources?business-unit=${doomed.id}`, ...multipart('file', 'a.png', 'image/png', tinyPng()) });
+    await own({
+      method: 'PUT',
+      url: `/api/content-blocks?business-unit=${doomed.id}`,
+      payload: [{ businessUnitId: doomed.id, type: 'PRODUCT_TYPE_FOOTER', content: '<p>x</p>' }],
+    });
+    const up = await own({
+      method: 'POST',
+      url: `/api/public-resources?business-unit=${doomed.id}`,
+      ...multipart('file', 'a.png', 'image/png', tinyPng()),
+    });
     const stats = (await own({ method: 'GET', url: `/api/business-units/${doomed.id}/statistics` })).json();
     expect(stats.website).toEqual({ footerItems: 1, contentBlocks: 1, publicResources: 1 });
     const [row] = await ctx.db.select().from(publicResource).where(eq(publicResource.id, up.json().id));
