@@ -25,9 +25,7 @@ export function CssEditor({ unitId }: { unitId: number }) {
         value={content}
         onChange={(e) => setContent(e.currentTarget.value)}
         maxLength={CSS_MAX_CHARS}
-        autosize
-        minRows={6}
-        maxRows={20}
+        rows={12}
         spellCheck={false}
         styles={{ input: { fontFamily: 'monospace' } }}
         error={save.error ? `${where}${serverError(t, save.error)}` : undefined}
