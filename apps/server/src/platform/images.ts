@@ -118,13 +118,22 @@ export async function readImageUpload(req: FastifyRequest, field: string, maxByt
     buffer = await part.toBuffer();
     if (part.file.truncated) throw tooLarge(maxBytes);
   } catch (err) {
-    if (err instanceof AppError) throw err;
-    const code = (err as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(maxBytes);
-    if (code === 'FST_FILES_LIMIT') throw fieldError('multipart', field, 'Size');
-    throw new AppError('error.http.400', 400, { detail: 'malformed multipart body' });
+    throw multipartFailure(err, field, () => tooLarge(maxBytes));
   }
   return checkImage(buffer);
+}
+
+/**
+ * What a failed multipart read answers: an AppError as it is, a file over the limit as `tooLarge`,
+ * too many files or fields as a Size error on `field`, anything else as a malformed body.
+ */
+export function multipartFailure(err: unknown, field: string, tooLarge: () => AppError): AppError {
+  if (err instanceof AppError) return err;
+  const code = (err as { code?: string }).code;
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return tooLarge();
+  if (code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT')
+    return fieldError('multipart', field, 'Size');
+  return new AppError('error.http.400', 400, { detail: 'malformed multipart body' });
 }
 
 /** The short value that changes whenever an image is replaced (for cache-busting URLs). */

@@ -4,6 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import { JSDOM } from 'jsdom';
 import { AppError, fieldError } from './errors.js';
+import { multipartFailure } from './images.js';
 
 /**
  * Rich text (remarks, later translated rich text) is HTML kept to a small set of formatting
@@ -220,11 +221,7 @@ export async function readRichTextUpload(
     original = await part.toBuffer();
     if (part.file.truncated) throw tooLarge(maxBytes);
   } catch (err) {
-    if (err instanceof AppError) throw err;
-    const code = (err as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(maxBytes);
-    if (code === 'FST_FILES_LIMIT') throw fieldError('multipart', field, 'Size');
-    throw new AppError('error.http.400', 400, { detail: 'malformed multipart body' });
+    throw multipartFailure(err, field, () => tooLarge(maxBytes));
   }
   if (original.length === 0) throw fieldError('multipart', field, 'NotNull');
   const html = await richTextFromDocument(original, format);

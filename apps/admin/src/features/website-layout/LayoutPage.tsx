@@ -25,6 +25,26 @@ function Inherited({ show }: { show: boolean }) {
   ) : null;
 }
 
+/** A colour in HEX; empty leaves it to the manufacturer. */
+function ColourField(props: { label: string; inherited: boolean; placeholder: string; value: string; onChange: (v: string) => void }) {
+  const { t } = useTranslation();
+  return (
+    <ColorInput
+      label={
+        <>
+          {props.label}
+          <Inherited show={props.inherited} />
+        </>
+      }
+      placeholder={props.placeholder}
+      value={props.value}
+      onChange={props.onChange}
+      error={colourOk(props.value) ? undefined : t('websiteLayout.invalidHex')}
+      format="hex"
+    />
+  );
+}
+
 /** /my-business-units/:id/website-configuration/layout: the unit's website look with a live preview. */
 export function LayoutPage() {
   return <LayoutEditor unitId={Number(useParams().businessUnitId)} />;
@@ -93,31 +113,19 @@ function LayoutForm({ unitId, layout, footer, blocks }: { unitId: number; layout
       <div>
         <Stack>
           <FormSection title={t('websiteLayout.sections.colours')}>
-            <ColorInput
-              label={
-                <>
-                  {t('websiteLayout.fields.mainColor')}
-                  <Inherited show={inherited.mainColor && !mainColor} />
-                </>
-              }
+            <ColourField
+              label={t('websiteLayout.fields.mainColor')}
+              inherited={inherited.mainColor && !mainColor}
               placeholder={effective.mainColor ?? '#1c3d5a'}
               value={mainColor}
               onChange={setMainColor}
-              error={colourOk(mainColor) ? undefined : t('websiteLayout.invalidHex')}
-              format="hex"
             />
-            <ColorInput
-              label={
-                <>
-                  {t('websiteLayout.fields.highlightColor')}
-                  <Inherited show={inherited.highlightColor && !highlightColor} />
-                </>
-              }
+            <ColourField
+              label={t('websiteLayout.fields.highlightColor')}
+              inherited={inherited.highlightColor && !highlightColor}
               placeholder={effective.highlightColor ?? '#f59f00'}
               value={highlightColor}
               onChange={setHighlightColor}
-              error={colourOk(highlightColor) ? undefined : t('websiteLayout.invalidHex')}
-              format="hex"
             />
             <Input.Wrapper label={t('websiteLayout.fields.headerText')} labelElement="div">
               <SegmentedControl

@@ -8,12 +8,12 @@ import {
 } from '@vellum/contract';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
-import { type Actor, audit } from '../../platform/audit.js';
+import type { Actor } from '../../platform/audit.js';
 import type { Deps } from '../../platform/deps.js';
 import { sanitizeRichText } from '../../platform/rich-text.js';
 import { registerUnitContentCounter } from '../business-units/business-unit-statistics.js';
 import { registerTranslatableEntity } from '../internationalizations/translatable-entities.js';
-import { checkListShape, listError, lockUnitAndCheckIds, requireUnit } from './list-rules.js';
+import { checkListShape, listError, lockUnitAndCheckIds, replaceAudited, requireUnit } from './list-rules.js';
 import * as repo from './website-layout.repo.js';
 
 type Body = z.output<typeof contentBlocksBody>;
@@ -91,18 +91,14 @@ export async function replaceContentBlocks(
     const ofUnit = await repo.productTypesOfUnit(tx, businessUnitId, typeIds);
     const missing = typeIds.find((id) => !ofUnit.has(id));
     if (missing !== undefined) throw listError(OBJECT, K.contentBlockProductTypeNotFound, { productTypeId: missing }, 'productTypeId');
-    const before = await repo.listContentBlocks(tx, businessUnitId);
-    await repo.replaceContentBlocks(tx, businessUnitId, values);
-    const after = await repo.listContentBlocks(tx, businessUnitId);
-    await audit(tx, actor, {
+    return replaceAudited(tx, actor, {
       entityName: ENTITY,
-      entityId: businessUnitId,
-      entityLabel: unit.displayName,
       businessUnitId,
-      action: 'UPDATE',
-      changes: { blocks: { from: auditView(before), to: auditView(after) } },
+      unitLabel: unit.displayName,
+      list: () => repo.listContentBlocks(tx, businessUnitId),
+      replace: () => repo.replaceContentBlocks(tx, businessUnitId, values),
+      view: auditView,
     });
-    return after;
   });
   return rows.map(toContentBlock);
 }

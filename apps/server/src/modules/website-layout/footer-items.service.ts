@@ -6,7 +6,7 @@ import type { Deps } from '../../platform/deps.js';
 import { notFound } from '../../platform/errors.js';
 import { registerUnitContentCounter } from '../business-units/business-unit-statistics.js';
 import { registerTranslatableEntity } from '../internationalizations/translatable-entities.js';
-import { checkListShape, listError, lockUnitAndCheckIds, requireUnit } from './list-rules.js';
+import { checkListShape, listError, lockUnitAndCheckIds, replaceAudited, requireUnit } from './list-rules.js';
 import * as repo from './website-layout.repo.js';
 
 type Body = z.output<typeof footerItemsBody>;
@@ -51,18 +51,14 @@ export async function replaceFooterItems(deps: Pick<Deps, 'db'>, actor: Actor, b
   if (new Set(orders).size !== orders.length) throw listError(OBJECT, K.footerItemDuplicateOrder, undefined, 'visualizationOrder');
   const rows = await deps.db.transaction(async (tx) => {
     const unit = await lockUnitAndCheckIds(tx, OBJECT, KEYS, businessUnitId, items, repo.footerItemUnits);
-    const before = await repo.listFooterItems(tx, businessUnitId);
-    await repo.replaceFooterItems(tx, businessUnitId, items);
-    const after = await repo.listFooterItems(tx, businessUnitId);
-    await audit(tx, actor, {
+    return replaceAudited(tx, actor, {
       entityName: ENTITY,
-      entityId: businessUnitId,
-      entityLabel: unit.displayName,
       businessUnitId,
-      action: 'UPDATE',
-      changes: { items: { from: auditView(before), to: auditView(after) } },
+      unitLabel: unit.displayName,
+      list: () => repo.listFooterItems(tx, businessUnitId),
+      replace: () => repo.replaceFooterItems(tx, businessUnitId, items),
+      view: auditView,
     });
-    return after;
   });
   return rows.map(toFooterItem);
 }

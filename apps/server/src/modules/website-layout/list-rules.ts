@@ -1,5 +1,6 @@
 import { ErrorKeys } from '@vellum/contract';
 import type { DbOrTx } from '../../db/client.js';
+import { type Actor, audit } from '../../platform/audit.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import { findUnit } from './website-layout.repo.js';
 
@@ -58,4 +59,34 @@ export async function requireUnit(db: DbOrTx, businessUnitId: number) {
   const row = await findUnit(db, businessUnitId);
   if (!row) throw notFound('business-unit');
   return row;
+}
+
+/**
+ * Replaces a unit's list inside the caller's transaction and writes one audit row with the list
+ * before and after (as `view` shows it); answers the rows as stored.
+ */
+export async function replaceAudited<R>(
+  tx: DbOrTx,
+  actor: Actor,
+  change: {
+    entityName: string;
+    businessUnitId: number;
+    unitLabel: string;
+    list: () => Promise<R[]>;
+    replace: () => Promise<void>;
+    view: (rows: R[]) => unknown;
+  },
+): Promise<R[]> {
+  const before = await change.list();
+  await change.replace();
+  const after = await change.list();
+  await audit(tx, actor, {
+    entityName: change.entityName,
+    entityId: change.businessUnitId,
+    entityLabel: change.unitLabel,
+    businessUnitId: change.businessUnitId,
+    action: 'UPDATE',
+    changes: { list: { from: change.view(before), to: change.view(after) } },
+  });
+  return after;
 }

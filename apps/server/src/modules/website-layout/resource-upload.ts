@@ -1,8 +1,8 @@
-import { ErrorKeys, WebsiteLayoutErrorKeys as K, OrganisationErrorKeys, PUBLIC_RESOURCE_MAX_BYTES } from '@vellum/contract';
+import { WebsiteLayoutErrorKeys as K, OrganisationErrorKeys, PUBLIC_RESOURCE_MAX_BYTES } from '@vellum/contract';
 import type { FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import { AppError, fieldError } from '../../platform/errors.js';
-import { svgUpload } from '../../platform/images.js';
+import { multipartFailure, svgUpload } from '../../platform/images.js';
 
 /** The kinds of file a unit's website may use, by what their content is; `ext` is how stored names end. */
 export const RESOURCE_KINDS = {
@@ -66,12 +66,7 @@ export async function readResourceUpload(req: FastifyRequest): Promise<ResourceU
       }
     }
   } catch (err) {
-    if (err instanceof AppError) throw err;
-    const code = (err as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
-    if (code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT')
-      throw fieldError('multipart', 'file', 'Size');
-    throw new AppError(ErrorKeys.badRequest, 400, { detail: 'malformed multipart body' });
+    throw multipartFailure(err, 'file', tooLarge);
   }
   if (!buffer) throw fieldError('multipart', 'file', 'NotNull');
   const checked = await checkResourceContent(buffer);
