@@ -44,7 +44,9 @@ test('change the layout colours and see the preview change, add footer items and
   await expect(page.getByRole('region', { name: 'Preview' })).toContainText('Welcome to our instructions for use');
   await page.getByRole('button', { name: 'Save content blocks' }).click();
   await expect
-    .poll(async () => (await api.get<{ type: string; content: string }[]>(`/api/content-blocks?business-unit=${unit.id}`)).map((b) => b.type))
+    .poll(async () =>
+      (await api.get<{ type: string; content: string }[]>(`/api/content-blocks?business-unit=${unit.id}`)).map((b) => b.type),
+    )
     .toEqual(['PRODUCT_TYPE_SELECTION_HEADER']);
 
   // after a reload the saved values are shown again
@@ -75,5 +77,7 @@ test('upload a public resource and reference it from the custom CSS', async ({ p
   await expect(page.getByText(/Line 2, column 15/)).toBeVisible();
   await css.fill('.header { background: url(resources/brand-logo.png) }');
   await page.getByRole('button', { name: 'Save CSS' }).click();
-  await expect.poll(async () => (await api.get<{ content: string }>(`/api/business-units/${unit.id}/css`)).content).toContain('brand-logo.png');
+  await expect
+    .poll(async () => (await api.get<{ content: string }>(`/api/business-units/${unit.id}/css`)).content)
+    .toContain('brand-logo.png');
 });
