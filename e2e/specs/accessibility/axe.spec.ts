@@ -52,6 +52,11 @@ test('the main back-office screens are accessible', async ({ page }) => {
     ['business-unit settings', '/general-settings/business-unit/1/edit'],
     ['manufacturer settings', '/general-settings/manufacturer-settings'],
     ['audit logs', '/my-business-units/1/administration/audit-logs'],
+    // ---- website configuration: layout and content (issue 9)
+    ['website layout', '/my-business-units/1/website-configuration/layout'],
+    ['public resources', '/my-business-units/1/website-configuration/public-resources'],
+    ['manufacturer layout', '/general-settings/manufacturer-layout'],
+    // ---- end of layout and content
     ['account', '/account/settings'],
     ['password', '/account/password'],
     ['not found', '/no-such-page'],

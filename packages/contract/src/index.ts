@@ -15,3 +15,4 @@ export * from './rights.js';
 export * from './translatable.js';
 export * from './translations.js';
 export * from './website-texts.js';
+export * from './website-layout.js';

@@ -14,6 +14,7 @@ import {
   versionField,
 } from './common.js';
 import { ErrorKeys } from './errors.js';
+import { CSS_MAX_CHARS, layoutEffectiveSchema, layoutInheritedSchema } from './website-layout.js';
 
 /** Error keys of the organisation areas (manufacturer, business units, audit logs, images). */
 export const OrganisationErrorKeys = {
@@ -170,20 +171,23 @@ export const businessUnitStatisticsSchema = z.object({
   }),
   /** Public-website downloads: all time and this calendar month (UTC). */
   downloads: z.object({ totalDownloads: z.number(), totalDownloadsForPeriod: z.number() }),
-  /** The unit's own website and document configuration (regions and languages, decision 0021). */
+  /** The unit's own website and document configuration (regions, languages, layout and content; decision 0021). */
   configuration: z.object({
     interfaceRegions: z.number(),
     documentRegions: z.number(),
     interfaceLanguages: z.number(),
     documentLanguages: z.number(),
     languageGroups: z.number(),
+    footerItems: z.number(),
+    contentBlocks: z.number(),
+    publicResources: z.number(),
   }),
 });
 export type BusinessUnitStatistics = z.output<typeof businessUnitStatisticsSchema>;
 /** Custom CSS of the public website; '<' is refused so the CSS cannot close the style element it is inlined into. */
 export const businessUnitCssBody = z.object({
   content: multiLineText()
-    .max(200_000, 'Size')
+    .max(CSS_MAX_CHARS, 'Size')
     .refine((s) => !s.includes('<'), 'Pattern'),
 });
 export const businessUnitCssSchema = z.object({ content: z.string() });
@@ -203,9 +207,14 @@ export const businessUnitLayoutSchema = z.object({
   headerTextBody: z.string().nullable(),
   oneColumnLayout: z.boolean(),
   version: z.number(),
+  /** Which values the unit leaves to the manufacturer-wide layout (unit 0; all false there). */
+  inherited: layoutInheritedSchema,
+  /** What the public site shows: the unit's own values, else the manufacturer's. */
+  effective: layoutEffectiveSchema,
 });
-export const businessUnitLayoutBody = businessUnitLayoutSchema.omit({ logoUrl: true }).extend({
-  id: bodyId(),
+export const businessUnitLayoutBody = businessUnitLayoutSchema.omit({ logoUrl: true, inherited: true, effective: true }).extend({
+  /** 0: the manufacturer-wide layout. */
+  id: bodyId(0),
   version: versionField,
   headerTextTitle: plainText().trim().max(255, 'Size').nullable(),
   headerTextBody: multiLineText().trim().max(2000, 'Size').nullable(),

@@ -51,3 +51,7 @@ export const LanguageGroupRoutes = lazyPage(regionsLanguages, 'LanguageGroupRout
 export const WebsiteLanguagesPage = lazyPage(regionsLanguages, 'WebsiteLanguagesPage');
 export const ManufacturerRegionsRoutes = lazyPage(regionsLanguages, 'ManufacturerRegionsRoutes');
 export const ManufacturerLanguagesPage = lazyPage(regionsLanguages, 'ManufacturerLanguagesPage');
+// ---- website configuration: layout and content (issue 9)
+export const LayoutPage = lazyPage(() => import('../features/website-layout/LayoutPage'), 'LayoutPage');
+export const PublicResourcesPage = lazyPage(() => import('../features/website-layout/PublicResourcesPage'), 'PublicResourcesPage');
+export const ManufacturerLayoutPage = lazyPage(() => import('../features/website-layout/LayoutPage'), 'ManufacturerLayoutPage');

@@ -19,6 +19,8 @@ import {
   LanguageGroupRoutes,
   ManufacturerLanguagesPage,
   ManufacturerRegionsRoutes,
+  LayoutPage,
+  ManufacturerLayoutPage,
   ManufacturerSettingsPage,
   ManufacturerTranslationsPage,
   MyBusinessUnitsPage,
@@ -26,6 +28,7 @@ import {
   ProductManagementRoutes,
   ProductSearchPage,
   ProductTypesPage,
+  PublicResourcesPage,
   RemarksRoutes,
   ResetFinishPage,
   RolesRoutes,
@@ -138,6 +141,17 @@ export const routes: RouteObject[] = [
         path: '/general-settings/business-unit/*',
         element: guarded(<BusinessUnitSettingsRoutes />, ['BUSINESS_UNIT_CREATE', 'BUSINESS_UNIT_UPDATE', 'BUSINESS_UNIT_DELETE']),
       },
+      // ---- website configuration: layout and content (issue 9)
+      {
+        path: '/my-business-units/:businessUnitId/website-configuration/layout',
+        element: guarded(<LayoutPage />, ['LAYOUT_MANAGE'], 'business-unit'),
+      },
+      {
+        path: '/my-business-units/:businessUnitId/website-configuration/public-resources',
+        element: guarded(<PublicResourcesPage />, ['LAYOUT_MANAGE'], 'business-unit'),
+      },
+      { path: '/general-settings/manufacturer-layout', element: guarded(<ManufacturerLayoutPage />, ['LAYOUT_MANAGE']) },
+      // ---- end of layout and content
       {
         path: '/general-settings/manufacturer-settings',
         element: guarded(<ManufacturerSettingsPage />, ['MANUFACTURER_MANAGE', 'MANUFACTURER_READ']),

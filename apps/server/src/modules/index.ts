@@ -17,6 +17,7 @@ import { regionsRoutes } from './regions/regions.routes.js';
 import { rolesRoutes } from './roles/roles.routes.js';
 import { userGroupsRoutes } from './user-groups/user-groups.routes.js';
 import { usersRoutes } from './users/users.routes.js';
+import { websiteLayoutRoutes } from './website-layout/website-layout.routes.js';
 
 /** Every area's routes, registered by buildApp. */
 export const apiModules: RoutesPlugin[] = [
@@ -39,4 +40,5 @@ export const apiModules: RoutesPlugin[] = [
   regionsRoutes,
   languagesRoutes,
   translationsRoutes,
+  websiteLayoutRoutes,
 ];

@@ -48,11 +48,14 @@ export const HOSTILE_SVG = `<?xml version="1.0" encoding="UTF-8"?>
   <foreignObject><div xmlns="http://www.w3.org/1999/xhtml">html</div></foreignObject>
 </svg>`;
 
-/** A multipart/form-data body with one file part, for inject(). */
-export function multipart(field: string, filename: string, contentType: string, data: Buffer) {
+/** A multipart/form-data body with one file part (and text fields before it), for inject(). */
+export function multipart(field: string, filename: string, contentType: string, data: Buffer, fields: Record<string, string> = {}) {
   const boundary = `----vellum${randomBytes(8).toString('hex')}`;
+  const texts = Object.entries(fields).map(
+    ([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+  );
   const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`,
+    `${texts.join('')}--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`,
   );
   const payload = Buffer.concat([head, data, Buffer.from(`\r\n--${boundary}--\r\n`)]);
   return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };

@@ -23,7 +23,7 @@ const IMAGE_CONTENT_TYPE: Record<ImageExtension, string> = {
 };
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
-const SVG_CSP = "default-src 'none'; style-src 'unsafe-inline'";
+export const SVG_CSP = "default-src 'none'; style-src 'unsafe-inline'";
 
 const notAnImage = () => new AppError(OrganisationErrorKeys.notAnImage, 400, { allowed: 'PNG, JPEG, SVG' });
 // CSS can load resources through url(), @import and image functions; escapes could hide them from the checks below
@@ -84,12 +84,21 @@ export async function checkImage(buffer: Buffer): Promise<CheckedImage> {
   // an animated PNG is still a PNG to every browser
   if (detected?.mime === 'image/png' || detected?.mime === 'image/apng') return { buffer, ext: 'png', contentType: IMAGE_CONTENT_TYPE.png };
   if (detected?.mime === 'image/jpeg') return { buffer, ext: 'jpg', contentType: IMAGE_CONTENT_TYPE.jpg };
-  if (detected && detected.ext !== 'xml' && detected.mime !== 'image/svg+xml') throw notAnImage();
+  const svg = svgUpload(buffer, detected);
+  if (!svg) throw notAnImage();
+  return { buffer: svg, ext: 'svg', contentType: IMAGE_CONTENT_TYPE.svg };
+}
+
+/**
+ * The sanitised SVG of an upload that file-type recognised as nothing else (it reports SVG as XML
+ * or not at all); undefined when it is not an SVG document.
+ */
+export function svgUpload(buffer: Buffer, detected: { ext: string; mime: string } | undefined): Buffer | undefined {
+  if (detected && detected.ext !== 'xml' && detected.mime !== 'image/svg+xml') return undefined;
   const text = buffer.toString('utf8');
-  if (text.includes('\uFFFD') || !svgRoot(text)) throw notAnImage();
+  if (text.includes('\uFFFD') || !svgRoot(text)) return undefined;
   const clean = sanitizeSvg(text);
-  if (!clean) throw notAnImage();
-  return { buffer: Buffer.from(clean, 'utf8'), ext: 'svg', contentType: IMAGE_CONTENT_TYPE.svg };
+  return clean ? Buffer.from(clean, 'utf8') : undefined;
 }
 
 /**

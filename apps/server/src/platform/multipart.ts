@@ -29,11 +29,20 @@ export async function withFilePart<T>(
     if (part.file.truncated) throw tooLarge(maxBytes);
     return result;
   } catch (err) {
-    if (err instanceof AppError) throw err;
-    if (err instanceof ObjectTooLarge) throw tooLarge(maxBytes);
-    const code = (err as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(maxBytes);
-    if (code === 'FST_FILES_LIMIT') throw fieldError('multipart', field, 'Size');
-    throw new AppError(ErrorKeys.badRequest, 400, { detail: 'malformed multipart body' });
+    throw multipartFailure(err, field, () => tooLarge(maxBytes));
   }
+}
+
+/**
+ * What a failed multipart read answers: an AppError as it is, a file over the limit (the parser's
+ * or the store's) as `tooLarge`, too many files, fields or parts as a Size error on `field`,
+ * anything else (a malformed or broken-off body) as 400.
+ */
+export function multipartFailure(err: unknown, field: string, tooLargeError: () => AppError): AppError {
+  if (err instanceof AppError) return err;
+  if (err instanceof ObjectTooLarge) return tooLargeError();
+  const code = (err as { code?: string }).code;
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return tooLargeError();
+  if (code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT') return fieldError('multipart', field, 'Size');
+  return new AppError(ErrorKeys.badRequest, 400, { detail: 'malformed multipart body' });
 }

@@ -83,6 +83,12 @@ const GENERAL_SETTINGS: { id: string; labelKey: string; items: MenuLinkRule[] }[
         to: '/general-settings/manufacturer-translations',
         rights: ['TRANSLATION'],
       },
+      {
+        id: 'manufacturer-layout',
+        labelKey: 'shell.menu.manufacturerLayout',
+        to: '/general-settings/manufacturer-layout',
+        rights: ['LAYOUT_MANAGE'],
+      },
     ],
   },
   {
@@ -149,7 +155,6 @@ const BACKEND_CONFIGURATION: MenuLinkRule[] = [
 
 /** The website-configuration menu of a business unit; `:id` is the unit. */
 const WEBSITE_CONFIGURATION: MenuLinkRule[] = [
-  // issue 9 (regions and languages): interface regions and website languages
   {
     id: 'interface-region',
     labelKey: 'shell.menu.interfaceRegions',
@@ -167,6 +172,13 @@ const WEBSITE_CONFIGURATION: MenuLinkRule[] = [
     labelKey: 'shell.menu.websiteTranslations',
     to: '/my-business-units/:id/website-configuration/website-translations',
     rights: ['TRANSLATION'],
+  },
+  { id: 'layout', labelKey: 'shell.menu.layout', to: '/my-business-units/:id/website-configuration/layout', rights: ['LAYOUT_MANAGE'] },
+  {
+    id: 'public-resources',
+    labelKey: 'shell.menu.publicResources',
+    to: '/my-business-units/:id/website-configuration/public-resources',
+    rights: ['LAYOUT_MANAGE'],
   },
 ];
 

@@ -5,3 +5,4 @@ export * from './organisation.js';
 export * from './regions-languages.js';
 export * from './translations.js';
 export * from './users.js';
+export * from './website.js';

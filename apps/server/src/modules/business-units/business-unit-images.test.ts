@@ -36,9 +36,10 @@ describe('POST /api/business-units/{id}/logo', () => {
     expect(await storedKey(unit.id)).toBeNull();
   });
 
-  it('answers 404 for the global unit and a missing one', async () => {
+  it('stores the manufacturer-wide logo of unit 0 (decision 0028), and answers 404 for a missing unit', async () => {
     const everywhere = await tokenWith(['BUSINESS_UNIT_IMAGE'], 'all');
-    expect((await upload(everywhere, 0, tinyPng())).statusCode).toBe(404);
+    expect((await upload(everywhere, 0, tinyPng())).statusCode).toBe(200);
+    expect((await fetchLogo(0)).statusCode).toBe(200);
     expect((await upload(everywhere, 999999, tinyPng())).statusCode).toBe(404);
   });
 
@@ -114,10 +115,9 @@ describe('POST /api/business-units/{id}/logo', () => {
 });
 
 describe('GET /api/business-units/{id}/logo', () => {
-  it('is public, and 404 without a logo, for the global unit and a missing unit', async () => {
+  it('is public, and 404 without a logo and for a missing unit', async () => {
     const bare = await makeBusinessUnit(ctx.db);
     expect((await fetchLogo(bare.id)).statusCode).toBe(404);
-    expect((await fetchLogo(0)).statusCode).toBe(404);
     expect((await fetchLogo(999999)).statusCode).toBe(404);
   });
 });

@@ -36,10 +36,11 @@ describe('business-unit CSS', () => {
   const putCss = (token: string | undefined, content: unknown, id = unit.id) =>
     call(token)({ method: 'PUT', url: `/api/business-units/${id}/css`, payload: { content } });
 
-  it('GET answers 401, 403 from another unit, 404 for the global unit, and the CSS to any right in the unit', async () => {
+  it('GET answers 401, 403 from another unit, 404 for a missing unit, and the CSS to any right in the unit (unit 0 too)', async () => {
     expect((await getCss(undefined)).statusCode).toBe(401);
     expect((await getCss(await tokenWith(['LAYOUT_MANAGE'], [other.id]))).statusCode).toBe(403);
-    expect((await getCss(await tokenWith(['LAYOUT_MANAGE'], 'all'), 0)).statusCode).toBe(404);
+    expect((await getCss(await tokenWith(['LAYOUT_MANAGE'], 'all'), 999999)).statusCode).toBe(404);
+    expect((await getCss(await tokenWith(['LAYOUT_MANAGE'], 'all'), 0)).statusCode).toBe(200);
     const res = await getCss(await tokenWith(['PRODUCT_READ'], [unit.id]));
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ content: '' });
@@ -53,7 +54,7 @@ describe('business-unit CSS', () => {
   });
 
   it('PUT refuses markup, oversized and missing content, changing nothing', async () => {
-    for (const content of ['</style><script>alert(1)</script>', 'x'.repeat(200_001), undefined, 42]) {
+    for (const content of ['</style><script>alert(1)</script>', 'x'.repeat(100_001), undefined, 42]) {
       const res = await putCss(designer, content);
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toBe('error.validation');
@@ -77,15 +78,15 @@ describe('business-unit layout', () => {
   const putLayout = (token: string | undefined, payload: Record<string, unknown>) =>
     call(token)({ method: 'PUT', url: '/api/business-units/layout', payload });
   const bodyOf = (layout: Record<string, unknown>, over: Record<string, unknown> = {}) => {
-    const { logoUrl: _logo, ...rest } = layout;
+    const { logoUrl: _logo, inherited: _inherited, effective: _effective, ...rest } = layout;
     return { ...rest, ...over };
   };
 
-  it('GET answers 401, 403 without LAYOUT_MANAGE or from another unit, 404 for the global unit', async () => {
+  it('GET answers 401, 403 without LAYOUT_MANAGE or from another unit, 404 for a missing unit', async () => {
     expect((await getLayout(undefined)).statusCode).toBe(401);
     expect((await getLayout(await tokenWith(['PRODUCT_READ'], [unit.id]))).statusCode).toBe(403);
     expect((await getLayout(await tokenWith(['LAYOUT_MANAGE'], [other.id]))).statusCode).toBe(403);
-    expect((await getLayout(await tokenWith(['LAYOUT_MANAGE'], 'all'), 0)).statusCode).toBe(404);
+    expect((await getLayout(await tokenWith(['LAYOUT_MANAGE'], 'all'), 999999)).statusCode).toBe(404);
     const res = await getLayout(designer);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
@@ -98,6 +99,8 @@ describe('business-unit layout', () => {
       headerTextBody: null,
       oneColumnLayout: false,
       version: 0,
+      inherited: { mainColor: false, highlightColor: true, lightHeaderText: false, logo: true, footerItems: true, contentBlocks: true },
+      effective: { mainColor: '#b91c1c', highlightColor: null, lightHeaderText: false, logoUrl: null, footerItems: [], contentBlocks: [] },
     });
   });
 
@@ -140,7 +143,11 @@ describe('business-unit layout', () => {
     const res = await putLayout(designer, bodyOf(before, changes));
     expect(res.statusCode).toBe(200);
     expect(res.headers['x-vellum-alert']).toBe('vellumApp.businessUnit.updated');
-    expect(res.json()).toEqual({ ...before, ...changes, version: before.version + 1 });
+    const { inherited: _i, effective: _e, ...stored } = res.json();
+    const { inherited: _bi, effective: _be, ...was } = before;
+    expect(stored).toEqual({ ...was, ...changes, version: before.version + 1 });
+    expect(res.json().inherited).toMatchObject({ mainColor: false, highlightColor: false });
+    expect(res.json().effective).toMatchObject({ mainColor: '#0f766e', highlightColor: '#fde047', lightHeaderText: true });
     expect((await lastAudit('LAYOUT')).changes).toMatchObject({ mainColor: { from: '#b91c1c', to: '#0f766e' } });
 
     const stale = await putLayout(designer, bodyOf(before, { mainColor: '#ffffff' }));

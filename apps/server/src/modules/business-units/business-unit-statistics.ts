@@ -28,6 +28,9 @@ export interface UnitContentCounts {
   interfaceLanguages: number;
   documentLanguages: number;
   languageGroups: number;
+  footerItems: number;
+  contentBlocks: number;
+  publicResources: number;
 }
 
 /** One area's share of the counts of a business unit. */
@@ -65,6 +68,9 @@ const ZERO: UnitContentCounts = {
   interfaceLanguages: 0,
   documentLanguages: 0,
   languageGroups: 0,
+  footerItems: 0,
+  contentBlocks: 0,
+  publicResources: 0,
 };
 
 export async function countUnitContent(db: DbOrTx, businessUnitId: number): Promise<UnitContentCounts> {

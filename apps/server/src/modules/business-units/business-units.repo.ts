@@ -1,5 +1,5 @@
 import { GLOBAL_BUSINESS_UNIT_ID } from '@vellum/contract';
-import { and, count, eq, gt, ilike, inArray, or, type SQL } from 'drizzle-orm';
+import { and, count, eq, gt, gte, ilike, inArray, or, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { businessUnit } from '../../db/schema/index.js';
 import type { PageRequest } from '../../platform/paging.js';
@@ -48,8 +48,18 @@ export async function listBusinessUnits(
   return { rows, total };
 }
 
-export async function findBusinessUnit(db: DbOrTx, id: number, forUpdate = false): Promise<BusinessUnitRow | undefined> {
-  const query = db.select().from(businessUnit).where(real(id));
+/** Scope `'any'` also finds the global row (unit 0: the manufacturer-wide layout). */
+type Scope = 'real' | 'any';
+const scoped = (id: number, scope: Scope) =>
+  scope === 'real' ? real(id) : and(eq(businessUnit.id, id), gte(businessUnit.id, GLOBAL_BUSINESS_UNIT_ID));
+
+export async function findBusinessUnit(
+  db: DbOrTx,
+  id: number,
+  forUpdate = false,
+  scope: Scope = 'real',
+): Promise<BusinessUnitRow | undefined> {
+  const query = db.select().from(businessUnit).where(scoped(id, scope));
   const [row] = forUpdate ? await query.for('update') : await query;
   return row;
 }
@@ -71,21 +81,22 @@ export async function updateBusinessUnit(
   id: number,
   version: number,
   values: Partial<BusinessUnitValues>,
+  scope: Scope = 'real',
 ): Promise<BusinessUnitRow | undefined> {
   const [row] = await db
     .update(businessUnit)
     .set({ ...values, version: version + 1 })
-    .where(and(real(id), eq(businessUnit.version, version)))
+    .where(and(scoped(id, scope), eq(businessUnit.version, version)))
     .returning();
   return row;
 }
 
 export async function setBusinessUnitLogoKey(db: DbOrTx, id: number, logoKey: string): Promise<void> {
-  await db.update(businessUnit).set({ logoKey }).where(real(id));
+  await db.update(businessUnit).set({ logoKey }).where(scoped(id, 'any'));
 }
 
 export async function setBusinessUnitCss(db: DbOrTx, id: number, cssContent: string): Promise<void> {
-  await db.update(businessUnit).set({ cssContent }).where(real(id));
+  await db.update(businessUnit).set({ cssContent }).where(scoped(id, 'any'));
 }
 
 export async function deleteBusinessUnit(db: DbOrTx, id: number): Promise<void> {

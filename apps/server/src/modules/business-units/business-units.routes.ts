@@ -18,20 +18,23 @@ import { type RoutesPlugin, typed } from '../../platform/deps.js';
 import { readImageUpload, sendImage } from '../../platform/images.js';
 import { sendPage } from '../../platform/paging.js';
 import {
-  createBusinessUnit,
-  getBusinessUnit,
   getCss,
-  getDisplayName,
   getLayout,
-  getStatistics,
-  listVisibleBusinessUnits,
   logoKeyOf,
-  removeBusinessUnit,
-  requireBusinessUnit,
+  requireLayoutUnit,
   storeLogo,
-  updateBusinessUnitSettings,
+  styleSheetOf,
   updateCss,
   updateLayout,
+} from './business-unit-layout.service.js';
+import {
+  createBusinessUnit,
+  getBusinessUnit,
+  getDisplayName,
+  getStatistics,
+  listVisibleBusinessUnits,
+  removeBusinessUnit,
+  updateBusinessUnitSettings,
 } from './business-units.service.js';
 
 const tags = ['business-unit'];
@@ -138,7 +141,7 @@ export const businessUnitsRoutes: RoutesPlugin = async (app) => {
       config: { access: { right: 'BUSINESS_UNIT_IMAGE', unit: unitFromParam() } },
       schema: {
         tags,
-        summary: 'Uploads the logo of a business unit',
+        summary: 'Uploads the logo of a business unit (unit 0: the manufacturer-wide logo units without one show)',
         description:
           'multipart/form-data with one PNG, JPEG or SVG file in the field `logo` (at most 5 MB; checked by content, SVG sanitised)',
         params: idParams,
@@ -146,7 +149,7 @@ export const businessUnitsRoutes: RoutesPlugin = async (app) => {
       },
     },
     async (req, reply) => {
-      await requireBusinessUnit(deps, req.params.id);
+      await requireLayoutUnit(deps, req.params.id);
       const image = await readImageUpload(req, 'logo');
       const unit = await storeLogo(deps, authOf(req), req.params.id, image);
       alert(reply, UPDATED, unit.id);
@@ -180,7 +183,11 @@ export const businessUnitsRoutes: RoutesPlugin = async (app) => {
       config: { access: { right: 'LAYOUT_MANAGE', unit: unitFromParam() } },
       schema: {
         tags,
-        summary: 'Replaces the custom CSS',
+        summary: "Replaces the custom CSS (unit 0: manufacturer-wide, applied before each unit's own)",
+        description:
+          'At most 100,000 characters. Parsed with css-tree: CSS that does not parse answers error.css.invalid with line and column; ' +
+          '@import, @namespace, expression(), behavior, -moz-binding and javascript: answer error.css.forbidden; url(), src() and ' +
+          'image-set() may only name a public resource of the unit as resources/<name> (error.css.resourceNotFound). Escapes are decoded first.',
         params: idParams,
         body: businessUnitCssBody,
         response: { 200: businessUnitCssSchema },
@@ -199,7 +206,8 @@ export const businessUnitsRoutes: RoutesPlugin = async (app) => {
       config: { access: { right: 'LAYOUT_MANAGE', unit: unitFromParam() } },
       schema: {
         tags,
-        summary: 'The layout of the public website of a business unit',
+        summary: 'The layout of the public website of a business unit (unit 0: manufacturer-wide)',
+        description: 'inherited says which values the unit leaves to unit 0; effective is what the public site shows.',
         params: idParams,
         response: { 200: businessUnitLayoutSchema },
       },
@@ -223,5 +231,26 @@ export const businessUnitsRoutes: RoutesPlugin = async (app) => {
       alert(reply, UPDATED, layout.id);
       return layout;
     },
+  );
+
+  r.get(
+    '/api/business-units/:id/style.css',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'The saved custom CSS of a unit as a style sheet, for the public website',
+        description:
+          'Its url(resources/<name>) references resolve to /api/business-units/{id}/resources/<name>. The public site links unit 0 first.',
+        params: idParams,
+      },
+    },
+    async (req, reply) =>
+      reply
+        .header('Content-Type', 'text/css; charset=utf-8')
+        .header('X-Content-Type-Options', 'nosniff')
+        .header('Cache-Control', 'public, no-cache')
+        .header('Cross-Origin-Resource-Policy', 'cross-origin')
+        .send(await styleSheetOf(deps, req.params.id)),
   );
 };

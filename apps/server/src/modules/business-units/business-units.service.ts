@@ -1,8 +1,6 @@
 import {
   type BusinessUnit,
   type businessUnitCreateBody,
-  type businessUnitLayoutBody,
-  type businessUnitLayoutSchema,
   type businessUnitListQuery,
   type businessUnitStatisticsSchema,
   type businessUnitUpdateBody,
@@ -14,7 +12,7 @@ import { type AuthContext, registerEntityUnit } from '../../platform/access.js';
 import { type Actor, audit, diff } from '../../platform/audit.js';
 import type { Deps } from '../../platform/deps.js';
 import { AppError, conflict, notFound } from '../../platform/errors.js';
-import { type CheckedImage, imageVersion, replaceImage } from '../../platform/images.js';
+import { imageVersion } from '../../platform/images.js';
 import { pageRequest } from '../../platform/paging.js';
 import { knownLanguages } from '../languages/languages.service.js';
 import { unitLanguageLists } from '../reference-data/reference-data.repo.js';
@@ -27,17 +25,14 @@ import {
   findBusinessUnit,
   insertBusinessUnit,
   listBusinessUnits,
-  setBusinessUnitCss,
-  setBusinessUnitLogoKey,
   slugTaken,
   updateBusinessUnit,
 } from './business-units.repo.js';
 import { requireAnyRightIn, visibleUnitIds } from './unit-access.js';
+import { unitFiles } from './unit-files.js';
 
 type CreateBody = z.output<typeof businessUnitCreateBody>;
 type UpdateBody = z.output<typeof businessUnitUpdateBody>;
-type LayoutBody = z.output<typeof businessUnitLayoutBody>;
-type Layout = z.output<typeof businessUnitLayoutSchema>;
 type Statistics = z.output<typeof businessUnitStatisticsSchema>;
 type ListQuery = z.output<typeof businessUnitListQuery>;
 
@@ -49,7 +44,7 @@ registerEntityUnit(ENTITY, async (db, id) => (await findBusinessUnit(db, id))?.i
 const field = (key: string, name: string, params?: Record<string, unknown>) =>
   new AppError(key, 400, params, [{ objectName: OBJECT, field: name, message: key }]);
 
-function toBusinessUnit(row: BusinessUnitRow): BusinessUnit {
+export function toBusinessUnit(row: BusinessUnitRow): BusinessUnit {
   return {
     id: row.id,
     slug: row.slug,
@@ -81,21 +76,6 @@ function toBusinessUnit(row: BusinessUnitRow): BusinessUnit {
   };
 }
 
-function toLayout(row: BusinessUnitRow): Layout {
-  const unit = toBusinessUnit(row);
-  return {
-    id: unit.id,
-    logoUrl: unit.logoUrl,
-    mainColor: unit.mainColor,
-    highlightColor: unit.highlightColor,
-    lightHeaderText: unit.lightHeaderText,
-    headerTextTitle: unit.headerTextTitle,
-    headerTextBody: unit.headerTextBody,
-    oneColumnLayout: unit.oneColumnLayout,
-    version: unit.version,
-  };
-}
-
 /** What the audit log records of a unit: its editable fields, without derived URLs. */
 const auditView = (row: BusinessUnitRow) => {
   const { logoUrl: _url, id: _id, ...fields } = toBusinessUnit(row);
@@ -103,7 +83,7 @@ const auditView = (row: BusinessUnitRow) => {
 };
 
 /** A cleared header text is stored as none. */
-const headerTexts = (v: { headerTextTitle: string | null; headerTextBody: string | null }) => ({
+export const headerTexts = (v: { headerTextTitle: string | null; headerTextBody: string | null }) => ({
   headerTextTitle: v.headerTextTitle || null,
   headerTextBody: v.headerTextBody || null,
 });
@@ -180,18 +160,26 @@ export async function createBusinessUnit(deps: Deps, actor: Actor, body: CreateB
  * The versioned update both the settings and the layout forms make: 404 when the unit is gone,
  * `check` before writing, 409 when the version is stale, one audit row with what changed.
  */
-async function updateAudited<V extends Record<string, unknown>>(
+export async function updateAudited<V extends Record<string, unknown>>(
   deps: Deps,
   auth: AuthContext,
-  change: { id: number; version: number; values: Partial<BusinessUnitValues>; action: string; view: (row: BusinessUnitRow) => V },
+  change: {
+    id: number;
+    version: number;
+    values: Partial<BusinessUnitValues>;
+    action: string;
+    view: (row: BusinessUnitRow) => V;
+    /** 'any' for the layout, which unit 0 (manufacturer-wide) has too. */
+    scope?: 'real' | 'any';
+  },
   check: (before: BusinessUnitRow) => void = () => {},
 ): Promise<BusinessUnitRow> {
-  const { id, version, values, action, view } = change;
+  const { id, version, values, action, view, scope = 'real' } = change;
   return deps.db.transaction(async (tx) => {
-    const before = await findBusinessUnit(tx, id);
+    const before = await findBusinessUnit(tx, id, false, scope);
     if (!before) throw notFound(ENTITY);
     check(before);
-    const after = await updateBusinessUnit(tx, id, version, values);
+    const after = await updateBusinessUnit(tx, id, version, values, scope);
     if (!after) throw conflict();
     await audit(tx, auth, {
       entityName: ENTITY,
@@ -215,12 +203,13 @@ export async function updateBusinessUnitSettings(deps: Deps, auth: AuthContext, 
 }
 
 export async function removeBusinessUnit(deps: Deps, actor: Actor, id: number): Promise<void> {
-  const logoKey = await deps.db.transaction(async (tx) => {
+  const keys = await deps.db.transaction(async (tx) => {
     const before = await findBusinessUnit(tx, id, true);
     if (!before) throw notFound(ENTITY);
     const content = await countUnitContent(tx, id);
     if (holdsContent(content)) throw new AppError(OrganisationErrorKeys.businessUnitNotEmpty, 400, { id });
-    // the unit's website and document configuration goes with it: ON DELETE CASCADE (decision 0021)
+    // the unit's website and document configuration goes with it: ON DELETE CASCADE (decision 0021); its binaries once this commits
+    const files = await unitFiles(tx, id);
     await deleteBusinessUnit(tx, id);
     await audit(tx, actor, {
       entityName: ENTITY,
@@ -233,9 +222,9 @@ export async function removeBusinessUnit(deps: Deps, actor: Actor, id: number): 
         deletedWithUnit: configurationOf(content),
       },
     });
-    return before.logoKey;
+    return before.logoKey ? [before.logoKey, ...files] : files;
   });
-  if (logoKey) await deps.files.delete(logoKey).catch(() => {});
+  for (const key of keys) await deps.files.delete(key).catch(() => {});
 }
 
 /** The unit's own website and document configuration, as counted. */
@@ -245,6 +234,9 @@ const configurationOf = (c: UnitContentCounts) => ({
   interfaceLanguages: c.interfaceLanguages,
   documentLanguages: c.documentLanguages,
   languageGroups: c.languageGroups,
+  footerItems: c.footerItems,
+  contentBlocks: c.contentBlocks,
+  publicResources: c.publicResources,
 });
 
 export async function getStatistics(deps: Deps, auth: AuthContext, id: number): Promise<Statistics> {
@@ -269,69 +261,4 @@ export async function getStatistics(deps: Deps, auth: AuthContext, id: number): 
     downloads: { totalDownloads: c.totalDownloads, totalDownloadsForPeriod: c.downloadsThisMonth },
     configuration: configurationOf(c),
   };
-}
-
-/** Checks that the unit exists before an upload is read. */
-export async function requireBusinessUnit(deps: Deps, id: number): Promise<void> {
-  await load(deps, id);
-}
-
-export async function storeLogo(deps: Deps, actor: Actor, id: number, image: CheckedImage): Promise<BusinessUnit> {
-  await replaceImage(deps.files, `business-units/${id}/logo`, image, (key) =>
-    deps.db.transaction(async (tx) => {
-      const before = await findBusinessUnit(tx, id, true);
-      if (!before) throw notFound(ENTITY);
-      await setBusinessUnitLogoKey(tx, id, key);
-      await audit(tx, actor, {
-        entityName: ENTITY,
-        entityId: id,
-        entityLabel: before.displayName,
-        businessUnitId: id,
-        action: 'LOGO',
-        changes: { logo: { from: before.logoKey ? 'image' : null, to: image.contentType } },
-      });
-      return before.logoKey;
-    }),
-  );
-  return toBusinessUnit(await load(deps, id));
-}
-
-export async function logoKeyOf(deps: Deps, id: number): Promise<string | null> {
-  return (await findBusinessUnit(deps.db, id))?.logoKey ?? null;
-}
-
-export async function getCss(deps: Deps, auth: AuthContext, id: number): Promise<{ content: string }> {
-  requireAnyRightIn(auth, id);
-  return { content: (await load(deps, id)).cssContent };
-}
-
-// the audit row keeps the start of long style sheets only
-const AUDIT_CSS_CHARS = 2000;
-const clip = (css: string) => (css.length > AUDIT_CSS_CHARS ? `${css.slice(0, AUDIT_CSS_CHARS)}… (${css.length} characters)` : css);
-
-export async function updateCss(deps: Deps, actor: Actor, id: number, content: string): Promise<{ content: string }> {
-  await deps.db.transaction(async (tx) => {
-    const before = await findBusinessUnit(tx, id, true);
-    if (!before) throw notFound(ENTITY);
-    await setBusinessUnitCss(tx, id, content);
-    await audit(tx, actor, {
-      entityName: ENTITY,
-      entityId: id,
-      entityLabel: before.displayName,
-      businessUnitId: id,
-      action: 'CSS',
-      changes: diff({ cssContent: clip(before.cssContent) }, { cssContent: clip(content) }),
-    });
-  });
-  return { content };
-}
-
-export async function getLayout(deps: Deps, id: number): Promise<Layout> {
-  return toLayout(await load(deps, id));
-}
-
-export async function updateLayout(deps: Deps, auth: AuthContext, body: LayoutBody): Promise<Layout> {
-  const { id, version, ...fields } = body;
-  const values = { ...fields, ...headerTexts(fields) };
-  return toLayout(await updateAudited(deps, auth, { id, version, values, action: 'LAYOUT', view: toLayout }));
 }

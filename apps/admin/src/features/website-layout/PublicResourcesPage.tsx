@@ -1,0 +1,165 @@
+import { ActionIcon, Alert, Anchor, Button, CopyButton, FileButton, Group, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import { IconCheck, IconCopy, IconTrash, IconUpload } from '@tabler/icons-react';
+import { PUBLIC_RESOURCE_MAX_BYTES, type PublicResource, publicResourceName } from '@vellum/contract';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { useConfirm } from '../../components/ConfirmDialog';
+import { type Column, DataTable } from '../../components/DataTable';
+import { FormSection } from '../../components/FormSection';
+import { PageHeader } from '../../components/PageHeader';
+import { pageLocally, useTableState } from '../../components/tableState';
+import { serverError } from './serverError';
+import { useDeleteResource, usePublicResources, useUploadResource } from './websiteLayout.hooks';
+
+const ACCEPT = 'image/png,image/jpeg,image/svg+xml,image/webp,font/woff,font/woff2,application/pdf,.woff,.woff2';
+const kB = (bytes: number) => `${Math.max(1, Math.round(bytes / 1024))} kB`;
+
+/** /my-business-units/:id/website-configuration/public-resources: files the unit's CSS and content reference. */
+export function PublicResourcesPage() {
+  const { t } = useTranslation();
+  const unitId = Number(useParams().businessUnitId);
+  const resources = usePublicResources(unitId);
+  const upload = useUploadResource(unitId);
+  const remove = useDeleteResource();
+  const { ask, dialog } = useConfirm();
+  const [file, setFile] = useState<File | null>(null);
+  const [name, setName] = useState('');
+  const state = useTableState({ defaultSort: { field: 'name', direction: 'asc' } });
+  const page = pageLocally(resources.data, state, {
+    searchText: (r) => r.name,
+    sortValue: (r, f) => (f === 'size' ? r.size : f === 'type' ? r.mediaType : r.name.toLowerCase()),
+  });
+  const nameError = name && !publicResourceName.safeParse(name).success ? t('websiteLayout.resources.badName') : undefined;
+  const sizeError = file && file.size > PUBLIC_RESOURCE_MAX_BYTES ? t('websiteLayout.resources.tooLarge') : undefined;
+  const pick = (f: File | null) => {
+    setFile(f);
+    upload.reset();
+    if (f) setName(f.name.replace(/[^A-Za-z0-9._-]/g, '-'));
+  };
+  const submit = () =>
+    file &&
+    upload.mutate(
+      { file, name },
+      {
+        onSuccess: () => {
+          setFile(null);
+          setName('');
+        },
+      },
+    );
+
+  const columns: Column<PublicResource>[] = [
+    {
+      key: 'name',
+      header: t('websiteLayout.resources.name'),
+      sortable: true,
+      render: (r) => (
+        <Anchor href={r.url} target="_blank" rel="noopener noreferrer">
+          {r.name}
+        </Anchor>
+      ),
+    },
+    { key: 'type', header: t('websiteLayout.resources.type'), sortable: true, render: (r) => r.mediaType },
+    { key: 'size', header: t('websiteLayout.resources.size'), sortable: true, align: 'right', render: (r) => kB(r.size) },
+    {
+      key: 'reference',
+      header: t('websiteLayout.resources.reference'),
+      render: (r) => (
+        <Group gap={4} wrap="nowrap">
+          <Text ff="monospace" size="xs">
+            {r.cssReference}
+          </Text>
+          <CopyButton value={r.cssReference}>
+            {({ copied, copy }) => (
+              <Tooltip label={copied ? t('websiteLayout.resources.copied') : t('websiteLayout.resources.copy')}>
+                <ActionIcon variant="subtle" onClick={copy} aria-label={t('websiteLayout.resources.copyOf', { name: r.name })}>
+                  {copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
+                </ActionIcon>
+              </Tooltip>
+            )}
+          </CopyButton>
+        </Group>
+      ),
+    },
+    {
+      key: 'actions',
+      header: t('components.dataTable.actions'),
+      align: 'right',
+      render: (r) => (
+        <ActionIcon
+          variant="subtle"
+          color="red"
+          aria-label={t('websiteLayout.resources.deleteOf', { name: r.name })}
+          onClick={() =>
+            ask({
+              title: t('websiteLayout.resources.deleteTitle', { name: r.name }),
+              message: t('websiteLayout.resources.deleteMessage'),
+              confirmLabel: t('components.confirm.delete'),
+              onConfirm: () => remove.mutateAsync(r.id),
+            })
+          }
+        >
+          <IconTrash size={16} />
+        </ActionIcon>
+      ),
+    },
+  ];
+
+  return (
+    <>
+      <PageHeader title={t('websiteLayout.resources.title')} description={t('websiteLayout.resources.description')} />
+      <Stack>
+        <FormSection title={t('websiteLayout.resources.upload')}>
+          <Group align="flex-end">
+            <FileButton onChange={pick} accept={ACCEPT}>
+              {(props) => (
+                <Button variant="default" leftSection={<IconUpload size={16} />} {...props}>
+                  {file ? file.name : t('websiteLayout.resources.choose')}
+                </Button>
+              )}
+            </FileButton>
+            <TextInput
+              label={t('websiteLayout.resources.name')}
+              value={name}
+              onChange={(e) => setName(e.currentTarget.value)}
+              error={nameError}
+              disabled={!file}
+            />
+            <Button onClick={submit} loading={upload.isPending} disabled={!file || !name || !!nameError || !!sizeError}>
+              {t('websiteLayout.resources.uploadButton')}
+            </Button>
+          </Group>
+          <Text size="xs" c="dimmed" mt={4}>
+            {t('websiteLayout.resources.hint')}
+          </Text>
+          {(sizeError || upload.error) && (
+            <Alert color="red" mt="xs">
+              {sizeError ?? serverError(t, upload.error)}
+            </Alert>
+          )}
+          {remove.error && (
+            <Alert color="red" mt="xs">
+              {serverError(t, remove.error)}
+            </Alert>
+          )}
+        </FormSection>
+        <DataTable
+          label={t('websiteLayout.resources.title')}
+          columns={columns}
+          rows={page.rows}
+          total={resources.data ? page.total : undefined}
+          rowKey={(r) => r.id}
+          state={state}
+          loading={resources.isPending}
+          error={resources.error}
+          onRetry={() => void resources.refetch()}
+          searchable
+          searchLabel={t('websiteLayout.resources.search')}
+          emptyMessage={state.search ? undefined : t('websiteLayout.resources.empty')}
+        />
+      </Stack>
+      {dialog}
+    </>
+  );
+}

@@ -1,0 +1,153 @@
+import { type BusinessUnit, type businessUnitLayoutBody, type businessUnitLayoutSchema, GLOBAL_BUSINESS_UNIT_ID } from '@vellum/contract';
+import type { z } from 'zod';
+import type { DbOrTx } from '../../db/client.js';
+import type { AuthContext } from '../../platform/access.js';
+import { type Actor, audit, diff } from '../../platform/audit.js';
+import type { Deps } from '../../platform/deps.js';
+import { notFound } from '../../platform/errors.js';
+import { type CheckedImage, replaceImage } from '../../platform/images.js';
+import { toContentBlock } from '../website-layout/content-blocks.service.js';
+import { checkCss } from '../website-layout/css-check.js';
+import { toFooterItem } from '../website-layout/footer-items.service.js';
+import { listContentBlocks, listFooterItems, publicResourceNames } from '../website-layout/website-layout.repo.js';
+import { type BusinessUnitRow, findBusinessUnit, setBusinessUnitCss, setBusinessUnitLogoKey } from './business-units.repo.js';
+import { headerTexts, toBusinessUnit, updateAudited } from './business-units.service.js';
+import { requireAnyRightIn } from './unit-access.js';
+
+/**
+ * The look of a unit's public website: colours, logo, custom CSS, and what it inherits from the
+ * manufacturer-wide layout of unit 0 (decision 0028). Unit 0 is reached by these calls only.
+ */
+
+type LayoutBody = z.output<typeof businessUnitLayoutBody>;
+type Layout = z.output<typeof businessUnitLayoutSchema>;
+
+const ENTITY = 'business-unit';
+
+async function loadAny(db: DbOrTx, id: number, forUpdate = false): Promise<BusinessUnitRow> {
+  const row = await findBusinessUnit(db, id, forUpdate, 'any');
+  if (!row) throw notFound(ENTITY);
+  return row;
+}
+
+/** The unit's own layout values, whether each is inherited, and what the public site shows. */
+async function layoutOf(db: DbOrTx, row: BusinessUnitRow): Promise<Layout> {
+  const unit = toBusinessUnit(row);
+  const global = row.id === GLOBAL_BUSINESS_UNIT_ID ? undefined : await findBusinessUnit(db, GLOBAL_BUSINESS_UNIT_ID, false, 'any');
+  const manufacturer: BusinessUnit | undefined = global ? toBusinessUnit(global) : undefined;
+  const [ownFooter, ownBlocks] = await Promise.all([listFooterItems(db, row.id), listContentBlocks(db, row.id)]);
+  const colourInherited = !!manufacturer && unit.mainColor === null;
+  const inherited = {
+    mainColor: colourInherited,
+    highlightColor: !!manufacturer && unit.highlightColor === null,
+    lightHeaderText: colourInherited,
+    logo: !!manufacturer && unit.logoUrl === null,
+    footerItems: !!global && ownFooter.length === 0,
+    contentBlocks: !!global && ownBlocks.length === 0,
+  };
+  const [footer, blocks] = await Promise.all([
+    inherited.footerItems && global ? listFooterItems(db, global.id) : ownFooter,
+    inherited.contentBlocks && global ? listContentBlocks(db, global.id) : ownBlocks,
+  ]);
+  return {
+    id: unit.id,
+    logoUrl: unit.logoUrl,
+    mainColor: unit.mainColor,
+    highlightColor: unit.highlightColor,
+    lightHeaderText: unit.lightHeaderText,
+    headerTextTitle: unit.headerTextTitle,
+    headerTextBody: unit.headerTextBody,
+    oneColumnLayout: unit.oneColumnLayout,
+    version: unit.version,
+    inherited,
+    effective: {
+      mainColor: inherited.mainColor ? (manufacturer?.mainColor ?? null) : unit.mainColor,
+      highlightColor: inherited.highlightColor ? (manufacturer?.highlightColor ?? null) : unit.highlightColor,
+      lightHeaderText: inherited.lightHeaderText ? (manufacturer?.lightHeaderText ?? false) : unit.lightHeaderText,
+      logoUrl: inherited.logo ? (manufacturer?.logoUrl ?? null) : unit.logoUrl,
+      footerItems: footer.map(toFooterItem),
+      contentBlocks: blocks.map(toContentBlock),
+    },
+  };
+}
+
+/** What the layout form edits, as the audit log records it. */
+const layoutView = (row: BusinessUnitRow) => ({
+  mainColor: row.mainColor,
+  highlightColor: row.highlightColor,
+  lightHeaderText: row.lightHeaderText,
+  headerTextTitle: row.headerTextTitle,
+  headerTextBody: row.headerTextBody,
+  oneColumnLayout: row.oneColumnLayout,
+});
+
+export async function getLayout(deps: Pick<Deps, 'db'>, id: number): Promise<Layout> {
+  return layoutOf(deps.db, await loadAny(deps.db, id));
+}
+
+export async function updateLayout(deps: Deps, auth: AuthContext, body: LayoutBody): Promise<Layout> {
+  const { id, version, ...fields } = body;
+  const values = { ...fields, ...headerTexts(fields) };
+  const row = await updateAudited(deps, auth, { id, version, values, action: 'LAYOUT', view: layoutView, scope: 'any' });
+  return layoutOf(deps.db, row);
+}
+
+/** Checks that the unit (or unit 0) exists before an upload is read. */
+export async function requireLayoutUnit(deps: Pick<Deps, 'db'>, id: number): Promise<void> {
+  await loadAny(deps.db, id);
+}
+
+export async function storeLogo(deps: Deps, actor: Actor, id: number, image: CheckedImage): Promise<BusinessUnit> {
+  await replaceImage(deps.files, `business-units/${id}/logo`, image, (key) =>
+    deps.db.transaction(async (tx) => {
+      const before = await loadAny(tx, id, true);
+      await setBusinessUnitLogoKey(tx, id, key);
+      await audit(tx, actor, {
+        entityName: ENTITY,
+        entityId: id,
+        entityLabel: before.displayName,
+        businessUnitId: id,
+        action: 'LOGO',
+        changes: { logo: { from: before.logoKey ? 'image' : null, to: image.contentType } },
+      });
+      return before.logoKey;
+    }),
+  );
+  return toBusinessUnit(await loadAny(deps.db, id));
+}
+
+export async function logoKeyOf(deps: Pick<Deps, 'db'>, id: number): Promise<string | null> {
+  return (await findBusinessUnit(deps.db, id, false, 'any'))?.logoKey ?? null;
+}
+
+export async function getCss(deps: Pick<Deps, 'db'>, auth: AuthContext, id: number): Promise<{ content: string }> {
+  requireAnyRightIn(auth, id);
+  return { content: (await loadAny(deps.db, id)).cssContent };
+}
+
+/** The saved custom CSS of a unit as the public site links it (its url() references resolve beside it). */
+export async function styleSheetOf(deps: Pick<Deps, 'db'>, id: number): Promise<string> {
+  return (await loadAny(deps.db, id)).cssContent;
+}
+
+// the audit row keeps the start of long style sheets only
+const AUDIT_CSS_CHARS = 2000;
+const clip = (css: string) => (css.length > AUDIT_CSS_CHARS ? `${css.slice(0, AUDIT_CSS_CHARS)}… (${css.length} characters)` : css);
+
+/** Stores custom CSS that passes the check of decision 0027 (parsed; nothing that loads script or other origins). */
+export async function updateCss(deps: Pick<Deps, 'db'>, actor: Actor, id: number, content: string): Promise<{ content: string }> {
+  await deps.db.transaction(async (tx) => {
+    const before = await loadAny(tx, id, true);
+    checkCss(content, await publicResourceNames(tx, id));
+    await setBusinessUnitCss(tx, id, content);
+    await audit(tx, actor, {
+      entityName: ENTITY,
+      entityId: id,
+      entityLabel: before.displayName,
+      businessUnitId: id,
+      action: 'CSS',
+      changes: diff({ cssContent: clip(before.cssContent) }, { cssContent: clip(content) }),
+    });
+  });
+  return { content };
+}

@@ -1,0 +1,20 @@
+import type { DbOrTx } from '../../db/client.js';
+
+/** The storage keys of binaries a unit holds in one area (deleted with the unit's rows). */
+export type UnitFileLookup = (db: DbOrTx, businessUnitId: number) => Promise<string[]>;
+
+const lookups: UnitFileLookup[] = [];
+
+/**
+ * Areas whose rows go with a deleted unit (ON DELETE CASCADE, decision 0021) register here where
+ * their binaries are, so the delete can remove them from storage once its transaction commits.
+ */
+export function registerUnitFiles(lookup: UnitFileLookup): void {
+  lookups.push(lookup);
+}
+
+export async function unitFiles(db: DbOrTx, businessUnitId: number): Promise<string[]> {
+  const keys: string[] = [];
+  for (const lookup of lookups) keys.push(...(await lookup(db, businessUnitId)));
+  return keys;
+}
