@@ -12,6 +12,8 @@ import {
   BusinessUnitHomePage,
   BusinessUnitProductTypeRoutes,
   BusinessUnitSettingsRoutes,
+  DocumentAttributesPage,
+  DocumentTypeRoutes,
   ForgotPasswordPage,
   GlobalProductTypeRoutes,
   ManufacturerSettingsPage,
@@ -88,6 +90,15 @@ export const routes: RouteObject[] = [
       {
         path: '/my-business-units/:businessUnitId/backend-configuration/product-remark/*',
         element: guarded(<RemarksRoutes />, ['PRODUCT_READ', 'PRODUCT_MANAGE', 'PRODUCT_REMARK_MANAGE'], 'business-unit'),
+      },
+      // document types and attributes: read with a document right, changed with their own (as each page checks)
+      {
+        path: '/my-business-units/:businessUnitId/backend-configuration/document-type/*',
+        element: guarded(<DocumentTypeRoutes />, ['DOCUMENT_TYPE_MANAGE', 'DOCUMENT_MANAGE', 'DOCUMENT_READ'], 'business-unit'),
+      },
+      {
+        path: '/my-business-units/:businessUnitId/backend-configuration/document-attribute',
+        element: guarded(<DocumentAttributesPage />, ['DOCUMENT_ATTRIBUTE_MANAGE', 'DOCUMENT_MANAGE', 'DOCUMENT_READ'], 'business-unit'),
       },
       {
         path: '/my-business-units/:businessUnitId/administration/archived-data-lot-ranges',
