@@ -1,8 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Box, Button, Group, NumberInput, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { Box, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { CatalogueErrorKeys, DocumentErrorKeys, type DocumentType } from '@vellum/contract';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { useAuth } from '../../app/auth';
@@ -10,6 +10,7 @@ import { useFeatureSwitchesQuery } from '../../app/shell/queries';
 import { useConfirm } from '../../components/ConfirmDialog';
 import { ConflictNotice } from '../../components/ConflictNotice';
 import { FormActions } from '../../components/FormActions';
+import { IntegerField, SwitchField } from '../../components/FormFields';
 import { FormSection } from '../../components/FormSection';
 import { applyServerErrors, useErrorText } from '../../components/formErrors';
 import { PageHeader } from '../../components/PageHeader';
@@ -89,20 +90,12 @@ function DocumentTypeForm({ unitId, type }: { unitId: number; type?: DocumentTyp
   };
 
   const audienceSwitch = (name: 'hcp' | 'patient', disabled: boolean) => (
-    <Controller
+    <SwitchField
       control={form.control}
       name={name}
-      render={({ field }) => (
-        <Switch
-          label={t(`documentTypes.fields.${name}`)}
-          checked={field.value}
-          onChange={(e) => {
-            field.onChange(e.currentTarget.checked);
-            form.clearErrors(['hcp', 'patient']);
-          }}
-          disabled={readOnly || disabled}
-        />
-      )}
+      label={t(`documentTypes.fields.${name}`)}
+      onToggle={() => form.clearErrors(['hcp', 'patient'])}
+      disabled={readOnly || disabled}
     />
   );
 
@@ -132,39 +125,23 @@ function DocumentTypeForm({ unitId, type }: { unitId: number; type?: DocumentTyp
               {...form.register('name')}
               error={errorText(errors.name, NAME_ERRORS)}
             />
-            <Controller
+            <IntegerField
               control={form.control}
               name="sortNumber"
-              render={({ field, fieldState }) => (
-                <NumberInput
-                  label={t('documentTypes.fields.sortNumber')}
-                  description={t('documentTypes.sortHint')}
-                  required
-                  min={0}
-                  max={100_000}
-                  allowDecimal={false}
-                  allowNegative={false}
-                  readOnly={readOnly}
-                  value={field.value ?? ''}
-                  onChange={(v) => field.onChange(typeof v === 'number' ? v : v === '' ? undefined : Number(v))}
-                  onBlur={field.onBlur}
-                  error={errorText(fieldState.error)}
-                  maw={320}
-                />
-              )}
+              label={t('documentTypes.fields.sortNumber')}
+              description={t('documentTypes.sortHint')}
+              required
+              min={0}
+              max={100_000}
+              readOnly={readOnly}
+              maw={320}
             />
-            <Controller
+            <SwitchField
               control={form.control}
               name="active"
-              render={({ field }) => (
-                <Switch
-                  label={t('documentTypes.fields.active')}
-                  description={t('documentTypes.activeHint')}
-                  checked={field.value}
-                  onChange={(e) => field.onChange(e.currentTarget.checked)}
-                  disabled={readOnly}
-                />
-              )}
+              label={t('documentTypes.fields.active')}
+              description={t('documentTypes.activeHint')}
+              disabled={readOnly}
             />
           </FormSection>
           <FormSection title={t('documentTypes.sections.audiences')}>

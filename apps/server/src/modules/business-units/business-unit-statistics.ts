@@ -69,4 +69,12 @@ export async function countUnitContent(db: DbOrTx, businessUnitId: number): Prom
 
 /** Whether the business unit still holds product types, document types, remarks, products, product groups or documents. */
 export const holdsContent = (c: UnitContentCounts) =>
-  c.productTypes + c.documentTypes + c.productRemarks + c.products + c.productGroups + c.documents + c.languageFilesHcp + c.languageFilesPatient > 0;
+  c.productTypes +
+    c.documentTypes +
+    c.productRemarks +
+    c.products +
+    c.productGroups +
+    c.documents +
+    c.languageFilesHcp +
+    c.languageFilesPatient >
+  0;
