@@ -241,3 +241,42 @@ test('the translation screens are accessible', async ({ page, request }) => {
   await expect(page.getByRole('dialog')).toBeVisible();
   await expectAccessible(page, 'rich-text translation dialog');
 });
+
+test('the document configuration screens are accessible', async ({ page, request }) => {
+  const api = await adminApi(request);
+  const unit = await createUnit(api, 'e2e-axe-doc');
+  const type = await api.post<{ id: number }>('/api/document-types', {
+    businessUnitId: unit.id,
+    name: 'Axe leaflet',
+    hcp: true,
+    sortNumber: 1,
+  });
+  await api.put(`/api/document-attribute-definitions?business-unit=${unit.id}`, {
+    version: 0,
+    definitions: [
+      { name: 'Revision', slug: 'revision', mandatory: true, searchType: 'SEARCHABLE_EXACT' },
+      { name: 'Region', slug: 'region' },
+    ],
+  });
+  const config = `/my-business-units/${unit.id}/backend-configuration`;
+  await signIn(page, ADMIN.login, ADMIN.password);
+  for (const [what, path] of [
+    ['document types', `${config}/document-type`],
+    ['document type form', `${config}/document-type/${type.id}`],
+    ['new document type', `${config}/document-type/new`],
+    ['document attributes', `${config}/document-attribute`],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 2 }).first()).toBeVisible();
+    await expectAccessible(page, what);
+  }
+  // the attribute table with row errors, and the type form with its audience error
+  await page.getByRole('textbox', { name: 'Slug of Region' }).fill('revision');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Two document attributes cannot have the same slug.')).toBeVisible();
+  await expectAccessible(page, 'document attributes with errors');
+  await page.goto(`${config}/document-type/new`);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Cannot be empty').first()).toBeVisible();
+  await expectAccessible(page, 'document type form with errors');
+});

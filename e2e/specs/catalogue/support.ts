@@ -144,14 +144,17 @@ export function nameLinks(page: Page, table: string) {
   return page.getByRole('table', { name: table }).getByRole('link', { name: /^(?!Edit )/ });
 }
 
+/** Turns one of the manufacturer's switches on or off; answers the previous state so that a test can restore it. */
+export async function setManufacturerSwitch(api: Api, name: 'globalSearch' | 'patientBusinessUnitSearch', on: boolean): Promise<boolean> {
+  const { softwareVersion: _v, ...settings } = await api.get<Record<typeof name, boolean> & { softwareVersion: string }>(
+    '/api/manufacturer/own/settings',
+  );
+  if (settings[name] !== on) await api.put('/api/manufacturer/own/settings', { ...settings, [name]: on });
+  return settings[name];
+}
+
 /**
  * Turns the manufacturer's global search on or off (the global product types and their copy exist
  * only while it is on); answers the previous state so that a test can restore it.
  */
-export async function setGlobalSearch(api: Api, on: boolean): Promise<boolean> {
-  const { softwareVersion: _v, ...settings } = await api.get<{ globalSearch: boolean; softwareVersion: string }>(
-    '/api/manufacturer/own/settings',
-  );
-  if (settings.globalSearch !== on) await api.put('/api/manufacturer/own/settings', { ...settings, globalSearch: on });
-  return settings.globalSearch;
-}
+export const setGlobalSearch = (api: Api, on: boolean) => setManufacturerSwitch(api, 'globalSearch', on);

@@ -8,6 +8,8 @@ import { lazyPage } from './lazyPage';
 export const AccountSettingsPage = lazyPage(() => import('../features/account/AccountSettingsPage'), 'AccountSettingsPage');
 export const PasswordPage = lazyPage(() => import('../features/account/PasswordPage'), 'PasswordPage');
 export const AuditLogsPage = lazyPage(() => import('../features/audit-logs/AuditLogsPage'), 'AuditLogsPage');
+export const DocumentAttributesPage = lazyPage(() => import('../features/document-types/DocumentAttributesPage'), 'DocumentAttributesPage');
+export const DocumentTypeRoutes = lazyPage(() => import('../features/document-types/DocumentTypeRoutes'), 'DocumentTypeRoutes');
 export const ForgotPasswordPage = lazyPage(() => import('../features/auth/ForgotPasswordPage'), 'ForgotPasswordPage');
 export const ResetFinishPage = lazyPage(() => import('../features/auth/ResetFinishPage'), 'ResetFinishPage');
 export const BusinessUnitHomePage = lazyPage(() => import('../features/business-units/BusinessUnitHomePage'), 'BusinessUnitHomePage');

@@ -12,15 +12,17 @@ import {
   BusinessUnitHomePage,
   BusinessUnitProductTypeRoutes,
   BusinessUnitSettingsRoutes,
+  DocumentAttributesPage,
   DocumentRegionRoutes,
+  DocumentTypeRoutes,
   ForgotPasswordPage,
   GlobalProductTypeRoutes,
   InterfaceRegionRoutes,
   LanguageGroupRoutes,
-  ManufacturerLanguagesPage,
-  ManufacturerRegionsRoutes,
   LayoutPage,
+  ManufacturerLanguagesPage,
   ManufacturerLayoutPage,
+  ManufacturerRegionsRoutes,
   ManufacturerSettingsPage,
   ManufacturerTranslationsPage,
   MyBusinessUnitsPage,
@@ -128,6 +130,15 @@ export const routes: RouteObject[] = [
       {
         path: '/general-settings/manufacturer-languages',
         element: guarded(<ManufacturerLanguagesPage />, ['INTERFACE_LANGUAGE_MANAGE', 'DOCUMENT_LANGUAGE_MANAGE']),
+      },
+      // document types and attributes: read with a document right, changed with their own (as each page checks)
+      {
+        path: '/my-business-units/:businessUnitId/backend-configuration/document-type/*',
+        element: guarded(<DocumentTypeRoutes />, ['DOCUMENT_TYPE_MANAGE', 'DOCUMENT_MANAGE', 'DOCUMENT_READ'], 'business-unit'),
+      },
+      {
+        path: '/my-business-units/:businessUnitId/backend-configuration/document-attribute',
+        element: guarded(<DocumentAttributesPage />, ['DOCUMENT_ATTRIBUTE_MANAGE', 'DOCUMENT_MANAGE', 'DOCUMENT_READ'], 'business-unit'),
       },
       {
         path: '/my-business-units/:businessUnitId/administration/archived-data-lot-ranges',

@@ -3,8 +3,9 @@ import { accessRightsRoutes } from './access-rights/access-rights.routes.js';
 import { accountRoutes } from './account/account.routes.js';
 import { auditLogsRoutes } from './audit-logs/audit-logs.routes.js';
 import { businessUnitsRoutes } from './business-units/business-units.routes.js';
-import { languagesRoutes } from './languages/languages.routes.js';
+import { documentTypesRoutes } from './document-types/document-types.routes.js';
 import { translationsRoutes } from './internationalizations/translations.routes.js';
+import { languagesRoutes } from './languages/languages.routes.js';
 import { lotRangesRoutes } from './lot-ranges/lot-ranges.routes.js';
 import { managementRoutes } from './management/management.routes.js';
 import { manufacturerRoutes } from './manufacturer/manufacturer.routes.js';
@@ -41,4 +42,5 @@ export const apiModules: RoutesPlugin[] = [
   languagesRoutes,
   translationsRoutes,
   websiteLayoutRoutes,
+  documentTypesRoutes,
 ];

@@ -110,7 +110,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
   });
 }
 
-/** The constraint a unique violation names ('' when unnamed), or undefined when the error is not one. */
+/**
+ * The unique index a failed statement collided with ('' when the driver does not name it), or
+ * undefined when the error is no unique violation: a racing insert then answers the rule's own key.
+ */
 export function uniqueViolationOf(err: unknown): string | undefined {
   for (const e of [err, (err as { cause?: unknown })?.cause] as { code?: unknown; constraint?: unknown }[]) {
     if (e?.code === PG_UNIQUE_VIOLATION) return typeof e.constraint === 'string' ? e.constraint : '';

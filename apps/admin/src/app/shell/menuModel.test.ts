@@ -68,6 +68,20 @@ describe('generalSettingsMenu: catalogue entries', () => {
 });
 
 describe('backendConfigurationMenu', () => {
+  it('document types with DOCUMENT_TYPE_MANAGE, document attributes with DOCUMENT_ATTRIBUTE_MANAGE, in that business unit', () => {
+    const both = holding([], { 3: ['DOCUMENT_TYPE_MANAGE', 'DOCUMENT_ATTRIBUTE_MANAGE'] });
+    expect(backendConfigurationMenu(both, DEFAULT_FEATURES, 3)).toEqual([
+      { id: 'document-type', labelKey: 'shell.menu.documentTypes', to: '/my-business-units/3/backend-configuration/document-type' },
+      {
+        id: 'document-attribute',
+        labelKey: 'shell.menu.documentAttributes',
+        to: '/my-business-units/3/backend-configuration/document-attribute',
+      },
+    ]);
+    expect(backendConfigurationMenu(both, DEFAULT_FEATURES, 4)).toEqual([]);
+    expect(backendConfigurationMenu(holding([], { 3: ['DOCUMENT_READ', 'DOCUMENT_MANAGE'] }), DEFAULT_FEATURES, 3)).toEqual([]);
+  });
+
   it('product types with PRODUCT_TYPE_MANAGE, product remarks with PRODUCT_REMARK_MANAGE, in that business unit', () => {
     const both = holding([], { 3: ['PRODUCT_TYPE_MANAGE', 'PRODUCT_REMARK_MANAGE'] });
     expect(backendConfigurationMenu(both, DEFAULT_FEATURES, 3)).toEqual([

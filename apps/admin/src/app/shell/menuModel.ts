@@ -138,6 +138,18 @@ const BACKEND_CONFIGURATION: MenuLinkRule[] = [
     to: '/my-business-units/:id/backend-configuration/product-remark',
     rights: ['PRODUCT_REMARK_MANAGE'],
   },
+  {
+    id: 'document-type',
+    labelKey: 'shell.menu.documentTypes',
+    to: '/my-business-units/:id/backend-configuration/document-type',
+    rights: ['DOCUMENT_TYPE_MANAGE'],
+  },
+  {
+    id: 'document-attribute',
+    labelKey: 'shell.menu.documentAttributes',
+    to: '/my-business-units/:id/backend-configuration/document-attribute',
+    rights: ['DOCUMENT_ATTRIBUTE_MANAGE'],
+  },
   // issue 9: document regions, document languages and language groups
   {
     id: 'document-region',

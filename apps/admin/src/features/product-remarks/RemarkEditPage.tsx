@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Box, Button, FileButton, Group, NumberInput, Stack, Switch, Text, TextInput, Tooltip } from '@mantine/core';
+import { Box, Button, FileButton, Group, Stack, Text, TextInput, Tooltip } from '@mantine/core';
 import { IconFileImport, IconTrash } from '@tabler/icons-react';
 import { CatalogueErrorKeys, type ProductRemark } from '@vellum/contract';
 import { Controller, useForm } from 'react-hook-form';
@@ -9,6 +9,7 @@ import { useAuth } from '../../app/auth';
 import { useConfirm } from '../../components/ConfirmDialog';
 import { ConflictNotice } from '../../components/ConflictNotice';
 import { FormActions } from '../../components/FormActions';
+import { IntegerField, SwitchField } from '../../components/FormFields';
 import { FormSection } from '../../components/FormSection';
 import { applyServerErrors, useErrorText } from '../../components/formErrors';
 import { PageHeader } from '../../components/PageHeader';
@@ -136,51 +137,19 @@ function RemarkForm({ unitId, remark }: { unitId: number; remark?: ProductRemark
               {...form.register('name')}
               error={errorText(errors.name, { Pattern: 'productRemarks.namePattern' })}
             />
-            <Controller
+            <IntegerField
               control={form.control}
               name="visualizationOrder"
-              render={({ field, fieldState }) => (
-                <NumberInput
-                  label={t('productRemarks.fields.order')}
-                  description={t('productRemarks.orderHint')}
-                  min={0}
-                  max={100_000}
-                  allowDecimal={false}
-                  allowNegative={false}
-                  readOnly={readOnly}
-                  value={field.value}
-                  onChange={(v) => field.onChange(typeof v === 'number' ? v : v === '' ? undefined : Number(v))}
-                  onBlur={field.onBlur}
-                  error={errorText(fieldState.error)}
-                  maw={320}
-                />
-              )}
+              label={t('productRemarks.fields.order')}
+              description={t('productRemarks.orderHint')}
+              min={0}
+              max={100_000}
+              readOnly={readOnly}
+              maw={320}
             />
             <Group gap="xl">
-              <Controller
-                control={form.control}
-                name="hcp"
-                render={({ field }) => (
-                  <Switch
-                    label={t('productRemarks.fields.hcp')}
-                    checked={field.value}
-                    onChange={(e) => field.onChange(e.currentTarget.checked)}
-                    disabled={readOnly}
-                  />
-                )}
-              />
-              <Controller
-                control={form.control}
-                name="patient"
-                render={({ field }) => (
-                  <Switch
-                    label={t('productRemarks.fields.patient')}
-                    checked={field.value}
-                    onChange={(e) => field.onChange(e.currentTarget.checked)}
-                    disabled={readOnly}
-                  />
-                )}
-              />
+              <SwitchField control={form.control} name="hcp" label={t('productRemarks.fields.hcp')} disabled={readOnly} />
+              <SwitchField control={form.control} name="patient" label={t('productRemarks.fields.patient')} disabled={readOnly} />
             </Group>
           </FormSection>
           <FormSection title={t('productRemarks.sections.content')}>

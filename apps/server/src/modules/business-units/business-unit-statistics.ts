@@ -7,6 +7,7 @@ import type { DbOrTx } from '../../db/client.js';
 export interface UnitContentCounts {
   /** Configuration that also keeps a unit from being deleted (not shown on the home page). */
   productTypes: number;
+  documentTypes: number;
   productRemarks: number;
   products: number;
   productGroups: number;
@@ -48,6 +49,7 @@ export function registerUnitContentCounter(counter: UnitContentCounter): void {
 
 const ZERO: UnitContentCounts = {
   productTypes: 0,
+  documentTypes: 0,
   productRemarks: 0,
   products: 0,
   productGroups: 0,
@@ -82,6 +84,14 @@ export async function countUnitContent(db: DbOrTx, businessUnitId: number): Prom
   return total;
 }
 
-/** Whether the business unit still holds product types, remarks, products, product groups or documents. */
+/** Whether the business unit still holds product types, document types, remarks, products, product groups or documents. */
 export const holdsContent = (c: UnitContentCounts) =>
-  c.productTypes + c.productRemarks + c.products + c.productGroups + c.documents + c.languageFilesHcp + c.languageFilesPatient > 0;
+  c.productTypes +
+    c.documentTypes +
+    c.productRemarks +
+    c.products +
+    c.productGroups +
+    c.documents +
+    c.languageFilesHcp +
+    c.languageFilesPatient >
+  0;

@@ -1,0 +1,115 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  DocumentAttributeList,
+  DocumentAttributeListBody,
+  DocumentType,
+  DocumentTypeCreateBody,
+  DocumentTypeUpdateBody,
+} from '@vellum/contract';
+import { ApiError, api } from '../../api/client';
+
+export interface DocumentTypeListParams {
+  businessUnitId: number;
+  page: number;
+  size: number;
+  sort?: string;
+  search?: string;
+}
+
+export const documentTypeKeys = {
+  all: ['document-types'] as const,
+  list: (p: DocumentTypeListParams) => ['document-types', 'list', p] as const,
+  one: (id: number) => ['document-types', id] as const,
+  attributes: (businessUnitId: number) => ['document-attribute-definitions', businessUnitId] as const,
+};
+
+/** One page of a unit's document types (server paging, sorting and search). */
+export function useDocumentTypes(params: DocumentTypeListParams) {
+  return useQuery({
+    queryKey: documentTypeKeys.list(params),
+    queryFn: async ({ signal }) => {
+      const res = await api<DocumentType[]>('api/document-types', {
+        query: {
+          'business-unit': params.businessUnitId,
+          search: params.search,
+          page: params.page,
+          size: params.size,
+          sort: params.sort,
+        },
+        cacheBust: true,
+        signal,
+      });
+      return { rows: res.data, total: res.totalCount ?? res.data.length };
+    },
+    placeholderData: keepPreviousData,
+    enabled: Number.isInteger(params.businessUnitId),
+  });
+}
+
+export function useDocumentType(id: number | undefined) {
+  return useQuery({
+    queryKey: documentTypeKeys.one(id ?? -1),
+    queryFn: async () => (await api<DocumentType>(`api/document-types/${id}`)).data,
+    enabled: id !== undefined && Number.isInteger(id),
+    meta: { silentError: true },
+  });
+}
+
+export function useSaveDocumentType() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: DocumentTypeCreateBody | DocumentTypeUpdateBody) =>
+      api<DocumentType>('api/document-types', { method: 'id' in body && body.id ? 'PUT' : 'POST', body }),
+    onSuccess: async (res) => {
+      qc.setQueryData(documentTypeKeys.one(res.data.id), res.data);
+      await qc.invalidateQueries({ queryKey: ['document-types', 'list'] });
+    },
+    onError: (err, body) => {
+      if (err instanceof ApiError && err.status === 409 && 'id' in body && body.id) {
+        void qc.invalidateQueries({ queryKey: documentTypeKeys.one(body.id) });
+      }
+    },
+  });
+}
+
+export function useDeleteDocumentType() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api<void>(`api/document-types/${id}`, { method: 'DELETE' }),
+    onSuccess: async (_res, id) => {
+      qc.removeQueries({ queryKey: documentTypeKeys.one(id) });
+      await qc.invalidateQueries({ queryKey: ['document-types', 'list'] });
+    },
+  });
+}
+
+/** The unit's document attribute definitions and the list's version. */
+export function useDocumentAttributes(businessUnitId: number) {
+  return useQuery({
+    queryKey: documentTypeKeys.attributes(businessUnitId),
+    queryFn: async ({ signal }) =>
+      (
+        await api<DocumentAttributeList>('api/document-attribute-definitions', {
+          query: { 'business-unit': businessUnitId },
+          cacheBust: true,
+          signal,
+        })
+      ).data,
+    enabled: Number.isInteger(businessUnitId),
+    meta: { silentError: true },
+  });
+}
+
+/** Saves the unit's whole list; the answer becomes the list shown. */
+export function useSaveDocumentAttributes(businessUnitId: number) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: DocumentAttributeListBody) =>
+      api<DocumentAttributeList>('api/document-attribute-definitions', { method: 'PUT', query: { 'business-unit': businessUnitId }, body }),
+    onSuccess: (res) => qc.setQueryData(documentTypeKeys.attributes(businessUnitId), res.data),
+    onError: (err) => {
+      if (err instanceof ApiError && err.status === 409)
+        void qc.invalidateQueries({ queryKey: documentTypeKeys.attributes(businessUnitId) });
+    },
+  });
+}

@@ -1,0 +1,134 @@
+import {
+  type DocumentAttributeDefinition,
+  type DocumentAttributeList,
+  DocumentErrorKeys,
+  type documentAttributeListBody,
+  type SearchType,
+} from '@vellum/contract';
+import type { z } from 'zod';
+import { type Actor, audit, diff } from '../../platform/audit.js';
+import type { Deps } from '../../platform/deps.js';
+import { AppError, conflict, notFound, uniqueViolationOf } from '../../platform/errors.js';
+import { registerTranslatableEntity } from '../internationalizations/translatable-entities.js';
+import * as repo from './document-attributes.repo.js';
+import { businessUnitExists } from './document-types.repo.js';
+
+type ListBody = z.output<typeof documentAttributeListBody>;
+type DefinitionInput = ListBody['definitions'][number];
+
+const ENTITY = 'document-attribute-definition';
+const OBJECT = 'documentAttributeDefinitions';
+
+registerTranslatableEntity({
+  entityName: 'document_attribute_definition',
+  fields: { name: { maxLength: 50 } },
+  sources: async (db, businessUnitId, ids) =>
+    (await repo.definitionsOfUnit(db, businessUnitId, ids)).map((d) => ({ id: d.id, label: d.name, values: { name: d.name } })),
+});
+
+const field = (key: string, name: string, params?: Record<string, unknown>) =>
+  new AppError(key, 400, params, [{ objectName: OBJECT, field: name, message: key }]);
+
+const view = (d: repo.DefinitionRow): DocumentAttributeDefinition => ({
+  id: d.id,
+  businessUnitId: d.businessUnitId,
+  name: d.name,
+  slug: d.slug,
+  unique: d.unique,
+  mandatory: d.mandatory,
+  isActive: d.isActive,
+  searchType: d.searchType as SearchType,
+  visualizationOrder: d.visualizationOrder,
+});
+const stateOf = (d: Omit<DocumentAttributeDefinition, 'id' | 'businessUnitId'>) => ({
+  name: d.name,
+  slug: d.slug,
+  unique: d.unique,
+  mandatory: d.mandatory,
+  isActive: d.isActive,
+  searchType: d.searchType,
+  visualizationOrder: d.visualizationOrder,
+});
+
+/** Document attributes belong to a real business unit (unit 0, the global scope, has none). */
+async function requireUnit(deps: Pick<Deps, 'db'>, businessUnitId: number): Promise<void> {
+  if (businessUnitId === 0 || !(await businessUnitExists(deps.db, businessUnitId))) throw notFound('business-unit');
+}
+
+export async function getDocumentAttributes(deps: Pick<Deps, 'db'>, businessUnitId: number): Promise<DocumentAttributeList> {
+  await requireUnit(deps, businessUnitId);
+  const [version, rows] = await Promise.all([repo.listVersion(deps.db, businessUnitId), repo.definitionsOfUnit(deps.db, businessUnitId)]);
+  return { businessUnitId, version, definitions: rows.map(view) };
+}
+
+/**
+ * The rules of the list as it will be stored: each id names a definition of the unit, once; names
+ * (regardless of case) and slugs are unique. The first problem of the body is answered, with its
+ * field (`definitions.{index}.{field}`).
+ */
+function checkList(definitions: DefinitionInput[], stored: Map<number, repo.DefinitionRow>): void {
+  const ids = new Set<number>();
+  const names = new Set<string>();
+  const slugs = new Set<string>();
+  definitions.forEach((d, i) => {
+    if (d.id !== null) {
+      if (!stored.has(d.id) || ids.has(d.id))
+        throw field(DocumentErrorKeys.attributeDefinitionInvalid, `definitions.${i}.id`, { id: d.id });
+      ids.add(d.id);
+    }
+    if (names.has(d.name.toLowerCase())) throw field(DocumentErrorKeys.attributeNameExists, `definitions.${i}.name`, { name: d.name });
+    names.add(d.name.toLowerCase());
+    if (slugs.has(d.slug)) throw field(DocumentErrorKeys.attributeSlugExists, `definitions.${i}.slug`, { slug: d.slug });
+    slugs.add(d.slug);
+  });
+}
+
+/**
+ * Replaces the unit's list in one transaction: definitions without id are added, those with an id
+ * updated, stored ones left out removed (with their values on documents, once documents exist).
+ * `version` is the list's version as read; a stale one answers 409 and changes nothing.
+ */
+export async function saveDocumentAttributes(
+  deps: Pick<Deps, 'db'>,
+  actor: Actor,
+  businessUnitId: number,
+  body: ListBody,
+): Promise<DocumentAttributeList> {
+  await requireUnit(deps, businessUnitId);
+  await deps.db
+    .transaction(async (tx) => {
+      if (!(await repo.bumpListVersion(tx, businessUnitId, body.version))) throw conflict();
+      const stored = new Map((await repo.definitionsOfUnit(tx, businessUnitId)).map((d) => [d.id, d]));
+      checkList(body.definitions, stored);
+      const kept = new Set(body.definitions.flatMap((d) => (d.id === null ? [] : [d.id])));
+      const removed = [...stored.values()].filter((d) => !kept.has(d.id));
+      await repo.deleteDefinitions(
+        tx,
+        removed.map((d) => d.id),
+      );
+      await repo.parkNames(tx, [...kept]);
+      const entry = { entityName: ENTITY, businessUnitId };
+      for (const d of removed) {
+        await audit(tx, actor, { ...entry, entityId: d.id, entityLabel: d.name, action: 'DELETE', changes: stateOf(view(d)) });
+      }
+      for (const d of body.definitions) {
+        const values = { businessUnitId, ...stateOf(d) };
+        if (d.id === null) {
+          const row = await repo.insertDefinition(tx, values);
+          await audit(tx, actor, { ...entry, entityId: row.id, entityLabel: row.name, action: 'CREATE', changes: stateOf(d) });
+          continue;
+        }
+        await repo.updateDefinition(tx, d.id, values);
+        const changes = diff(stateOf(view(stored.get(d.id) as repo.DefinitionRow)), stateOf(d));
+        if (Object.keys(changes).length > 0) {
+          await audit(tx, actor, { ...entry, entityId: d.id, entityLabel: d.name, action: 'UPDATE', changes });
+        }
+      }
+    })
+    .catch((err) => {
+      // the list's version row serialises saves, so a collision here is a rule the checks missed
+      if (uniqueViolationOf(err) !== undefined) throw conflict();
+      throw err;
+    });
+  return getDocumentAttributes(deps, businessUnitId);
+}
