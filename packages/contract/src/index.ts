@@ -15,5 +15,5 @@ export * from './regions-languages.js';
 export * from './rights.js';
 export * from './translatable.js';
 export * from './translations.js';
-export * from './website-texts.js';
 export * from './website-layout.js';
+export * from './website-texts.js';

@@ -43,6 +43,7 @@ export function multipartFailure(err: unknown, field: string, tooLargeError: () 
   if (err instanceof ObjectTooLarge) return tooLargeError();
   const code = (err as { code?: string }).code;
   if (code === 'FST_REQ_FILE_TOO_LARGE') return tooLargeError();
-  if (code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT') return fieldError('multipart', field, 'Size');
+  if (code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT')
+    return fieldError('multipart', field, 'Size');
   return new AppError(ErrorKeys.badRequest, 400, { detail: 'malformed multipart body' });
 }

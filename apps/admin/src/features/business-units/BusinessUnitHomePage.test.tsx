@@ -21,7 +21,16 @@ const stats: BusinessUnitStatistics = {
   orphans: { products: 8, documents: 2, productGroups: 3 },
   publishStatus: { productsNoDate: 5, productsFutureDate: 1, filesNoDate: 0, filesFutureDate: 0 },
   downloads: { totalDownloads: 0, totalDownloadsForPeriod: 0 },
-  configuration: { interfaceRegions: 2, documentRegions: 1, interfaceLanguages: 3, documentLanguages: 4, languageGroups: 1, footerItems: 0, contentBlocks: 0, publicResources: 0 },
+  configuration: {
+    interfaceRegions: 2,
+    documentRegions: 1,
+    interfaceLanguages: 3,
+    documentLanguages: 4,
+    languageGroups: 1,
+    footerItems: 0,
+    contentBlocks: 0,
+    publicResources: 0,
+  },
 };
 
 function renderHome() {

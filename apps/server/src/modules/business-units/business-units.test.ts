@@ -124,7 +124,16 @@ describe('GET /api/business-units/{id}, displayName and statistics', () => {
       orphans: { products: 0, documents: 0, productGroups: 0 },
       publishStatus: { productsNoDate: 0, productsFutureDate: 0, filesNoDate: 0, filesFutureDate: 0 },
       downloads: { totalDownloads: 0, totalDownloadsForPeriod: 0 },
-      configuration: { interfaceRegions: 0, documentRegions: 0, interfaceLanguages: 1, documentLanguages: 0, languageGroups: 0, footerItems: 0, contentBlocks: 0, publicResources: 0 },
+      configuration: {
+        interfaceRegions: 0,
+        documentRegions: 0,
+        interfaceLanguages: 1,
+        documentLanguages: 0,
+        languageGroups: 0,
+        footerItems: 0,
+        contentBlocks: 0,
+        publicResources: 0,
+      },
     });
   });
 
