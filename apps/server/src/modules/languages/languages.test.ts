@@ -260,6 +260,9 @@ describe('counts and the business-unit delete (decision 0021)', () => {
       interfaceLanguages: 2,
       documentLanguages: 3,
       languageGroups: 1,
+      footerItems: 0,
+      contentBlocks: 0,
+      publicResources: 0,
     });
 
     // catalogue content still keeps the unit

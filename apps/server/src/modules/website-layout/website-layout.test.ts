@@ -311,7 +311,7 @@ describe('business-unit delete', () => {
       ...multipart('file', 'a.png', 'image/png', tinyPng()),
     });
     const stats = (await own({ method: 'GET', url: `/api/business-units/${doomed.id}/statistics` })).json();
-    expect(stats.website).toEqual({ footerItems: 1, contentBlocks: 1, publicResources: 1 });
+    expect(stats.configuration).toMatchObject({ footerItems: 1, contentBlocks: 1, publicResources: 1 });
     const [row] = await ctx.db.select().from(publicResource).where(eq(publicResource.id, up.json().id));
     expect((await remover({ method: 'DELETE', url: `/api/business-units/${doomed.id}` })).statusCode).toBe(204);
     expect(await footerRows(doomed.id)).toEqual([]);
