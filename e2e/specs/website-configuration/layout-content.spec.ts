@@ -1,6 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { ADMIN, adminApi, createUnit, signIn } from '../catalogue/support';
 
+// each test walks a whole screen: more than the default minute on a busy machine
+test.describe.configure({ timeout: 150_000 });
+
 // a 1×1 PNG
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 

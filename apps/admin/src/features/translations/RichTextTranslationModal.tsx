@@ -20,7 +20,13 @@ export default function RichTextTranslationModal({
   const { t } = useTranslation();
   const [html, setHtml] = useState(value);
   return (
-    <Modal opened onClose={onClose} size="xl" title={t('translations.richTextTitle', { key: row.translationKey })}>
+    <Modal
+      opened
+      onClose={onClose}
+      size="xl"
+      title={t('translations.richTextTitle', { key: row.translationKey })}
+      closeButtonProps={{ 'aria-label': t('global.close') }}
+    >
       <Stack>
         <div>
           <Text size="sm" fw={500}>

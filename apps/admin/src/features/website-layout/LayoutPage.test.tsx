@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockServer, ok, problem } from '../../test/fakeServer';
 import { renderRoute } from '../../test/renderRoute';
 import { auth, signedInWith } from '../../test/signedIn';
-import { LayoutPage } from './LayoutPage';
+import { LayoutPage, lowContrast } from './LayoutPage';
 import { PublicResourcesPage } from './PublicResourcesPage';
 
 vi.mock('../../app/auth', () => ({ useAuth: () => auth.current }));
@@ -67,6 +67,16 @@ afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
   window.localStorage.clear();
+});
+
+describe('header contrast', () => {
+  it('warns below 4.5:1 only', () => {
+    expect(lowContrast('#000000', true)).toBe(false);
+    expect(lowContrast('#000', false)).toBe(true);
+    expect(lowContrast('#fde047', true)).toBe(true);
+    expect(lowContrast('#fde047', false)).toBe(false);
+    expect(lowContrast(null, true)).toBe(false);
+  });
 });
 
 describe('layout page', () => {

@@ -16,6 +16,24 @@ import { type Layout, useContentBlocks, useFooterItems, useLayout, useSaveLayout
 
 const colourOk = (v: string) => v === '' || hexColor.safeParse(v).success;
 
+/** WCAG relative luminance of a HEX colour. */
+function luminance(hex: string): number {
+  const h = hex.length === 4 ? hex.replace(/^#(.)(.)(.)$/, '#$1$1$2$2$3$3') : hex;
+  const [r, g, b] = [1, 3, 5].map((i) => {
+    const c = Number.parseInt(h.slice(i, i + 2), 16) / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  });
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
+/** Whether the header text (black or white) reads on the main colour below WCAG AA (4.5:1). */
+export function lowContrast(mainColor: string | null, lightText: boolean): boolean {
+  if (!mainColor || !hexColor.safeParse(mainColor).success) return false;
+  const bg = luminance(mainColor);
+  const fg = lightText ? 1 : 0;
+  return (Math.max(bg, fg) + 0.05) / (Math.min(bg, fg) + 0.05) < 4.5;
+}
+
 function Inherited({ show }: { show: boolean }) {
   const { t } = useTranslation();
   return show ? (
@@ -41,6 +59,7 @@ function ColourField(props: { label: string; inherited: boolean; placeholder: st
       onChange={props.onChange}
       error={colourOk(props.value) ? undefined : t('websiteLayout.invalidHex')}
       format="hex"
+      eyeDropperButtonProps={{ 'aria-label': t('websiteLayout.eyeDropper', { field: props.label }) }}
     />
   );
 }
@@ -140,6 +159,11 @@ function LayoutForm({ unitId, layout, footer, blocks }: { unitId: number; layout
                 ]}
               />
             </Input.Wrapper>
+            {lowContrast(preview.mainColor, preview.lightHeaderText) && (
+              <Alert color="yellow" data-testid="contrast-warning">
+                {t('websiteLayout.lowContrast')}
+              </Alert>
+            )}
             {save.error && <Alert color="red">{serverError(t, save.error)}</Alert>}
             <Group>
               <Button onClick={submit} loading={save.isPending} disabled={!valid}>

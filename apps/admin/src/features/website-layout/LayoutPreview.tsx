@@ -36,7 +36,14 @@ export function LayoutPreview({ values }: { values: PreviewValues }) {
   const text = values.lightHeaderText ? '#ffffff' : '#000000';
   const block = (type: ContentBlock['type']) => values.contentBlocks.find((b) => b.type === type && !b.productTypeId);
   return (
-    <Paper withBorder radius="md" style={{ overflow: 'hidden' }} aria-label={t('websiteLayout.preview.title')} role="region">
+    <Paper
+      withBorder
+      radius="md"
+      style={{ overflow: 'hidden' }}
+      aria-label={t('websiteLayout.preview.title')}
+      role="region"
+      data-testid="layout-preview"
+    >
       <Box data-testid="preview-header" px="md" py="sm" style={{ background: main, color: text, borderBottom: `4px solid ${highlight}` }}>
         <Group justify="space-between" wrap="nowrap">
           {values.logoUrl ? (
