@@ -17,6 +17,10 @@ test.describe('the shell', () => {
       'Business units',
       'Manufacturer settings',
       'Product search',
+      'Manufacturer regions',
+      'Manufacturer languages',
+      'Manufacturer translations',
+      'Manufacturer layout',
     ]);
     await expect(menu.getByText('Access management')).toBeVisible();
     await expect(menu.getByText('Manufacturer management')).toBeVisible();

@@ -1,4 +1,4 @@
-import { Avatar, Button, Group, Menu, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { Avatar, Box, Button, Group, Menu, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import {
   IconAdjustments,
   IconBoxMultiple,
@@ -29,6 +29,10 @@ import {
 import { useFeatureSwitches } from './queries';
 
 /** The trigger of a top-bar menu; rendered inline because Menu.Target needs an element that takes its ref and handlers. */
+/**
+ * A top-bar menu's button. Below the xl breakpoint it shows its icon only (named by aria-label and
+ * a tooltip title), so that a unit's menus, the switcher and the breadcrumbs fit a 1280px screen.
+ */
 const menuButton = (label: string, icon: ReactNode, testId: string) => (
   <Button
     variant="subtle"
@@ -39,8 +43,12 @@ const menuButton = (label: string, icon: ReactNode, testId: string) => (
     leftSection={icon}
     rightSection={<IconChevronDown size={14} aria-hidden />}
     data-testid={testId}
+    aria-label={label}
+    title={label}
   >
-    {label}
+    <Box component="span" visibleFrom="xl">
+      {label}
+    </Box>
   </Button>
 );
 
