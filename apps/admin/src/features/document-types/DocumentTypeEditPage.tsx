@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Box, Button, Group, Stack, Text, TextInput } from '@mantine/core';
-import { IconTrash } from '@tabler/icons-react';
+import { Box, Group, Stack, Text, TextInput } from '@mantine/core';
 import { CatalogueErrorKeys, DocumentErrorKeys, type DocumentType } from '@vellum/contract';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +8,7 @@ import { useAuth } from '../../app/auth';
 import { useFeatureSwitchesQuery } from '../../app/shell/queries';
 import { useConfirm } from '../../components/ConfirmDialog';
 import { ConflictNotice } from '../../components/ConflictNotice';
+import { DeleteButton } from '../../components/DeleteButton';
 import { FormActions } from '../../components/FormActions';
 import { IntegerField, SwitchField } from '../../components/FormFields';
 import { FormSection } from '../../components/FormSection';
@@ -105,13 +105,7 @@ function DocumentTypeForm({ unitId, type }: { unitId: number; type?: DocumentTyp
         <PageHeader
           title={type ? t('documentTypes.editTitle', { name: type.name }) : t('documentTypes.createTitle')}
           back={{ to: listPath, label: t('documentTypes.back') }}
-          actions={
-            canDelete && (
-              <Button variant="light" color="red" leftSection={<IconTrash size={16} />} onClick={onDelete}>
-                {t('components.actions.delete')}
-              </Button>
-            )
-          }
+          actions={canDelete && <DeleteButton onClick={onDelete} />}
         />
         <Stack gap="lg">
           {readOnly && <ReadOnlyNotice />}

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Box, Button, FileButton, Group, Stack, Text, TextInput, Tooltip } from '@mantine/core';
-import { IconFileImport, IconTrash } from '@tabler/icons-react';
+import { IconFileImport } from '@tabler/icons-react';
 import { CatalogueErrorKeys, type ProductRemark } from '@vellum/contract';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import { useLocation, useNavigate, useParams } from 'react-router';
 import { useAuth } from '../../app/auth';
 import { useConfirm } from '../../components/ConfirmDialog';
 import { ConflictNotice } from '../../components/ConflictNotice';
+import { DeleteButton } from '../../components/DeleteButton';
 import { FormActions } from '../../components/FormActions';
 import { IntegerField, SwitchField } from '../../components/FormFields';
 import { FormSection } from '../../components/FormSection';
@@ -117,13 +118,7 @@ function RemarkForm({ unitId, remark }: { unitId: number; remark?: ProductRemark
         <PageHeader
           title={remark ? t('productRemarks.editTitle', { name: remark.name }) : t('productRemarks.createTitle')}
           back={{ to: listPath, label: t('productRemarks.back') }}
-          actions={
-            canDelete && (
-              <Button variant="light" color="red" leftSection={<IconTrash size={16} />} onClick={onDelete}>
-                {t('components.actions.delete')}
-              </Button>
-            )
-          }
+          actions={canDelete && <DeleteButton onClick={onDelete} />}
         />
         <Stack gap="lg">
           {readOnly && <ReadOnlyNotice />}

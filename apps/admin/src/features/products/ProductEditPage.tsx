@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Box, Button, MultiSelect, Stack, Text, TextInput } from '@mantine/core';
-import { IconCopy, IconTrash } from '@tabler/icons-react';
+import { IconCopy } from '@tabler/icons-react';
 import { ATTRIBUTE_VALUE_MAX, type Product, type ProductType } from '@vellum/contract';
 import { useCallback, useMemo } from 'react';
 import { Controller, type FieldError, useForm } from 'react-hook-form';
@@ -9,6 +9,7 @@ import { useLocation, useNavigate, useParams } from 'react-router';
 import { useAuth } from '../../app/auth';
 import { useConfirm } from '../../components/ConfirmDialog';
 import { ConflictNotice } from '../../components/ConflictNotice';
+import { DeleteButton } from '../../components/DeleteButton';
 import { FormActions } from '../../components/FormActions';
 import { FormSection } from '../../components/FormSection';
 import { useErrorText } from '../../components/formErrors';
@@ -135,11 +136,7 @@ function ProductForm({ type, product, duplicate }: { type: ProductType; product?
                     {t('products.duplicate')}
                   </Button>
                 )}
-                {canDelete && (
-                  <Button variant="light" color="red" leftSection={<IconTrash size={16} />} onClick={onDelete}>
-                    {t('components.actions.delete')}
-                  </Button>
-                )}
+                {canDelete && <DeleteButton onClick={onDelete} />}
               </>
             )
           }

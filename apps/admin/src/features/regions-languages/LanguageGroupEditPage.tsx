@@ -1,5 +1,4 @@
-import { Box, Button, MultiSelect, Stack, TextInput } from '@mantine/core';
-import { IconTrash } from '@tabler/icons-react';
+import { Box, MultiSelect, Stack, TextInput } from '@mantine/core';
 import { type LanguageGroup, languageCode, RegionLanguageErrorKeys } from '@vellum/contract';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +6,7 @@ import { useLocation, useParams } from 'react-router';
 import { z } from 'zod';
 import { useAuth } from '../../app/auth';
 import { ConflictNotice } from '../../components/ConflictNotice';
+import { DeleteButton } from '../../components/DeleteButton';
 import { FormActions } from '../../components/FormActions';
 import { FormSection } from '../../components/FormSection';
 import { useErrorText } from '../../components/formErrors';
@@ -96,14 +96,7 @@ function GroupForm({ unitId, group }: { unitId: number; group?: LanguageGroup })
         <PageHeader
           title={group ? t('regionsLanguages.groups.editTitle', { name: group.name }) : t('regionsLanguages.groups.createTitle')}
           back={{ to: listPath, label: t('regionsLanguages.groups.back') }}
-          actions={
-            group &&
-            !readOnly && (
-              <Button variant="light" color="red" leftSection={<IconTrash size={16} />} onClick={onDelete}>
-                {t('components.actions.delete')}
-              </Button>
-            )
-          }
+          actions={group && !readOnly && <DeleteButton onClick={onDelete} />}
         />
         <Stack gap="lg">
           {readOnly && <ReadOnlyNotice />}

@@ -1,5 +1,4 @@
-import { Box, Button, Stack, TextInput } from '@mantine/core';
-import { IconTrash } from '@tabler/icons-react';
+import { Box, Stack, TextInput } from '@mantine/core';
 import { countryCode, REGION_NAME_MAX, type Region, RegionLanguageErrorKeys } from '@vellum/contract';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +6,7 @@ import { useLocation, useParams } from 'react-router';
 import { z } from 'zod';
 import { useAuth } from '../../app/auth';
 import { ConflictNotice } from '../../components/ConflictNotice';
+import { DeleteButton } from '../../components/DeleteButton';
 import { FormActions } from '../../components/FormActions';
 import { FormSection } from '../../components/FormSection';
 import { useErrorText } from '../../components/formErrors';
@@ -76,14 +76,7 @@ function RegionForm({ kind, unitId, region }: { kind: RegionKind; unitId: number
             region ? t('regionsLanguages.regions.editTitle', { name: region.name }) : t(`regionsLanguages.regions.${kind}.createTitle`)
           }
           back={{ to: listPath, label: t('regionsLanguages.regions.back') }}
-          actions={
-            region &&
-            !readOnly && (
-              <Button variant="light" color="red" leftSection={<IconTrash size={16} />} onClick={onDelete}>
-                {t('components.actions.delete')}
-              </Button>
-            )
-          }
+          actions={region && !readOnly && <DeleteButton onClick={onDelete} />}
         />
         <Stack gap="lg">
           {readOnly && <ReadOnlyNotice />}
