@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, primaryKey, serial, text, timestamp, unique, uniqueIndex } from 'drizzle-orm/pg-core';
+import { product, productGroup } from './catalogue.js';
 import { businessUnit } from './organisation.js';
 
 /**
@@ -64,3 +65,85 @@ export const documentAttributeList = pgTable('document_attribute_list', {
     .references(() => businessUnit.id, { onDelete: 'cascade' }),
   version: integer('version').notNull().default(0),
 });
+
+/**
+ * A document of a business unit (decision 0032): an instruction for use or other product
+ * documentation, identified by its number (unique in the unit regardless of case), with a type,
+ * attribute values, the product groups and products it documents and its files. `(id,
+ * business_unit_id)` is the target of the files' key, which keeps a file in its document's unit.
+ */
+export const document = pgTable(
+  'document',
+  {
+    id: serial('id').primaryKey(),
+    businessUnitId: integer('business_unit_id')
+      .notNull()
+      .references(() => businessUnit.id),
+    number: text('number').notNull(),
+    name: text('name').notNull(),
+    documentTypeId: integer('document_type_id')
+      .notNull()
+      .references(() => documentType.id),
+    createdDate: timestamp('created_date', { withTimezone: true }).notNull().defaultNow(),
+    lastModifiedDate: timestamp('last_modified_date', { withTimezone: true }).notNull().defaultNow(),
+    version: integer('version').notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex('document_unit_number_uq').on(t.businessUnitId, sql`lower(${t.number})`),
+    unique('document_id_unit_uq').on(t.id, t.businessUnitId),
+    index('document_type_idx').on(t.documentTypeId),
+    index('document_number_trgm_idx').using('gin', sql`lower(${t.number}) gin_trgm_ops`),
+    index('document_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
+  ],
+);
+
+/**
+ * The value of a document attribute definition on a document. `is_unique` mirrors the
+ * definition's `unique` switch (kept by the attribute-definition save), so that a partial unique
+ * index decides races between two documents taking the same value.
+ */
+export const documentAttributeValue = pgTable(
+  'document_attribute_value',
+  {
+    documentId: integer('document_id')
+      .notNull()
+      .references(() => document.id, { onDelete: 'cascade' }),
+    attributeDefinitionId: integer('attribute_definition_id')
+      .notNull()
+      .references(() => documentAttributeDefinition.id, { onDelete: 'cascade' }),
+    value: text('value').notNull(),
+    isUnique: boolean('is_unique').notNull().default(false),
+  },
+  (t) => [
+    primaryKey({ columns: [t.documentId, t.attributeDefinitionId] }),
+    uniqueIndex('document_attribute_value_unique_uq').on(t.attributeDefinitionId, sql`lower(${t.value})`).where(sql`${t.isUnique}`),
+  ],
+);
+
+/** The product groups a document documents (same unit, checked by the service). */
+export const documentProductGroup = pgTable(
+  'document_product_group',
+  {
+    documentId: integer('document_id')
+      .notNull()
+      .references(() => document.id, { onDelete: 'cascade' }),
+    productGroupId: integer('product_group_id')
+      .notNull()
+      .references(() => productGroup.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.documentId, t.productGroupId] }), index('document_product_group_group_idx').on(t.productGroupId)],
+);
+
+/** The products a document documents directly (same unit, checked by the service). */
+export const documentProduct = pgTable(
+  'document_product',
+  {
+    documentId: integer('document_id')
+      .notNull()
+      .references(() => document.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => product.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.documentId, t.productId] }), index('document_product_product_idx').on(t.productId)],
+);
