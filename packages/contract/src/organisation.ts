@@ -147,11 +147,20 @@ export const businessUnitCreateBody = z.object({
   interfaceLanguages: unitLanguageLists.interfaceLanguages.optional(),
   documentLanguages: unitLanguageLists.documentLanguages.optional(),
 });
+/**
+ * The public website's look (colours, header texts) is edited on the layout screen (PUT
+ * api/business-units/layout); the settings update may leave it out, and then it stays as stored.
+ */
 export const businessUnitUpdateBody = z.object({
   id: bodyId(),
   slug: plainText().max(50, 'Size'),
   version: versionField,
   ...businessUnitFields,
+  mainColor: businessUnitFields.mainColor.unwrap().optional(),
+  highlightColor: businessUnitFields.highlightColor.unwrap().optional(),
+  lightHeaderText: businessUnitFields.lightHeaderText.unwrap().optional(),
+  headerTextTitle: businessUnitFields.headerTextTitle.unwrap().optional(),
+  headerTextBody: businessUnitFields.headerTextBody.unwrap().optional(),
 });
 export const businessUnitStatisticsSchema = z.object({
   id: z.number(),

@@ -54,7 +54,16 @@ function BusinessUnitForm({ unit }: { unit?: BusinessUnit }) {
   const onSubmit = async (values: BusinessUnitFormOutput) => {
     try {
       if (unit) {
-        await save.mutateAsync({ ...toBody(values), id: unit.id, slug: unit.slug, version: unit.version });
+        // the look is saved by the layout screen: left out here, it stays as stored
+        const {
+          mainColor: _m,
+          highlightColor: _h,
+          lightHeaderText: _l,
+          headerTextTitle: _t,
+          headerTextBody: _b,
+          ...settings
+        } = toBody(values);
+        await save.mutateAsync({ ...settings, id: unit.id, slug: unit.slug, version: unit.version });
         navigate(BUSINESS_UNITS_PATH);
       } else {
         const res = await save.mutateAsync(toBody(values));
@@ -103,6 +112,7 @@ function BusinessUnitForm({ unit }: { unit?: BusinessUnit }) {
                 form={form}
                 readOnly={readOnly}
                 logo={unit ? <LogoInput unit={unit} disabled={!canUploadLogo} /> : undefined}
+                layoutPath={unit ? `/my-business-units/${unit.id}/website-configuration/layout` : undefined}
               />
               <SearchSection form={form} readOnly={readOnly} />
             </Stack>

@@ -122,12 +122,35 @@ export function GeneralSection({ form, isNew, readOnly }: { form: Form; isNew: b
   );
 }
 
-export function AppearanceSection({ form, readOnly, logo }: { form: Form; readOnly?: boolean; logo?: React.ReactNode }) {
+/**
+ * The public website's look. A new unit starts with it here; an existing unit's look is edited on
+ * its layout screen (layoutPath), where it is previewed, and shown here read-only.
+ */
+export function AppearanceSection({
+  form,
+  readOnly: formReadOnly,
+  logo,
+  layoutPath,
+}: {
+  form: Form;
+  readOnly?: boolean;
+  logo?: React.ReactNode;
+  layoutPath?: string;
+}) {
   const { t } = useTranslation();
   const errorText = useErrorText();
   const { errors } = form.formState;
+  const readOnly = formReadOnly || !!layoutPath;
   return (
     <FormSection title={t('businessUnits.sections.appearance')}>
+      {layoutPath && (
+        <Text size="sm" c="dimmed">
+          {t('businessUnits.appearanceOnLayout')}{' '}
+          <Anchor component={Link} to={layoutPath}>
+            {t('businessUnits.openLayout')}
+          </Anchor>
+        </Text>
+      )}
       {logo}
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <ColorField form={form} name="mainColor" readOnly={readOnly} />

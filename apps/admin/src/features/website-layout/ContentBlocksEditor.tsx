@@ -1,15 +1,19 @@
-import { Alert, Button, Checkbox, Group, Stack } from '@mantine/core';
-import { CONTENT_BLOCK_TYPES, type ContentBlock, type ContentBlockType } from '@vellum/contract';
+import { Alert, Button, Checkbox, Group, Select, Stack, Text } from '@mantine/core';
+import { CONTENT_BLOCK_TYPES, type ContentBlock, type ContentBlockType, PER_PRODUCT_TYPE_BLOCKS } from '@vellum/contract';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RemarkContentEditor } from '../product-remarks/RemarkContentEditor';
+import { useProductTypes } from '../product-types/productTypes.hooks';
 import { serverError } from './serverError';
 import { useSaveContentBlocks } from './websiteLayout.hooks';
 
 export type BlockDraft = Pick<ContentBlock, 'type' | 'content' | 'hcp' | 'patient'> & { id?: number; productTypeId: number | null };
 
 /**
- * The three kinds of content block for every product type of the unit (blocks written for one
- * product type are kept as they are). An empty editor removes its block.
+ * The content blocks of the unit: the three kinds for every product type, and (in a unit, not in
+ * the manufacturer-wide layout) a product type's own header and footer, which replace the general
+ * ones on that product type's pages. The scope select chooses which set is edited; all of them are
+ * saved together. An empty editor removes its block.
  */
 export function ContentBlocksEditor({
   unitId,
@@ -22,11 +26,22 @@ export function ContentBlocksEditor({
 }) {
   const { t } = useTranslation();
   const save = useSaveContentBlocks(unitId);
-  const general = (type: ContentBlockType) => blocks.find((b) => b.type === type && b.productTypeId === null);
+  const productTypes = useProductTypes(unitId, unitId !== 0);
+  const [scope, setScope] = useState<number | null>(null);
+  const inScope = (type: ContentBlockType) => blocks.find((b) => b.type === type && b.productTypeId === scope);
   const update = (type: ContentBlockType, patch: Partial<BlockDraft>) => {
-    const current = general(type) ?? { type, productTypeId: null, content: '', hcp: true, patient: true };
-    onChange([...blocks.filter((b) => b !== general(type)), { ...current, ...patch }]);
+    const current = inScope(type) ?? { type, productTypeId: scope, content: '', hcp: true, patient: true };
+    onChange([...blocks.filter((b) => b !== inScope(type)), { ...current, ...patch }]);
   };
+  const withOwnBlocks = new Set(blocks.filter((b) => b.productTypeId !== null && b.content).map((b) => b.productTypeId));
+  const scopeOptions = [
+    { value: '', label: t('websiteLayout.blocks.allProductTypes') },
+    ...(productTypes.data ?? []).map((pt) => ({
+      value: String(pt.id),
+      label: withOwnBlocks.has(pt.id) ? t('websiteLayout.blocks.ownBlocks', { name: pt.name }) : pt.name,
+    })),
+  ];
+  const types = scope === null ? CONTENT_BLOCK_TYPES : PER_PRODUCT_TYPE_BLOCKS;
   const submit = () =>
     save.mutate(
       blocks
@@ -43,8 +58,23 @@ export function ContentBlocksEditor({
     );
   return (
     <Stack>
-      {CONTENT_BLOCK_TYPES.map((type) => {
-        const block = general(type);
+      {unitId !== 0 && (productTypes.data?.length ?? 0) > 0 && (
+        <Stack gap={4}>
+          <Select
+            label={t('websiteLayout.blocks.scope')}
+            data={scopeOptions}
+            value={scope === null ? '' : String(scope)}
+            onChange={(v) => setScope(v ? Number(v) : null)}
+            allowDeselect={false}
+            w={360}
+          />
+          <Text size="sm" c="dimmed">
+            {scope === null ? t('websiteLayout.blocks.scopeAll') : t('websiteLayout.blocks.scopeOne')}
+          </Text>
+        </Stack>
+      )}
+      {types.map((type) => {
+        const block = inScope(type);
         return (
           <Stack key={type} gap={4}>
             <RemarkContentEditor

@@ -123,6 +123,56 @@ describe('layout page', () => {
   });
 });
 
+describe('content blocks per product type', () => {
+  it("edits a product type's own header and footer beside the general blocks and saves them all", async () => {
+    const general = {
+      id: 1,
+      businessUnitId: 1,
+      type: 'PRODUCT_TYPE_SELECTION_HEADER',
+      productTypeId: null,
+      hcp: true,
+      patient: true,
+      content: '<p>Pick one</p>',
+    };
+    const own = {
+      id: 2,
+      businessUnitId: 1,
+      type: 'PRODUCT_TYPE_HEADER',
+      productTypeId: 5,
+      hcp: true,
+      patient: true,
+      content: '<p>Catheter header</p>',
+    };
+    const calls = mockServer({
+      'GET /api/business-units/1/layout': () => ok(layout),
+      'GET /api/business-units/1/css': () => ok({ content: '' }),
+      'GET /api/footer-items': () => ok([]),
+      'GET /api/content-blocks': () => ok([general, own]),
+      'GET /api/product-types': () =>
+        ok([
+          { id: 5, name: 'Catheters' },
+          { id: 6, name: 'Stents' },
+        ]),
+      'PUT /api/content-blocks': (req) => ok(req.body),
+    });
+    renderRoute(<LayoutPage />, { url: '/my-business-units/1/website-configuration/layout', path: LAYOUT_PATH });
+    expect(await screen.findByText('Above the product type selection')).toBeTruthy();
+    fireEvent.click((await screen.findAllByLabelText('Content blocks for'))[0]);
+    fireEvent.click(await screen.findByRole('option', { name: 'Catheters (own blocks)', hidden: true }));
+    await waitFor(() => expect(screen.queryByText('Above the product type selection')).toBeNull());
+    expect(screen.getByText('Header of every product type page')).toBeTruthy();
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Header of every product type page: Patients' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save content blocks' }));
+    await waitFor(() => expect(calls.some((c) => c.key === 'PUT /api/content-blocks')).toBe(true));
+    const body = calls.find((c) => c.key === 'PUT /api/content-blocks')?.body as Array<Record<string, unknown>>;
+    expect(body).toHaveLength(2);
+    expect(body).toContainEqual(expect.objectContaining({ id: 1, type: 'PRODUCT_TYPE_SELECTION_HEADER', productTypeId: null }));
+    expect(body).toContainEqual(
+      expect.objectContaining({ id: 2, type: 'PRODUCT_TYPE_HEADER', productTypeId: 5, patient: false, hcp: true }),
+    );
+  });
+});
+
 describe('public resources page', () => {
   it('lists resources with their CSS reference and deletes one', async () => {
     const calls = server();

@@ -83,9 +83,9 @@ const auditView = (row: BusinessUnitRow) => {
 };
 
 /** A cleared header text is stored as none. */
-export const headerTexts = (v: { headerTextTitle: string | null; headerTextBody: string | null }) => ({
-  headerTextTitle: v.headerTextTitle || null,
-  headerTextBody: v.headerTextBody || null,
+export const headerTexts = (v: { headerTextTitle?: string | null; headerTextBody?: string | null }) => ({
+  headerTextTitle: v.headerTextTitle === undefined ? undefined : v.headerTextTitle || null,
+  headerTextBody: v.headerTextBody === undefined ? undefined : v.headerTextBody || null,
 });
 
 /** The body's settings as column values (the languages have their own calls, decision 0023). */

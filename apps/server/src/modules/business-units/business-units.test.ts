@@ -320,6 +320,30 @@ describe('PUT /api/business-units', () => {
     expect((await current()).displayName).toBe('After');
   });
 
+  it('keeps the colours and header texts when the settings update leaves them out (the layout screen edits them)', async () => {
+    const styled = await put(updater, bodyOf(await current(), { mainColor: '#102030', lightHeaderText: true, headerTextTitle: 'Hello' }));
+    expect(styled.statusCode).toBe(200);
+    const {
+      mainColor: _m,
+      highlightColor: _h,
+      lightHeaderText: _l,
+      headerTextTitle: _t,
+      headerTextBody: _b,
+      logoUrl: _u,
+      ...settings
+    } = styled.json();
+    const res = await put(updater, { ...settings, displayName: 'Settings only' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      displayName: 'Settings only',
+      mainColor: '#102030',
+      lightHeaderText: true,
+      headerTextTitle: 'Hello',
+    });
+    const cleared = await put(updater, { ...settings, version: res.json().version, mainColor: null, headerTextTitle: '' });
+    expect(cleared.json()).toMatchObject({ mainColor: null, headerTextTitle: null, lightHeaderText: true });
+  });
+
   it('PUT /api/business-units/{id} refuses a path id that differs from the body id', async () => {
     const body = bodyOf(await current(), { displayName: 'Via path' });
     const mismatch = await put(updater, body, `/api/business-units/${other.id}`);
