@@ -95,11 +95,11 @@ test('regions and languages: a region with countries, website and document langu
 
   // the home counts them, and its tiles open their screens
   await page.goto(base);
-  await expect(tile(page, 'Regions and languages', 'Website regions')).toContainText('1');
-  await expect(tile(page, 'Regions and languages', 'Website languages')).toContainText('2');
-  await expect(tile(page, 'Regions and languages', 'Document languages')).toContainText('4');
-  await expect(tile(page, 'Regions and languages', 'Language groups')).toContainText('1');
-  await tile(page, 'Regions and languages', 'Website regions').click();
+  await expect(tile(page, 'Website configuration', 'Website regions')).toContainText('1');
+  await expect(tile(page, 'Website configuration', 'Website languages')).toContainText('2');
+  await expect(tile(page, 'Website configuration', 'Document languages')).toContainText('4');
+  await expect(tile(page, 'Website configuration', 'Language groups')).toContainText('1');
+  await tile(page, 'Website configuration', 'Website regions').click();
   await expect(page).toHaveURL(`${base}/website-configuration/region`);
 
   // the region goes with the 4-digit confirmation

@@ -88,17 +88,34 @@ describe('business-unit home: tiles link to their lists', () => {
   it('regions and languages open their screens, each shown to whoever may manage it', async () => {
     auth.current = signedInWith(['INTERFACE_REGION_MANAGE', 'DOCUMENT_LANGUAGE_MANAGE']);
     renderHome();
-    const configuration = await card('Regions and languages');
-    expect(hrefOf(configuration, /^2\s*Website regions\s*, Regions and languages: open the list$/)).toBe(
+    const configuration = await card('Website configuration');
+    expect(hrefOf(configuration, /^2\s*Website regions\s*, Website configuration: open the list$/)).toBe(
       '/my-business-units/1/website-configuration/region',
     );
-    expect(hrefOf(configuration, /^4\s*Document languages\s*, Regions and languages: open the list$/)).toBe(
+    expect(hrefOf(configuration, /^4\s*Document languages\s*, Website configuration: open the list$/)).toBe(
       '/my-business-units/1/backend-configuration/language-group',
     );
-    expect(hrefOf(configuration, /^1\s*Language groups\s*, Regions and languages: open the list$/)).toBe(
+    expect(hrefOf(configuration, /^1\s*Language groups\s*, Website configuration: open the list$/)).toBe(
       '/my-business-units/1/backend-configuration/language-group',
     );
     expect(within(configuration).getAllByRole('link')).toHaveLength(3);
     expect(within(configuration).queryByText('Document regions')).toBeNull();
+    expect(within(configuration).queryByText('Footer items')).toBeNull();
+  });
+
+  it('the layout counts open the layout and public resources screens for whoever may manage the layout', async () => {
+    auth.current = signedInWith(['LAYOUT_MANAGE']);
+    renderHome();
+    const configuration = await card('Website configuration');
+    expect(hrefOf(configuration, /Footer items\s*, Website configuration: open the list$/)).toBe(
+      '/my-business-units/1/website-configuration/layout',
+    );
+    expect(hrefOf(configuration, /Content blocks\s*, Website configuration: open the list$/)).toBe(
+      '/my-business-units/1/website-configuration/layout',
+    );
+    expect(hrefOf(configuration, /Public resources\s*, Website configuration: open the list$/)).toBe(
+      '/my-business-units/1/website-configuration/public-resources',
+    );
+    expect(within(configuration).getAllByRole('link')).toHaveLength(3);
   });
 });

@@ -161,7 +161,7 @@ export function BusinessUnitHomePage() {
   );
 }
 
-/** Regions and languages (issue 9): each tile shown to whoever may open its screen, and linked to it. */
+/** Regions, languages and layout (issue 9): each tile shown to whoever may open its screen, and linked to it. */
 function configurationTiles(
   s: BusinessUnitStatistics,
   t: (k: string) => string,
@@ -200,6 +200,24 @@ function configurationTiles(
       value: c.languageGroups,
       to: `${base}/backend-configuration/language-group`,
       rights: ['DOCUMENT_LANGUAGE_MANAGE'],
+    },
+    {
+      label: t('businessUnits.home.footerItems'),
+      value: c.footerItems,
+      to: `${base}/website-configuration/layout`,
+      rights: ['LAYOUT_MANAGE'],
+    },
+    {
+      label: t('businessUnits.home.contentBlocks'),
+      value: c.contentBlocks,
+      to: `${base}/website-configuration/layout`,
+      rights: ['LAYOUT_MANAGE'],
+    },
+    {
+      label: t('businessUnits.home.publicResources'),
+      value: c.publicResources,
+      to: `${base}/website-configuration/public-resources`,
+      rights: ['LAYOUT_MANAGE'],
     },
   ];
   return tiles.filter((tile) => can(...tile.rights)).map(({ rights: _rights, ...tile }) => tile);
