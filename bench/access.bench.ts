@@ -18,6 +18,22 @@ const USER_SEARCH_SQL = `SELECT u.*, (SELECT count(*) FROM app_user c WHERE c.lo
   FROM app_user u WHERE u.login ILIKE $1 OR u.email ILIKE $1 OR (coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')) ILIKE $1
   ORDER BY u.id LIMIT 20`;
 
+/**
+ * The statement the server runs for that page (users.repo.ts searchUsers: the matching ids through
+ * the trigram indexes first, then the page's rows among them, the total and the groups), prepared as the
+ * server prepares it: what the database alone costs the API call.
+ */
+const USER_SEARCH_API_SQL = `WITH matching_ids AS (SELECT ARRAY(SELECT c.id FROM app_user c WHERE c.login ILIKE $1 OR c.email ILIKE $1
+      OR (coalesce(c.first_name, '') || ' ' || coalesce(c.last_name, '')) ILIKE $1) AS ids)
+  SELECT u.id, u.login, u.email, u.first_name, u.last_name, u.activated, u.technical_account, u.lang_key,
+    u.failed_attempts, u.locked_at, u.password_changed_at, u.created_by, u.created_date, u.last_modified_by, u.last_modified_date,
+    u.version, (SELECT cardinality(ids) FROM matching_ids) AS total,
+    (SELECT coalesce(json_agg(json_build_object('id', g.id, 'name', g.name) ORDER BY g.name, g.id), '[]'::json)
+      FROM user_group_member m JOIN user_group g ON g.id = m.user_group_id WHERE m.user_id = u.id) AS groups
+  FROM app_user u
+  WHERE u.id = ANY((SELECT ids FROM matching_ids)::int[])
+  ORDER BY u.id LIMIT $2 OFFSET $3`;
+
 /** GET api/account and GET api/users over 10,000 users, beside the bare health route of the same server. */
 export async function accessBench(): Promise<void> {
   const server = await startBenchServer(async (databaseUrl, dataDir) => {
@@ -63,6 +79,11 @@ export async function accessBench(): Promise<void> {
       const pool = new pg.Pool({ connectionString: server.databaseUrl, max: 10 });
       try {
         rows.push(await loadSql(`SQL: the 'bench-99' page and total, plain`, pool, USER_SEARCH_SQL, ['%bench-99%']));
+        rows.push(
+          await loadSql(`SQL: the server's 'bench-99' statement, prepared`, pool, USER_SEARCH_API_SQL, ['%bench-99%', 20, 0], {
+            prepareAs: 'bench_user_search',
+          }),
+        );
       } finally {
         await pool.end();
       }

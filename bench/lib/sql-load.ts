@@ -16,8 +16,10 @@ export async function loadSql(
   pool: pg.Pool,
   text: string,
   values: unknown[],
-  opts: { connections?: number; seconds?: number } = {},
+  opts: { connections?: number; seconds?: number; prepareAs?: string } = {},
 ): Promise<LoadResult> {
+  // prepareAs: a named statement, planned once per connection, as the server's prepared statements are
+  const query = opts.prepareAs ? { name: opts.prepareAs, text, values } : { text, values };
   const run = async (connections: number, seconds: number) => {
     const latencies: number[] = [];
     let errors = 0;
@@ -27,7 +29,7 @@ export async function loadSql(
         while (performance.now() < end) {
           const t = performance.now();
           try {
-            await pool.query(text, values);
+            await pool.query(query);
             latencies.push(performance.now() - t);
           } catch {
             errors++;
