@@ -18,6 +18,7 @@ const stats: BusinessUnitStatistics = {
   languageFilesHcp: 4,
   languageFilesPatient: 0,
   products: 12,
+  documents: 7,
   orphans: { products: 8, documents: 2, productGroups: 3 },
   publishStatus: { productsNoDate: 5, productsFutureDate: 1, filesNoDate: 0, filesFutureDate: 0 },
   downloads: { totalDownloads: 0, totalDownloadsForPeriod: 0 },
