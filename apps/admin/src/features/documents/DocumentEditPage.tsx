@@ -269,7 +269,7 @@ function DocumentForm({
               )}
             />
             {document && document.productGroupIds.length === 0 && document.productIds.length === 0 && (
-              <Text size="sm" c="orange.8">
+              <Text size="sm" c="dark.6" fw={500}>
                 {t('documents.orphanHint')}
               </Text>
             )}
