@@ -293,3 +293,42 @@ test('the document configuration screens are accessible', async ({ page, request
   await expect(page.getByText('Cannot be empty').first()).toBeVisible();
   await expectAccessible(page, 'document type form with errors');
 });
+
+// issue 10: documents
+test('the document screens are accessible', async ({ page, request }) => {
+  const api = await adminApi(request);
+  const unit = await createUnit(api, 'e2e-axe-docs');
+  const type = await api.post<{ id: number }>('/api/document-types', {
+    businessUnitId: unit.id,
+    name: 'Axe IFU',
+    hcp: true,
+    sortNumber: 1,
+  });
+  await api.put(`/api/document-attribute-definitions?business-unit=${unit.id}`, {
+    version: 0,
+    definitions: [{ name: 'Revision', slug: 'revision', mandatory: true }],
+  });
+  const list = await api.get<{ definitions: { id: number }[] }>(`/api/document-attribute-definitions?business-unit=${unit.id}`);
+  const doc = await api.post<{ id: number }>('/api/documents', {
+    businessUnitId: unit.id,
+    number: 'AXE-1',
+    name: 'Axe document',
+    documentTypeId: type.id,
+    attributeValues: [{ attributeDefinitionId: list.definitions[0].id, value: 'A' }],
+  });
+  const base = `/my-business-units/${unit.id}/document-management`;
+  await signIn(page, ADMIN.login, ADMIN.password);
+  for (const [what, path] of [
+    ['document list', base],
+    ['document list filtered', `${base}?orphans=true&state=UNPUBLISHED`],
+    ['document detail', `${base}/${doc.id}`],
+    ['new document', `${base}/new`],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 2 }).first()).toBeVisible();
+    await expectAccessible(page, what);
+  }
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Cannot be empty').first()).toBeVisible();
+  await expectAccessible(page, 'new document with errors');
+});

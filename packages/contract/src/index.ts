@@ -3,6 +3,7 @@ export * from './auth.js';
 export * from './catalogue-errors.js';
 export * from './common.js';
 export * from './document-types.js';
+export * from './documents.js';
 export * from './errors.js';
 export * from './lot-ranges.js';
 export * from './organisation.js';

@@ -170,8 +170,12 @@ export const businessUnitStatisticsSchema = z.object({
   languageFilesHcp: z.number(),
   languageFilesPatient: z.number(),
   products: z.number(),
+  documents: z.number(),
   orphans: z.object({ products: z.number(), documents: z.number(), productGroups: z.number() }),
-  /** Unpublished (no date) and scheduled (future date) products and files (spec 000 §3 publish summary). */
+  /**
+   * Unpublished (no date) and scheduled (future date) products, and unpublished and scheduled
+   * documents (filesNoDate, filesFutureDate: by the publish state of their files' current versions).
+   */
   publishStatus: z.object({
     productsNoDate: z.number(),
     productsFutureDate: z.number(),

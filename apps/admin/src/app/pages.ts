@@ -57,3 +57,6 @@ export const ManufacturerLanguagesPage = lazyPage(regionsLanguages, 'Manufacture
 export const LayoutPage = lazyPage(() => import('../features/website-layout/LayoutPage'), 'LayoutPage');
 export const PublicResourcesPage = lazyPage(() => import('../features/website-layout/PublicResourcesPage'), 'PublicResourcesPage');
 export const ManufacturerLayoutPage = lazyPage(() => import('../features/website-layout/LayoutPage'), 'ManufacturerLayoutPage');
+
+// issue 10: documents
+export const DocumentRoutes = lazyPage(() => import('../features/documents/DocumentRoutes'), 'DocumentRoutes');

@@ -14,6 +14,7 @@ import {
   BusinessUnitSettingsRoutes,
   DocumentAttributesPage,
   DocumentRegionRoutes,
+  DocumentRoutes,
   DocumentTypeRoutes,
   ForgotPasswordPage,
   GlobalProductTypeRoutes,
@@ -139,6 +140,11 @@ export const routes: RouteObject[] = [
       {
         path: '/my-business-units/:businessUnitId/backend-configuration/document-attribute',
         element: guarded(<DocumentAttributesPage />, ['DOCUMENT_ATTRIBUTE_MANAGE', 'DOCUMENT_MANAGE', 'DOCUMENT_READ'], 'business-unit'),
+      },
+      // issue 10: documents (the list, a new document and a document; read with a document right, changed as each page checks)
+      {
+        path: '/my-business-units/:businessUnitId/document-management/*',
+        element: guarded(<DocumentRoutes />, ['DOCUMENT_READ', 'DOCUMENT_MANAGE'], 'business-unit'),
       },
       {
         path: '/my-business-units/:businessUnitId/administration/archived-data-lot-ranges',

@@ -3,6 +3,7 @@ import {
   IconAdjustments,
   IconBoxMultiple,
   IconChevronDown,
+  IconFileText,
   IconKey,
   IconLogout,
   IconSettings,
@@ -162,6 +163,7 @@ export function WebsiteConfigurationMenu() {
 
 const TOP_BAR_ICONS: Record<string, ReactNode> = {
   'product-types': <IconBoxMultiple size={16} aria-hidden />,
+  documents: <IconFileText size={16} aria-hidden />,
 };
 
 /** The top bar's plain links of the current business unit (product types), marked while their area is open. */

@@ -101,6 +101,15 @@ describe('backendConfigurationMenu', () => {
 });
 
 describe('topBarLinks', () => {
+  it('documents with DOCUMENT_READ or DOCUMENT_MANAGE in the business unit', () => {
+    for (const right of ['DOCUMENT_READ', 'DOCUMENT_MANAGE'] as AccessRight[]) {
+      expect(topBarLinks(holding([], { 5: [right] }), DEFAULT_FEATURES, 5)).toEqual([
+        { id: 'documents', labelKey: 'shell.menu.documents', to: '/my-business-units/5/document-management' },
+      ]);
+    }
+    expect(topBarLinks(holding([], { 6: ['DOCUMENT_READ'] }), DEFAULT_FEATURES, 5)).toEqual([]);
+  });
+
   it('product types with any of PRODUCT_READ, PRODUCT_MANAGE, PRODUCT_TYPE_MANAGE in the business unit', () => {
     for (const right of ['PRODUCT_READ', 'PRODUCT_MANAGE', 'PRODUCT_TYPE_MANAGE'] as AccessRight[]) {
       expect(topBarLinks(holding([], { 5: [right] }), DEFAULT_FEATURES, 5)).toEqual([
@@ -108,7 +117,7 @@ describe('topBarLinks', () => {
       ]);
     }
     expect(topBarLinks(holding([], { 6: ['PRODUCT_READ'] }), DEFAULT_FEATURES, 5)).toEqual([]);
-    expect(topBarLinks(holding([], { 5: ['DOCUMENT_READ', 'PRODUCT_REMARK_MANAGE'] }), DEFAULT_FEATURES, 5)).toEqual([]);
+    expect(topBarLinks(holding([], { 5: ['DOCUMENT_TYPE_MANAGE', 'PRODUCT_REMARK_MANAGE'] }), DEFAULT_FEATURES, 5)).toEqual([]);
   });
 });
 

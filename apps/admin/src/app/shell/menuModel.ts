@@ -202,6 +202,13 @@ const TOP_BAR_LINKS: MenuLinkRule[] = [
     to: '/my-business-units/:id/product-types',
     rights: ['PRODUCT_READ', 'PRODUCT_MANAGE', 'PRODUCT_TYPE_MANAGE'],
   },
+  // issue 10: documents have their own entry (spec 001 §2: document-management)
+  {
+    id: 'documents',
+    labelKey: 'shell.menu.documents',
+    to: '/my-business-units/:id/document-management',
+    rights: ['DOCUMENT_READ', 'DOCUMENT_MANAGE'],
+  },
 ];
 
 const visible = (rule: MenuLinkRule, hasRight: HasRight, features: FeatureSwitches, unit?: number) =>

@@ -18,6 +18,7 @@ const stats: BusinessUnitStatistics = {
   languageFilesHcp: 4,
   languageFilesPatient: 0,
   products: 12,
+  documents: 7,
   orphans: { products: 8, documents: 2, productGroups: 3 },
   publishStatus: { productsNoDate: 5, productsFutureDate: 1, filesNoDate: 0, filesFutureDate: 0 },
   downloads: { totalDownloads: 0, totalDownloadsForPeriod: 0 },
@@ -49,7 +50,7 @@ afterEach(() => {
 });
 
 describe('business-unit home: tiles link to their lists', () => {
-  it('orphan products and product groups open the unit-wide orphan lists; orphan documents have no list yet', async () => {
+  it('orphan products, product groups and documents open the unit-wide orphan lists', async () => {
     renderHome();
     const orphans = await card('Orphans');
     expect(hrefOf(orphans, /^8\s*Products\s*, Orphans: open the list$/)).toBe(
@@ -58,15 +59,16 @@ describe('business-unit home: tiles link to their lists', () => {
     expect(hrefOf(orphans, /^3\s*Product groups\s*, Orphans: open the list$/)).toBe(
       '/my-business-units/1/product-management/product-groups?orphans=true',
     );
-    expect(within(orphans).getAllByRole('link')).toHaveLength(2);
-    expect(within(orphans).getByText('Documents')).toBeTruthy();
+    expect(hrefOf(orphans, /^2\s*Documents\s*, Orphans: open the list$/)).toBe('/my-business-units/1/document-management?orphans=true');
+    expect(within(orphans).getAllByRole('link')).toHaveLength(3);
   });
 
   it('the product count and the unpublished and scheduled products open the products of the unit', async () => {
     renderHome();
     const counts = await card('Object counts');
     expect(hrefOf(counts, /^12\s*Products\s*, Object counts: open the list$/)).toBe('/my-business-units/1/product-management/products');
-    expect(within(counts).getAllByRole('link')).toHaveLength(1);
+    expect(hrefOf(counts, /^7\s*Documents\s*, Object counts: open the list$/)).toBe('/my-business-units/1/document-management');
+    expect(within(counts).getAllByRole('link')).toHaveLength(2);
     const publish = await card('Publish status');
     expect(hrefOf(publish, /^5\s*Unpublished products\s*, Publish status: open the list$/)).toBe(
       '/my-business-units/1/product-management/products?state=UNPUBLISHED',
@@ -74,7 +76,10 @@ describe('business-unit home: tiles link to their lists', () => {
     expect(hrefOf(publish, /^1\s*Scheduled products\s*, Publish status: open the list$/)).toBe(
       '/my-business-units/1/product-management/products?state=SCHEDULED',
     );
-    expect(within(publish).getAllByRole('link')).toHaveLength(2);
+    expect(hrefOf(publish, /^0\s*Unpublished documents\s*, Publish status: open the list$/)).toBe(
+      '/my-business-units/1/document-management?state=UNPUBLISHED',
+    );
+    expect(within(publish).getAllByRole('link')).toHaveLength(4);
   });
 
   it('without a product right the publish tiles are plain numbers', async () => {

@@ -8,6 +8,7 @@ import { useAuth } from '../../app/auth';
 import { useFeatureSwitches } from '../../app/shell/queries';
 import { PageHeader } from '../../components/PageHeader';
 import { LoadError } from '../../components/QueryState';
+import { documentsPath } from '../documents/paths';
 import { unitProductGroupsPath, unitProductsPath } from '../products/paths';
 import classes from './BusinessUnits.module.css';
 import { type BusinessUnitStatistics, useBusinessUnitStatistics } from './businessUnits.hooks';
@@ -95,7 +96,12 @@ export function BusinessUnitHomePage() {
             <StatCard
               title={t('businessUnits.home.publishStatus')}
               icon={<IconSend size={18} />}
-              tiles={publishTiles(s, t, canProducts ? unitProductsPath(unitId) : undefined)}
+              tiles={publishTiles(
+                s,
+                t,
+                canProducts ? unitProductsPath(unitId) : undefined,
+                canDocuments ? documentsPath(unitId) : undefined,
+              )}
             />
           )}
           {(canProducts || canDocuments) && (
@@ -104,6 +110,7 @@ export function BusinessUnitHomePage() {
               icon={<IconBox size={18} />}
               tiles={[
                 ...(canProducts ? [{ label: t('businessUnits.home.products'), value: s.products, to: unitProductsPath(unitId) }] : []),
+                ...(canDocuments ? [{ label: t('businessUnits.home.documents'), value: s.documents, to: documentsPath(unitId) }] : []),
                 ...(canDocuments ? [{ label: t('businessUnits.home.languageFilesHcp'), value: s.languageFilesHcp }] : []),
                 ...(canDocuments && features.patientBusinessUnitSearch
                   ? [{ label: t('businessUnits.home.languageFilesPatient'), value: s.languageFilesPatient }]
@@ -134,7 +141,14 @@ export function BusinessUnitHomePage() {
                     ]
                   : []),
                 ...(canDocuments
-                  ? [{ label: t('businessUnits.home.documents'), value: s.orphans.documents, warn: s.orphans.documents > 0 }]
+                  ? [
+                      {
+                        label: t('businessUnits.home.documents'),
+                        value: s.orphans.documents,
+                        warn: s.orphans.documents > 0,
+                        to: `${documentsPath(unitId)}?orphans=true`,
+                      },
+                    ]
                   : []),
               ]}
             />
@@ -223,8 +237,8 @@ function configurationTiles(
   return tiles.filter((tile) => can(...tile.rights)).map(({ rights: _rights, ...tile }) => tile);
 }
 
-/** Documents have no list yet: their tiles stay plain numbers. */
-function publishTiles(s: BusinessUnitStatistics, t: (k: string) => string, products?: string): Tile[] {
+/** Unpublished and scheduled products and documents, each linked to its list filtered by that state. */
+function publishTiles(s: BusinessUnitStatistics, t: (k: string) => string, products?: string, documents?: string): Tile[] {
   const p = s.publishStatus;
   return [
     {
@@ -234,8 +248,13 @@ function publishTiles(s: BusinessUnitStatistics, t: (k: string) => string, produ
       to: products && `${products}?state=UNPUBLISHED`,
     },
     { label: t('businessUnits.home.scheduledProducts'), value: p.productsFutureDate, to: products && `${products}?state=SCHEDULED` },
-    { label: t('businessUnits.home.unpublishedDocuments'), value: p.filesNoDate, warn: p.filesNoDate > 0 },
-    { label: t('businessUnits.home.scheduledDocuments'), value: p.filesFutureDate },
+    {
+      label: t('businessUnits.home.unpublishedDocuments'),
+      value: p.filesNoDate,
+      warn: p.filesNoDate > 0,
+      to: documents && `${documents}?state=UNPUBLISHED`,
+    },
+    { label: t('businessUnits.home.scheduledDocuments'), value: p.filesFutureDate, to: documents && `${documents}?state=SCHEDULED` },
   ];
 }
 

@@ -16,6 +16,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { LoadError, PageLoader } from '../../components/QueryState';
 import { ReadOnlyNotice } from '../../components/ReadOnlyNotice';
 import { useFormSync } from '../../components/useFormSync';
+import { LinkedDocuments } from '../documents/LinkedDocuments';
 import { NotFoundPage } from '../errors/NotFoundPage';
 import { useProductRemarks } from '../product-remarks/productRemarks.hooks';
 import { productGroupsPath } from '../products/paths';
@@ -173,6 +174,7 @@ function ProductGroupForm({ type, group }: { type: ProductType; group?: ProductG
           {!readOnly && <FormActions saving={save.isPending} disabled={!!group && !isDirty} cancelTo={listPath} />}
         </Stack>
       </Box>
+      {group && <LinkedDocuments businessUnitId={group.businessUnitId} productGroupId={group.id} />}
       <ProductGroupDeleteDialog
         group={toDelete}
         onClose={() => setToDelete(null)}

@@ -20,8 +20,9 @@ export const productGroupKeys = {
   one: (id: number) => ['product-groups', id] as const,
 };
 
-export function useProductGroups(params: ProductGroupListParams) {
+export function useProductGroups(params: ProductGroupListParams, enabled = true) {
   return useQuery({
+    enabled,
     queryKey: productGroupKeys.list(params),
     queryFn: async ({ signal }) => {
       const res = await api<ProductGroupListItem[]>('api/product-groups', {

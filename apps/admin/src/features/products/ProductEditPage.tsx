@@ -17,6 +17,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { LoadError, PageLoader } from '../../components/QueryState';
 import { ReadOnlyNotice } from '../../components/ReadOnlyNotice';
 import { useFormSync } from '../../components/useFormSync';
+import { LinkedDocuments } from '../documents/LinkedDocuments';
 import { NotFoundPage } from '../errors/NotFoundPage';
 import { useProductGroupOptions } from '../product-groups/productGroups.hooks';
 import { DateTimeInput } from './DateTimeInput';
@@ -232,6 +233,7 @@ function ProductForm({ type, product, duplicate }: { type: ProductType; product?
           {!readOnly && <FormActions saving={save.isPending} disabled={!!product && !isDirty} cancelTo={listPath} />}
         </Stack>
       </Box>
+      {product && <LinkedDocuments businessUnitId={product.businessUnitId} productId={product.id} />}
       {/* outside the form: the dialog's own submit must not reach it */}
       {dialog}
     </>

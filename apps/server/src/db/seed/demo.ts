@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../client.js';
 import { appUser, role } from '../schema/index.js';
 import { seedCatalogueDemo } from './catalogue-demo.js';
+import { seedDocumentDemo } from './document-demo.js';
 import { makeBusinessUnit, makeSuperAdmin, makeUser, makeUserGroup, setManufacturer } from './factories.js';
 
 /** Demo logins (demo only; the README lists them). */
@@ -53,6 +54,7 @@ export async function seedDemoIfEmpty(db: Db, publicUrl = 'http://localhost:8080
     });
     await makeUserGroup(tx, { name: 'Auditors', roleId: await roleId('Auditor'), allBusinessUnits: true, userIds: [auditor.id] });
     await seedCatalogueDemo(tx, { cardiology: cardio, orthopaedics: ortho });
+    await seedDocumentDemo(tx, { cardiology: cardio, orthopaedics: ortho });
   });
   return true;
 }

@@ -251,6 +251,7 @@ export async function getStatistics(deps: Deps, auth: AuthContext, id: number): 
     languageFilesHcp: c.languageFilesHcp,
     languageFilesPatient: c.languageFilesPatient,
     products: c.products,
+    documents: c.documents,
     orphans: { products: c.orphanProducts, documents: c.orphanDocuments, productGroups: c.orphanProductGroups },
     publishStatus: {
       productsNoDate: c.productsNoDate,

@@ -121,6 +121,7 @@ describe('GET /api/business-units/{id}, displayName and statistics', () => {
       languageFilesHcp: 0,
       languageFilesPatient: 0,
       products: 0,
+      documents: 0,
       orphans: { products: 0, documents: 0, productGroups: 0 },
       publishStatus: { productsNoDate: 0, productsFutureDate: 0, filesNoDate: 0, filesFutureDate: 0 },
       downloads: { totalDownloads: 0, totalDownloadsForPeriod: 0 },

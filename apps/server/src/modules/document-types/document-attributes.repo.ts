@@ -1,6 +1,6 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { documentAttributeDefinition, documentAttributeList } from '../../db/schema/index.js';
+import { documentAttributeDefinition, documentAttributeList, documentAttributeValue } from '../../db/schema/index.js';
 import { isRowId } from '../product-remarks/product-remarks.repo.js';
 
 export type DefinitionRow = typeof documentAttributeDefinition.$inferSelect;
@@ -71,4 +71,24 @@ export async function updateDefinition(db: DbOrTx, id: number, values: Definitio
 export async function insertDefinition(db: DbOrTx, values: DefinitionValues): Promise<DefinitionRow> {
   const [row] = await db.insert(documentAttributeDefinition).values(values).returning();
   return row;
+}
+
+/** A value (as stored) that two documents share, ignoring case, for this definition; undefined when all differ. */
+export async function sharedValueOf(db: DbOrTx, definitionId: number): Promise<string | undefined> {
+  const [row] = await db
+    .select({ value: sql<string>`min(${documentAttributeValue.value})` })
+    .from(documentAttributeValue)
+    .where(eq(documentAttributeValue.attributeDefinitionId, definitionId))
+    .groupBy(sql`lower(${documentAttributeValue.value})`)
+    .having(sql`count(*) > 1`)
+    .limit(1);
+  return row?.value;
+}
+
+/** Keeps `is_unique` of the definition's values in step with its switch (the partial unique index reads it). */
+export async function setValuesUnique(db: DbOrTx, definitionId: number, unique: boolean): Promise<void> {
+  await db
+    .update(documentAttributeValue)
+    .set({ isUnique: unique })
+    .where(and(eq(documentAttributeValue.attributeDefinitionId, definitionId), ne(documentAttributeValue.isUnique, unique)));
 }

@@ -2,6 +2,7 @@ import {
   type DocumentAttributeDefinition,
   type DocumentAttributeList,
   DocumentErrorKeys,
+  DocumentRecordErrorKeys,
   type documentAttributeListBody,
   type SearchType,
 } from '@vellum/contract';
@@ -85,7 +86,9 @@ function checkList(definitions: DefinitionInput[], stored: Map<number, repo.Defi
 
 /**
  * Replaces the unit's list in one transaction: definitions without id are added, those with an id
- * updated, stored ones left out removed (with their values on documents, once documents exist).
+ * updated, stored ones left out removed (with their values on documents, by cascade). A definition
+ * switched to unique is refused while documents share a value of it; the values' `is_unique` follows
+ * the switch in the same transaction.
  * `version` is the list's version as read; a stale one answers 409 and changes nothing.
  */
 export async function saveDocumentAttributes(
@@ -118,7 +121,17 @@ export async function saveDocumentAttributes(
           await audit(tx, actor, { ...entry, entityId: row.id, entityLabel: row.name, action: 'CREATE', changes: stateOf(d) });
           continue;
         }
+        const storedDefinition = stored.get(d.id) as repo.DefinitionRow;
+        if (d.unique && !storedDefinition.unique) {
+          // switched on: refused while two documents share a value (ignoring case)
+          const shared = await repo.sharedValueOf(tx, d.id);
+          if (shared !== undefined) {
+            const i = body.definitions.indexOf(d);
+            throw field(DocumentRecordErrorKeys.attributeValuesNotUnique, `definitions.${i}.unique`, { name: d.name, value: shared });
+          }
+        }
         await repo.updateDefinition(tx, d.id, values);
+        if (d.unique !== storedDefinition.unique) await repo.setValuesUnique(tx, d.id, d.unique);
         const changes = diff(stateOf(view(stored.get(d.id) as repo.DefinitionRow)), stateOf(d));
         if (Object.keys(changes).length > 0) {
           await audit(tx, actor, { ...entry, entityId: d.id, entityLabel: d.name, action: 'UPDATE', changes });

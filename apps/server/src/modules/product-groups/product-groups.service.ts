@@ -15,6 +15,7 @@ import { type Actor, audit, diff } from '../../platform/audit.js';
 import type { Deps } from '../../platform/deps.js';
 import { AppError, conflict, notFound } from '../../platform/errors.js';
 import { registerUnitContentCounter } from '../business-units/business-unit-statistics.js';
+import { documentsPerGroup } from '../documents/documents.repo.js';
 import * as repo from './product-groups.repo.js';
 
 type GroupCreate = z.output<typeof productGroupCreateBody>;
@@ -26,7 +27,7 @@ const OBJECT = 'productGroup';
 
 registerEntityUnit('productGroup', async (db, id) => (await repo.findGroup(db, id))?.businessUnitId);
 
-// a product group without products is an orphan (documents will count too once they exist)
+// a product group without products is an orphan
 registerUnitContentCounter(async (db, businessUnitId) => {
   const { total, orphans } = await repo.countGroupsOfUnit(db, businessUnitId);
   return { productGroups: total, orphanProductGroups: orphans };
@@ -84,11 +85,19 @@ export async function listProductGroups(
     }),
     repo.countGroups(deps.db, filter),
   ]);
-  return { items: rows.map((r) => ({ ...r, documents: 0 })), total };
+  const documents = await documentsPerGroup(
+    deps.db,
+    rows.map((r) => r.id),
+  );
+  return { items: rows.map((r) => ({ ...r, documents: documents.get(r.id) ?? 0 })), total };
 }
 
 async function load(db: DbOrTx, row: repo.ProductGroupRow): Promise<ProductGroup> {
-  const [products, remarks] = await Promise.all([repo.productsOfGroup(db, row.id), repo.remarksOfGroup(db, row.id)]);
+  const [products, remarks, documents] = await Promise.all([
+    repo.productsOfGroup(db, row.id),
+    repo.remarksOfGroup(db, row.id),
+    documentsPerGroup(db, [row.id]),
+  ]);
   return {
     id: row.id,
     businessUnitId: row.businessUnitId,
@@ -96,7 +105,7 @@ async function load(db: DbOrTx, row: repo.ProductGroupRow): Promise<ProductGroup
     name: row.name,
     products,
     remarks,
-    documents: 0,
+    documents: documents.get(row.id) ?? 0,
     version: row.version,
   };
 }

@@ -1,0 +1,78 @@
+import { Box, Text, Title } from '@mantine/core';
+import type { DocumentListItem, DocumentSearchBody } from '@vellum/contract';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useAuth } from '../../app/auth';
+import { type Column, DataTable } from '../../components/DataTable';
+import { pageParams, useTableState } from '../../components/tableState';
+import { DocumentStateBadge } from './DocumentStateBadge';
+import { useDocumentSearch } from './documents.hooks';
+import { documentPath } from './paths';
+
+/**
+ * The documents linked directly to a product or a product group (read-only, with links to each
+ * document), shown below their edit form to whoever may read the unit's documents.
+ */
+export function LinkedDocuments({
+  businessUnitId,
+  productId,
+  productGroupId,
+}: {
+  businessUnitId: number;
+  productId?: number;
+  productGroupId?: number;
+}) {
+  const { t } = useTranslation();
+  const auth = useAuth();
+  const canRead = auth.hasRight('DOCUMENT_READ', businessUnitId) || auth.hasRight('DOCUMENT_MANAGE', businessUnitId);
+  const state = useTableState({ defaultSort: { field: 'number', direction: 'asc' }, prefix: 'documents.' });
+  const body = useMemo<DocumentSearchBody>(
+    () => (productId !== undefined ? { productId } : { productGroupId }),
+    [productId, productGroupId],
+  );
+  const documents = useDocumentSearch({ businessUnitId, ...pageParams(state) }, body, canRead);
+  if (!canRead) return null;
+  const what = t(productId !== undefined ? 'documents.linkedProduct' : 'documents.linkedProductGroup');
+
+  const columns: Column<DocumentListItem>[] = [
+    {
+      key: 'number',
+      header: t('documents.fields.number'),
+      sortable: true,
+      render: (d) => (
+        <Text component={Link} to={documentPath(businessUnitId, d.id)} size="sm" fw={500} c="teal.8" td="underline">
+          {d.number}
+        </Text>
+      ),
+    },
+    { key: 'name', header: t('documents.fields.name'), sortable: true, render: (d) => d.name },
+    { key: 'documentType', header: t('documents.fields.documentType'), sortable: true, render: (d) => d.documentTypeName },
+    { key: 'publishState', header: t('documents.fields.publishState'), render: (d) => <DocumentStateBadge state={d.publishState} /> },
+    { key: 'fileCount', header: t('documents.fields.files'), align: 'right', render: (d) => d.fileCount },
+  ];
+
+  return (
+    <Box component="section" mt="xl" maw={1200} aria-labelledby="linked-documents-title" data-testid="linked-documents">
+      <Title order={3} size="h4" id="linked-documents-title" mb={4}>
+        {t('documents.linkedTitle')}
+      </Title>
+      <Text size="sm" c="dimmed" mb="sm">
+        {t('documents.linkedDescription', { what })}
+      </Text>
+      <DataTable
+        label={t('documents.linkedTitle')}
+        columns={columns}
+        rows={documents.data?.rows}
+        total={documents.data?.total}
+        rowKey={(d) => d.id}
+        state={state}
+        loading={documents.isPending}
+        refreshing={documents.isPlaceholderData}
+        error={documents.error}
+        onRetry={() => void documents.refetch()}
+        emptyMessage={t('documents.linkedEmpty', { what })}
+      />
+    </Box>
+  );
+}

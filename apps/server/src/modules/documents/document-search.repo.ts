@@ -1,0 +1,177 @@
+import type { DocumentSortField, PublishState } from '@vellum/contract';
+import { type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import {
+  document,
+  documentAttributeDefinition,
+  documentAttributeValue,
+  documentProduct,
+  documentProductGroup,
+  documentType,
+  file,
+  product,
+  productGroup,
+} from '../../db/schema/index.js';
+import { fileCountSql, publishStateSql } from './documents.repo.js';
+
+export type MatchMode = 'EXACT' | 'PARTIAL';
+
+export interface DocumentSearchFilter {
+  businessUnitId: number;
+  number?: { value: string; match: MatchMode };
+  name?: { value: string; match: MatchMode };
+  text?: string;
+  documentTypeId?: number;
+  attributes: { attributeDefinitionId: number; value: string; match: MatchMode }[];
+  productId?: number;
+  productGroupId?: number;
+  publishState?: PublishState;
+  hasFiles?: boolean;
+  orphans: boolean;
+}
+
+export interface DocumentSort {
+  by: DocumentSortField;
+  desc: boolean;
+}
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** EXACT: equal ignoring case; PARTIAL: contains, ignoring case (the trigram indexes on lower(...) answer it). */
+function matches(lowered: SQL, value: string, mode: MatchMode): SQL {
+  return mode === 'EXACT' ? sql`${lowered} = lower(${value})` : sql`${lowered} LIKE '%' || lower(${escapeLike(value)}) || '%'`;
+}
+
+/** The searched document's columns, always qualified (inside the subqueries an unqualified id would be theirs). */
+const d = {
+  id: sql.raw('"document"."id"'),
+  businessUnitId: sql.raw('"document"."business_unit_id"'),
+  number: sql.raw('"document"."number"'),
+  name: sql.raw('"document"."name"'),
+  documentTypeId: sql.raw('"document"."document_type_id"'),
+  lastModifiedDate: sql.raw('"document"."last_modified_date"'),
+};
+
+function conditions(f: DocumentSearchFilter): SQL {
+  // always scoped by the unit
+  const where: SQL[] = [sql`${d.businessUnitId} = ${f.businessUnitId}`];
+  if (f.number) where.push(matches(sql`lower(${d.number})`, f.number.value, f.number.match));
+  if (f.name) where.push(matches(sql`lower(${d.name})`, f.name.value, f.name.match));
+  if (f.text !== undefined) {
+    where.push(
+      sql`(${matches(sql`lower(${d.number})`, f.text, 'PARTIAL')} OR ${matches(sql`lower(${d.name})`, f.text, 'PARTIAL')}
+        OR EXISTS (SELECT 1 FROM ${documentAttributeValue} tv WHERE tv.document_id = ${d.id} AND ${matches(sql`lower(tv.value)`, f.text, 'PARTIAL')}))`,
+    );
+  }
+  if (f.documentTypeId !== undefined) where.push(sql`${d.documentTypeId} = ${f.documentTypeId}`);
+  for (const a of f.attributes) {
+    where.push(
+      sql`EXISTS (SELECT 1 FROM ${documentAttributeValue} av WHERE av.document_id = ${d.id} AND av.attribute_definition_id = ${a.attributeDefinitionId} AND ${matches(sql`lower(av.value)`, a.value, a.match)})`,
+    );
+  }
+  if (f.productId !== undefined) {
+    where.push(sql`EXISTS (SELECT 1 FROM ${documentProduct} dp WHERE dp.document_id = ${d.id} AND dp.product_id = ${f.productId})`);
+  }
+  if (f.productGroupId !== undefined) {
+    where.push(
+      sql`EXISTS (SELECT 1 FROM ${documentProductGroup} dg WHERE dg.document_id = ${d.id} AND dg.product_group_id = ${f.productGroupId})`,
+    );
+  }
+  if (f.orphans) {
+    where.push(sql`NOT EXISTS (SELECT 1 FROM ${documentProductGroup} og WHERE og.document_id = ${d.id})`);
+    where.push(sql`NOT EXISTS (SELECT 1 FROM ${documentProduct} op WHERE op.document_id = ${d.id})`);
+  }
+  if (f.hasFiles !== undefined) {
+    where.push(sql`${sql.raw(f.hasFiles ? '' : 'NOT ')}EXISTS (SELECT 1 FROM ${file} hf WHERE hf.document_id = ${d.id})`);
+  }
+  if (f.publishState !== undefined) where.push(sql`${publishStateSql(d.id)} = ${f.publishState}`);
+  return sql.join(where, sql` AND `);
+}
+
+const sortColumns = {
+  number: sql`lower(${d.number})`,
+  name: sql`lower(${d.name})`,
+  documentType: sql`(SELECT lower(st.name) FROM ${documentType} st WHERE st.id = ${d.documentTypeId})`,
+  lastModifiedDate: d.lastModifiedDate,
+  id: d.id,
+} satisfies Record<DocumentSortField, SQL>;
+
+type Json<T> = T | string;
+const json = <T>(v: Json<T>): T => (typeof v === 'string' ? (JSON.parse(v) as T) : v);
+
+/**
+ * One page of the unit's documents matching the filter, with the total, in one statement: the
+ * per-document subqueries (type name, publish state, file count and, when asked, the collections)
+ * run for the page's rows only; the total is an uncorrelated subquery computed once.
+ */
+export async function searchDocuments(
+  db: DbOrTx,
+  f: DocumentSearchFilter,
+  sort: DocumentSort[],
+  page: { limit: number; offset: number },
+  includeCollections: boolean,
+) {
+  const where = conditions(f);
+  const total = sql<number>`(SELECT count(*)::int FROM ${document} WHERE ${where})`;
+  const none = sql`NULL::json`;
+  const collections = includeCollections
+    ? {
+        attributeValues: sql<Json<{ attributeDefinitionId: number; value: string }[]>>`(
+          SELECT coalesce(json_agg(json_build_object('attributeDefinitionId', v.attribute_definition_id, 'value', v.value)
+                                   ORDER BY ad.visualization_order, ad.id), '[]'::json)
+          FROM ${documentAttributeValue} v JOIN ${documentAttributeDefinition} ad ON ad.id = v.attribute_definition_id
+          WHERE v.document_id = ${d.id})`,
+        productGroups: sql<Json<{ id: number; name: string; productTypeId: number }[]>>`(
+          SELECT coalesce(json_agg(json_build_object('id', g.id, 'name', g.name, 'productTypeId', g.product_type_id)
+                                   ORDER BY lower(g.name), g.id), '[]'::json)
+          FROM ${documentProductGroup} cg JOIN ${productGroup} g ON g.id = cg.product_group_id WHERE cg.document_id = ${d.id})`,
+        products: sql<Json<{ id: number; keyCode: string; productTypeId: number }[]>>`(
+          SELECT coalesce(json_agg(json_build_object('id', p.id, 'keyCode', p.key_code, 'productTypeId', p.product_type_id)
+                                   ORDER BY lower(p.key_code), p.id), '[]'::json)
+          FROM ${documentProduct} cp JOIN ${product} p ON p.id = cp.product_id WHERE cp.document_id = ${d.id})`,
+      }
+    : { attributeValues: none, productGroups: none, products: none };
+  const orderBy: SQL[] = sort.map((s) => sql`${sortColumns[s.by]} ${sql.raw(s.desc ? 'DESC' : 'ASC')}`);
+  orderBy.push(sql`${d.id} ASC`);
+  const rows = await db
+    .select({
+      id: document.id,
+      number: document.number,
+      name: document.name,
+      documentTypeId: document.documentTypeId,
+      documentTypeName: sql<string>`(SELECT t.name FROM ${documentType} t WHERE t.id = ${d.documentTypeId})`,
+      publishState: publishStateSql(d.id),
+      fileCount: fileCountSql(d.id),
+      lastModifiedDate: document.lastModifiedDate,
+      ...collections,
+      total,
+    })
+    .from(document)
+    .where(where)
+    .orderBy(...orderBy)
+    .limit(page.limit)
+    .offset(page.offset);
+  const items = rows.map((r) => {
+    const item = {
+      id: r.id,
+      number: r.number,
+      name: r.name,
+      documentTypeId: r.documentTypeId,
+      documentTypeName: r.documentTypeName,
+      publishState: r.publishState,
+      fileCount: Number(r.fileCount),
+      lastModifiedDate: r.lastModifiedDate.toISOString(),
+    };
+    if (!includeCollections) return item;
+    const c = r as unknown as {
+      attributeValues: Json<{ attributeDefinitionId: number; value: string }[]>;
+      productGroups: Json<{ id: number; name: string; productTypeId: number }[]>;
+      products: Json<{ id: number; keyCode: string; productTypeId: number }[]>;
+    };
+    return { ...item, attributeValues: json(c.attributeValues), productGroups: json(c.productGroups), products: json(c.products) };
+  });
+  if (rows.length > 0) return { items, total: Number(rows[0].total) };
+  if (page.offset === 0) return { items, total: 0 };
+  const [{ n }] = await db.select({ n: total }).from(sql`(VALUES (1)) AS one`);
+  return { items, total: Number(n) };
+}

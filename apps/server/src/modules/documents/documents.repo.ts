@@ -1,0 +1,274 @@
+import type { PublishState } from '@vellum/contract';
+import { and, asc, count, eq, inArray, isNotNull, ne, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import {
+  document,
+  documentAttributeDefinition,
+  documentAttributeValue,
+  documentProduct,
+  documentProductGroup,
+  documentType,
+  file,
+  fileVersion,
+  product,
+  productGroup,
+  publicUserGroup,
+  publicUserGroupDocument,
+} from '../../db/schema/index.js';
+import { isRowId } from '../product-remarks/product-remarks.repo.js';
+
+export type DocumentRow = typeof document.$inferSelect;
+export type DocumentValues = Pick<typeof document.$inferInsert, 'businessUnitId' | 'number' | 'name' | 'documentTypeId'>;
+export type DefinitionRow = typeof documentAttributeDefinition.$inferSelect;
+
+/**
+ * The publish state of the document whose id `documentId` names (decision 0032, 0033): of the
+ * current version of each file that is not archived (the last by version date, then id), published
+ * if one is published, otherwise scheduled if one has a publish date, otherwise unpublished.
+ */
+export function publishStateSql(documentId: SQL): SQL<PublishState> {
+  return sql<PublishState>`(SELECT CASE WHEN bool_or(cv.publish_date <= now()) THEN 'PUBLISHED'
+      WHEN bool_or(cv.publish_date > now()) THEN 'SCHEDULED' ELSE 'UNPUBLISHED' END
+    FROM ${file} ps_f
+    CROSS JOIN LATERAL (SELECT v.publish_date FROM ${fileVersion} v WHERE v.file_id = ps_f.id
+                        ORDER BY v.version_date DESC, v.id DESC LIMIT 1) cv
+    WHERE ps_f.document_id = ${documentId} AND (ps_f.archive_date IS NULL OR ps_f.archive_date > now()))`;
+}
+
+export const fileCountSql = (documentId: SQL): SQL<number> =>
+  sql<number>`(SELECT count(*)::int FROM ${file} fc_f WHERE fc_f.document_id = ${documentId})`;
+
+export async function findDocument(db: DbOrTx, id: number, forUpdate = false): Promise<DocumentRow | undefined> {
+  if (!isRowId(id)) return undefined;
+  const q = db.select().from(document).where(eq(document.id, id));
+  const [row] = forUpdate ? await q.for('update') : await q;
+  return row;
+}
+
+export async function documentUnitOf(db: DbOrTx, id: number): Promise<number | undefined> {
+  if (!isRowId(id)) return undefined;
+  const [row] = await db.select({ unit: document.businessUnitId }).from(document).where(eq(document.id, id));
+  return row?.unit;
+}
+
+/** What GET answers beside the row: publish state and file count. */
+export async function stateAndFiles(db: DbOrTx, id: number): Promise<{ publishState: PublishState; fileCount: number }> {
+  const [row] = await db
+    .select({ publishState: publishStateSql(sql`${id}::int`), fileCount: fileCountSql(sql`${id}::int`) })
+    .from(sql`(VALUES (1)) AS one`);
+  return { publishState: row.publishState, fileCount: Number(row.fileCount) };
+}
+
+export async function findType(db: DbOrTx, id: number) {
+  if (!isRowId(id)) return undefined;
+  const [row] = await db.select().from(documentType).where(eq(documentType.id, id));
+  return row;
+}
+
+/**
+ * The unit's attribute definitions, share-locked until the transaction ends: a concurrent save of
+ * the list (which may switch `unique` and the values' `is_unique` with it) waits for the document.
+ */
+export async function definitionsOfUnit(db: DbOrTx, businessUnitId: number): Promise<DefinitionRow[]> {
+  return db
+    .select()
+    .from(documentAttributeDefinition)
+    .where(eq(documentAttributeDefinition.businessUnitId, businessUnitId))
+    .orderBy(asc(documentAttributeDefinition.visualizationOrder), asc(documentAttributeDefinition.id))
+    .for('share');
+}
+
+export async function valuesOf(db: DbOrTx, documentId: number) {
+  return db
+    .select({ attributeDefinitionId: documentAttributeValue.attributeDefinitionId, value: documentAttributeValue.value })
+    .from(documentAttributeValue)
+    .innerJoin(documentAttributeDefinition, eq(documentAttributeDefinition.id, documentAttributeValue.attributeDefinitionId))
+    .where(eq(documentAttributeValue.documentId, documentId))
+    .orderBy(asc(documentAttributeDefinition.visualizationOrder), asc(documentAttributeDefinition.id));
+}
+
+export async function groupsOf(db: DbOrTx, documentId: number) {
+  return db
+    .select({ id: productGroup.id, name: productGroup.name, productTypeId: productGroup.productTypeId })
+    .from(documentProductGroup)
+    .innerJoin(productGroup, eq(productGroup.id, documentProductGroup.productGroupId))
+    .where(eq(documentProductGroup.documentId, documentId))
+    .orderBy(asc(sql`lower(${productGroup.name})`), asc(productGroup.id));
+}
+
+export async function productsOf(db: DbOrTx, documentId: number) {
+  return db
+    .select({ id: product.id, keyCode: product.keyCode, productTypeId: product.productTypeId })
+    .from(documentProduct)
+    .innerJoin(product, eq(product.id, documentProduct.productId))
+    .where(eq(documentProduct.documentId, documentId))
+    .orderBy(asc(sql`lower(${product.keyCode})`), asc(product.id));
+}
+
+export async function publicUserGroupsOf(db: DbOrTx, documentId: number) {
+  return db
+    .select({ id: publicUserGroup.id, name: publicUserGroup.name, enabled: publicUserGroup.enabled })
+    .from(publicUserGroupDocument)
+    .innerJoin(publicUserGroup, eq(publicUserGroup.id, publicUserGroupDocument.publicUserGroupId))
+    .where(eq(publicUserGroupDocument.documentId, documentId))
+    .orderBy(asc(sql`lower(${publicUserGroup.name})`), asc(publicUserGroup.id));
+}
+
+/** Whether another document of the unit has this number (regardless of case). */
+export async function numberTaken(db: DbOrTx, businessUnitId: number, number: string, exceptId?: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: document.id })
+    .from(document)
+    .where(
+      and(
+        eq(document.businessUnitId, businessUnitId),
+        sql`lower(${document.number}) = lower(${number})`,
+        exceptId === undefined ? undefined : ne(document.id, exceptId),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+/** Whether another document holds this value (regardless of case) of a unique definition. */
+export async function uniqueValueTaken(db: DbOrTx, definitionId: number, value: string, exceptDocumentId?: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: documentAttributeValue.documentId })
+    .from(documentAttributeValue)
+    .where(
+      and(
+        eq(documentAttributeValue.attributeDefinitionId, definitionId),
+        sql`lower(${documentAttributeValue.value}) = lower(${value})`,
+        exceptDocumentId === undefined ? undefined : ne(documentAttributeValue.documentId, exceptDocumentId),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+/** The product groups with these ids that belong to the unit. */
+export async function unitGroupIds(db: DbOrTx, businessUnitId: number, ids: number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({ id: productGroup.id })
+    .from(productGroup)
+    .where(and(eq(productGroup.businessUnitId, businessUnitId), inArray(productGroup.id, ids)));
+  return rows.map((r) => r.id);
+}
+
+/** The products with these ids that belong to the unit. */
+export async function unitProductIds(db: DbOrTx, businessUnitId: number, ids: number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({ id: product.id })
+    .from(product)
+    .where(and(eq(product.businessUnitId, businessUnitId), inArray(product.id, ids)));
+  return rows.map((r) => r.id);
+}
+
+export async function insertDocument(db: DbOrTx, values: DocumentValues): Promise<DocumentRow> {
+  const [row] = await db.insert(document).values(values).returning();
+  return row;
+}
+
+/** Updates when `version` is still the stored one; undefined otherwise. */
+export async function updateDocument(
+  db: DbOrTx,
+  id: number,
+  version: number,
+  values: Omit<DocumentValues, 'businessUnitId'>,
+): Promise<DocumentRow | undefined> {
+  const [row] = await db
+    .update(document)
+    .set({ ...values, lastModifiedDate: sql`now()`, version: sql`${document.version} + 1` })
+    .where(and(eq(document.id, id), eq(document.version, version)))
+    .returning();
+  return row;
+}
+
+/** Replaces the document's values; `is_unique` mirrors each definition's switch. */
+export async function replaceValues(
+  db: DbOrTx,
+  documentId: number,
+  values: { attributeDefinitionId: number; value: string; isUnique: boolean }[],
+): Promise<void> {
+  await db.delete(documentAttributeValue).where(eq(documentAttributeValue.documentId, documentId));
+  if (values.length > 0) await db.insert(documentAttributeValue).values(values.map((v) => ({ documentId, ...v })));
+}
+
+export async function replaceGroups(db: DbOrTx, documentId: number, ids: number[]): Promise<void> {
+  await db.delete(documentProductGroup).where(eq(documentProductGroup.documentId, documentId));
+  if (ids.length > 0) await db.insert(documentProductGroup).values(ids.map((productGroupId) => ({ documentId, productGroupId })));
+}
+
+export async function replaceProducts(db: DbOrTx, documentId: number, ids: number[]): Promise<void> {
+  await db.delete(documentProduct).where(eq(documentProduct.documentId, documentId));
+  if (ids.length > 0) await db.insert(documentProduct).values(ids.map((productId) => ({ documentId, productId })));
+}
+
+/** Whether a file of the document has a version with a publish date (published or scheduled). */
+export async function hasPublishedVersion(db: DbOrTx, documentId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: fileVersion.id })
+    .from(fileVersion)
+    .innerJoin(file, eq(file.id, fileVersion.fileId))
+    .where(and(eq(file.documentId, documentId), isNotNull(fileVersion.publishDate)))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** The storage keys of the binaries of the document's file versions. */
+export async function binaryKeysOf(db: DbOrTx, documentId: number): Promise<string[]> {
+  const rows = await db
+    .select({ key: fileVersion.binaryKey })
+    .from(fileVersion)
+    .innerJoin(file, eq(file.id, fileVersion.fileId))
+    .where(and(eq(file.documentId, documentId), isNotNull(fileVersion.binaryKey)));
+  return rows.flatMap((r) => (r.key ? [r.key] : []));
+}
+
+export async function deleteDocument(db: DbOrTx, id: number): Promise<void> {
+  await db.delete(document).where(eq(document.id, id));
+}
+
+/** How many documents use a document type (a used type is not deleted). */
+export async function countOfType(db: DbOrTx, documentTypeId: number): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(document).where(eq(document.documentTypeId, documentTypeId));
+  return row?.n ?? 0;
+}
+
+/** The unit's documents, orphans (no product group, no product) and documents by publish state, in one statement. */
+export async function unitCounts(db: DbOrTx, businessUnitId: number) {
+  // qualified: inside the subqueries an unqualified id would be the file's
+  const id = sql.raw('"document"."id"');
+  const rows = await db
+    .select({
+      state: publishStateSql(id),
+      orphan: sql<boolean>`NOT EXISTS (SELECT 1 FROM ${documentProductGroup} og WHERE og.document_id = ${id})
+        AND NOT EXISTS (SELECT 1 FROM ${documentProduct} op WHERE op.document_id = ${id})`,
+      n: sql<number>`count(*)::int`,
+    })
+    .from(document)
+    .where(eq(document.businessUnitId, businessUnitId))
+    .groupBy(sql`1`, sql`2`);
+  const c = { documents: 0, orphanDocuments: 0, unpublished: 0, scheduled: 0 };
+  for (const r of rows) {
+    const n = Number(r.n);
+    c.documents += n;
+    if (r.orphan) c.orphanDocuments += n;
+    if (r.state === 'UNPUBLISHED') c.unpublished += n;
+    if (r.state === 'SCHEDULED') c.scheduled += n;
+  }
+  return c;
+}
+
+/** How many documents are linked to each of these product groups. */
+export async function documentsPerGroup(db: DbOrTx, groupIds: number[]): Promise<Map<number, number>> {
+  if (groupIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: documentProductGroup.productGroupId, n: count() })
+    .from(documentProductGroup)
+    .where(inArray(documentProductGroup.productGroupId, groupIds))
+    .groupBy(documentProductGroup.productGroupId);
+  return new Map(rows.map((r) => [r.id, Number(r.n)]));
+}
