@@ -4,6 +4,7 @@ export * from './catalogue-errors.js';
 export * from './common.js';
 export * from './document-types.js';
 export * from './errors.js';
+export * from './files.js';
 export * from './lot-ranges.js';
 export * from './organisation.js';
 export * from './product-groups.js';

@@ -4,6 +4,7 @@ import { accountRoutes } from './account/account.routes.js';
 import { auditLogsRoutes } from './audit-logs/audit-logs.routes.js';
 import { businessUnitsRoutes } from './business-units/business-units.routes.js';
 import { documentTypesRoutes } from './document-types/document-types.routes.js';
+import { filesRoutes } from './files/files.routes.js';
 import { translationsRoutes } from './internationalizations/translations.routes.js';
 import { languagesRoutes } from './languages/languages.routes.js';
 import { lotRangesRoutes } from './lot-ranges/lot-ranges.routes.js';
@@ -43,4 +44,6 @@ export const apiModules: RoutesPlugin[] = [
   translationsRoutes,
   websiteLayoutRoutes,
   documentTypesRoutes,
+  // issue 10: files of documents, their versions and binaries
+  filesRoutes,
 ];
