@@ -57,3 +57,7 @@ export const ManufacturerLanguagesPage = lazyPage(regionsLanguages, 'Manufacture
 export const LayoutPage = lazyPage(() => import('../features/website-layout/LayoutPage'), 'LayoutPage');
 export const PublicResourcesPage = lazyPage(() => import('../features/website-layout/PublicResourcesPage'), 'PublicResourcesPage');
 export const ManufacturerLayoutPage = lazyPage(() => import('../features/website-layout/LayoutPage'), 'ManufacturerLayoutPage');
+// ---- issue 10: files of documents and archived documents (one chunk)
+const files = () => import('../features/files/FileRoutes');
+export const FileRoutes = lazyPage(files, 'FileRoutes');
+export const ArchivedDocumentsPage = lazyPage(() => import('../features/files/ArchivedDocumentsPage'), 'ArchivedDocumentsPage');

@@ -7,6 +7,7 @@ import { NotFoundRoute } from '../features/errors/NotFoundPage';
 import { RequireAuth } from './guard';
 import {
   AccountSettingsPage,
+  ArchivedDocumentsPage,
   ArchivedLotRangesPage,
   AuditLogsPage,
   BusinessUnitHomePage,
@@ -15,6 +16,7 @@ import {
   DocumentAttributesPage,
   DocumentRegionRoutes,
   DocumentTypeRoutes,
+  FileRoutes,
   ForgotPasswordPage,
   GlobalProductTypeRoutes,
   InterfaceRegionRoutes,
@@ -144,6 +146,16 @@ export const routes: RouteObject[] = [
         path: '/my-business-units/:businessUnitId/administration/archived-data-lot-ranges',
         element: guarded(<ArchivedLotRangesPage />, ['PRODUCT_READ', 'PRODUCT_MANAGE'], 'business-unit'),
       },
+      // ---- issue 10: files of a document (more specific than document-management/*) and archived documents
+      {
+        path: '/my-business-units/:businessUnitId/document-management/:documentId/files/*',
+        element: guarded(<FileRoutes />, ['DOCUMENT_READ', 'DOCUMENT_MANAGE'], 'business-unit'),
+      },
+      {
+        path: '/my-business-units/:businessUnitId/administration/archived-data-documents',
+        element: guarded(<ArchivedDocumentsPage />, ['DOCUMENT_READ', 'DOCUMENT_MANAGE'], 'business-unit'),
+      },
+      // ---- end of files
       { path: '/general-settings/product-search', element: guarded(<ProductSearchPage />, ['PRODUCT_SEARCH_ADMIN']) },
       { path: '/general-settings/user-management/*', element: guarded(<UsersRoutes />, ['USER_MANAGE']) },
       { path: '/general-settings/role/*', element: guarded(<RolesRoutes />, ['ROLE_MANAGE']) },
