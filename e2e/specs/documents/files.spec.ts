@@ -25,7 +25,9 @@ test('files: add, upload with progress, second version, archive and restore, lot
   const unit = await createUnit(api, 'e2e-files');
   await api.put(`/api/document-languages?business-unit=${unit.id}`, ['en', 'fr', 'de']);
   const type = await api.post<{ id: number }>('/api/document-types', { businessUnitId: unit.id, name: 'IFU', hcp: true, sortNumber: 1 });
-  const productType = await createProductType(api, unit.id, [], { lotNumbers: true });
+  const productType = await createProductType(api, unit.id, [{ name: 'Lot', type: 'MULTI_ARRAY', searchTypeHCP: 'SEARCHABLE_EXACT' }], {
+    lotNumbers: true,
+  });
   const lotName = `Lots ${unique('l').slice(-6)}`;
   const product = await createProduct(api, productType, unique('KC').slice(-10), {}, { lotRanges: [{ name: lotName, numbers: ['L100'] }] });
   const doc = await createDocumentOrSkip(request, api, {
@@ -43,10 +45,10 @@ test('files: add, upload with progress, second version, archive and restore, lot
 
   // a file for two countries and two languages
   await page.getByRole('textbox', { name: 'Name' }).fill('Leaflet');
-  const countries = page.getByRole('textbox', { name: 'Countries' });
+  const countries = page.getByRole('combobox', { name: 'Countries' });
   await pick(page, countries, 'Belgium (BE)', 'Belg');
   await pick(page, countries, 'Netherlands (NL)', 'Neth');
-  const languages = page.getByRole('textbox', { name: 'Document languages' });
+  const languages = page.getByRole('combobox', { name: 'Document languages' });
   await pick(page, languages, 'English (en)');
   await pick(page, languages, 'French (fr)');
   await page.getByRole('button', { name: 'Save' }).click();
@@ -59,7 +61,10 @@ test('files: add, upload with progress, second version, archive and restore, lot
     await route.continue();
   });
   await page.locator('input[type="file"]').setInputFiles({ name: 'leaflet-v1.pdf', mimeType: 'application/pdf', buffer: pdfOf(3_000_000) });
-  await expect(page.getByRole('progressbar', { name: 'Upload progress' })).toBeVisible();
+  // (held back, the request reports its bytes only once it goes out: the bar may stand at 0%)
+  await expect(page.getByRole('progressbar', { name: 'Upload progress' })).toBeAttached();
+  await expect(page.getByTestId('upload-progress')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Cancel upload' })).toBeVisible();
   await expect(page.getByTestId('file-binary').getByText('leaflet-v1.pdf')).toBeVisible();
   await expect(page.getByRole('progressbar')).toHaveCount(0);
   await page.unroute('**/api/files/*/binary');
@@ -77,7 +82,7 @@ test('files: add, upload with progress, second version, archive and restore, lot
 
   // tied to the lot range of the documented product
   await page.getByRole('switch', { name: 'All lot numbers' }).uncheck({ force: true });
-  await pick(page, page.getByRole('textbox', { name: 'Lot ranges' }), new RegExp(lotName));
+  await pick(page, page.getByRole('combobox', { name: 'Lot ranges' }), new RegExp(lotName));
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByRole('switch', { name: 'All lot numbers' })).not.toBeChecked();
   const fileId = Number(page.url().split('/').pop());

@@ -86,17 +86,7 @@ export function FileBinaryPanel({ file, readOnly }: { file: DocumentFile; readOn
         )}
         {progress && (
           <Group gap="sm" align="center">
-            <Progress
-              value={percent}
-              flex={1}
-              size="lg"
-              aria-label={t('files.binary.progress')}
-              role="progressbar"
-              aria-valuenow={percent}
-              aria-valuemin={0}
-              aria-valuemax={100}
-              data-testid="upload-progress"
-            />
+            <Progress value={percent} flex={1} size="lg" aria-label={t('files.binary.progress')} data-testid="upload-progress" />
             <Text size="sm" w={48}>
               {percent}%
             </Text>
