@@ -1,4 +1,5 @@
 import { accessBench } from './access.bench.js';
+import { filesBench } from './files.bench.js';
 import { firstLoadBench } from './first-load.bench.js';
 import { productSearchBench } from './product-search.bench.js';
 import { translationsBench } from './translations.bench.js';
@@ -9,6 +10,7 @@ const benches: Record<string, () => Promise<void>> = {
   'product-search': productSearchBench,
   'admin-first-load': firstLoadBench,
   translations: translationsBench,
+  files: filesBench,
 };
 const only = process.env.BENCH;
 for (const [name, run] of Object.entries(benches)) {

@@ -12,6 +12,8 @@ export interface BenchServer {
   url: string;
   databaseUrl?: string;
   dataDir: string;
+  /** The server process (its memory is read from /proc by the files bench). */
+  pid?: number;
   stop(): Promise<void>;
 }
 
@@ -78,6 +80,7 @@ export async function startBenchServer(seed: (databaseUrl: string | undefined, d
     url,
     databaseUrl,
     dataDir,
+    pid: child.pid,
     async stop() {
       // let the load generator's last requests finish before the server closes its pool
       await new Promise((r) => setTimeout(r, 1000));

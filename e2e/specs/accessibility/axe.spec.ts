@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { ADMIN, signIn, signInViaUi } from '../auth/support';
 import { adminApi, createProduct, createProductType, createUnit, productGroupsUrl, productsUrl } from '../catalogue/support';
+import { createDocument } from '../documents/files-support';
 
 /** axe-core over the main screens: no serious or critical WCAG 2.1 A/AA violation. */
 async function expectAccessible(page: Page, what: string) {
@@ -331,4 +332,45 @@ test('the document screens are accessible', async ({ page, request }) => {
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Cannot be empty').first()).toBeVisible();
   await expectAccessible(page, 'new document with errors');
+});
+
+// ---- issue 10: files of documents
+test('the archived-documents and file screens are accessible', async ({ page, request }) => {
+  const api = await adminApi(request);
+  const unit = await createUnit(api, 'e2e-axe-files');
+  await api.put(`/api/document-languages?business-unit=${unit.id}`, ['en', 'fr']);
+  await signIn(page, ADMIN.login, ADMIN.password);
+  await page.goto(`/my-business-units/${unit.id}/administration/archived-data-documents`);
+  await expect(page.getByText('No archived files.')).toBeVisible();
+  await expectAccessible(page, 'archived documents');
+  const type = await api.post<{ id: number }>('/api/document-types', {
+    businessUnitId: unit.id,
+    name: 'Axe IFU',
+    hcp: true,
+    sortNumber: 1,
+  });
+  const doc = await createDocument(request, api, {
+    businessUnitId: unit.id,
+    documentTypeId: type.id,
+    number: 'AXE-DOC',
+    name: 'Axe document',
+  });
+  const file = await api.post<{ id: number }>('/api/files', {
+    documentId: doc.id,
+    name: 'Axe file',
+    versionLabel: '1.0',
+    date: '2026-01-01',
+    countryIds: ['BE'],
+    documentLanguageIds: ['en'],
+  });
+  const base = `/my-business-units/${unit.id}/document-management/${doc.id}/files`;
+  for (const [what, path] of [
+    ['files of a document', base],
+    ['file detail', `${base}/${file.id}`],
+    ['new file', `${base}/new`],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 2 }).first()).toBeVisible();
+    await expectAccessible(page, what);
+  }
 });

@@ -5,6 +5,7 @@ export * from './common.js';
 export * from './document-types.js';
 export * from './documents.js';
 export * from './errors.js';
+export * from './files.js';
 export * from './lot-ranges.js';
 export * from './organisation.js';
 export * from './product-groups.js';

@@ -78,6 +78,10 @@ let onUnauthorized: UnauthorizedListener = () => {};
 export function setUnauthorizedListener(l: UnauthorizedListener): void {
   onUnauthorized = l;
 }
+/** Hands a 401 to the session layer (for callers that do not go through `api()`, such as uploads with progress). */
+export function notifyUnauthorized(err: ApiError, sentToken: string | null): void {
+  onUnauthorized(err, sentToken);
+}
 
 export function buildUrl(path: string, query?: RequestOptions['query'], cacheBust?: boolean): string {
   const params = new URLSearchParams();

@@ -60,3 +60,7 @@ export const ManufacturerLayoutPage = lazyPage(() => import('../features/website
 
 // issue 10: documents
 export const DocumentRoutes = lazyPage(() => import('../features/documents/DocumentRoutes'), 'DocumentRoutes');
+// ---- issue 10: files of documents and archived documents (one chunk)
+const files = () => import('../features/files/FileRoutes');
+export const FileRoutes = lazyPage(files, 'FileRoutes');
+export const ArchivedDocumentsPage = lazyPage(() => import('../features/files/ArchivedDocumentsPage'), 'ArchivedDocumentsPage');

@@ -7,6 +7,7 @@ import { NotFoundRoute } from '../features/errors/NotFoundPage';
 import { RequireAuth } from './guard';
 import {
   AccountSettingsPage,
+  ArchivedDocumentsPage,
   ArchivedLotRangesPage,
   AuditLogsPage,
   BusinessUnitHomePage,
@@ -16,6 +17,7 @@ import {
   DocumentRegionRoutes,
   DocumentRoutes,
   DocumentTypeRoutes,
+  FileRoutes,
   ForgotPasswordPage,
   GlobalProductTypeRoutes,
   InterfaceRegionRoutes,
@@ -150,6 +152,16 @@ export const routes: RouteObject[] = [
         path: '/my-business-units/:businessUnitId/administration/archived-data-lot-ranges',
         element: guarded(<ArchivedLotRangesPage />, ['PRODUCT_READ', 'PRODUCT_MANAGE'], 'business-unit'),
       },
+      // ---- issue 10: files of a document (more specific than document-management/*) and archived documents
+      {
+        path: '/my-business-units/:businessUnitId/document-management/:documentId/files/*',
+        element: guarded(<FileRoutes />, ['DOCUMENT_READ', 'DOCUMENT_MANAGE'], 'business-unit'),
+      },
+      {
+        path: '/my-business-units/:businessUnitId/administration/archived-data-documents',
+        element: guarded(<ArchivedDocumentsPage />, ['DOCUMENT_READ', 'DOCUMENT_MANAGE'], 'business-unit'),
+      },
+      // ---- end of files
       { path: '/general-settings/product-search', element: guarded(<ProductSearchPage />, ['PRODUCT_SEARCH_ADMIN']) },
       { path: '/general-settings/user-management/*', element: guarded(<UsersRoutes />, ['USER_MANAGE']) },
       { path: '/general-settings/role/*', element: guarded(<RolesRoutes />, ['ROLE_MANAGE']) },

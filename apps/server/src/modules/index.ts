@@ -5,6 +5,7 @@ import { auditLogsRoutes } from './audit-logs/audit-logs.routes.js';
 import { businessUnitsRoutes } from './business-units/business-units.routes.js';
 import { documentTypesRoutes } from './document-types/document-types.routes.js';
 import { documentsRoutes } from './documents/documents.routes.js';
+import { filesRoutes } from './files/files.routes.js';
 import { translationsRoutes } from './internationalizations/translations.routes.js';
 import { languagesRoutes } from './languages/languages.routes.js';
 import { lotRangesRoutes } from './lot-ranges/lot-ranges.routes.js';
@@ -46,4 +47,6 @@ export const apiModules: RoutesPlugin[] = [
   documentTypesRoutes,
   // issue 10: documents
   documentsRoutes,
+  // issue 10: files of documents, their versions and binaries
+  filesRoutes,
 ];

@@ -4,7 +4,9 @@ import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeLotRange, makeProduct, makeProductGroup, makeProductRemark, makeProductType } from '../db/seed/catalogue-factories.js';
+import { makeDocument, makeDocumentType } from '../db/seed/document-factories.js';
 import { makeBusinessUnit, makeRole, makeSuperAdmin, makeUser, makeUserGroup, makeUserWithRights } from '../db/seed/factories.js';
+import { makeFile } from '../db/seed/file-factories.js';
 import { createTestContext, type TestContext, tokenFor } from '../test/harness.js';
 import type { AccessRule } from './access.js';
 
@@ -89,6 +91,10 @@ beforeAll(async () => {
   ] as const) {
     entityIds.set(prefix, id);
   }
+  // issue 10: a document of unit A with a file (files and their binaries are reached through them)
+  const fileDocument = await makeDocument(db, unitA.id, (await makeDocumentType(db, unitA.id)).id, {}, { productIds: [product.id] });
+  ids.document = fileDocument.id;
+  entityIds.set('/api/files', (await makeFile(db, fileDocument)).id);
 
   const res = await ctx.app.inject({ method: 'GET', url: '/api/docs/json' });
   expect(res.statusCode).toBe(200);
@@ -168,6 +174,8 @@ function idFor(name: string, path: string): number | undefined {
   if (name === 'productGroupId') return ids.group;
   if (name === 'attributeDefinitionId') return ids.definition;
   if (name === 'roleId') return ids.role;
+  // issue 10: files name their document
+  if (name === 'document' || name === 'documentId') return ids.document;
   if (name === 'id') {
     const prefix = [...entityIds.keys()].filter((p) => path === p || path.startsWith(`${p}/`)).sort((a, b) => b.length - a.length)[0];
     return prefix ? entityIds.get(prefix) : 1;

@@ -122,6 +122,13 @@ const ADMINISTRATION: MenuLinkRule[] = [
     to: '/my-business-units/:id/administration/archived-data-lot-ranges',
     rights: ['PRODUCT_READ', 'PRODUCT_MANAGE'],
   },
+  {
+    // archived data: documents (their archived files) for document users
+    id: 'archived-data-documents',
+    labelKey: 'shell.menu.archivedDocuments',
+    to: '/my-business-units/:id/administration/archived-data-documents',
+    rights: ['DOCUMENT_READ', 'DOCUMENT_MANAGE'],
+  },
 ];
 
 /** The backend-configuration menu of a business unit; `:id` is the unit. */

@@ -1,5 +1,7 @@
 import { Stack } from '@mantine/core';
 import type { Document } from '@vellum/contract';
+import { useAuth } from '../../app/auth';
+import { DocumentFilesSection } from '../files/DocumentFilesSection';
 
 /**
  * The sections of an existing document, stacked below its form on the detail page (spec 001 §2:
@@ -8,8 +10,10 @@ import type { Document } from '@vellum/contract';
  * (restricted-groups area). Each section receives the document (id, businessUnitId, version...).
  */
 export function DocumentDetailSections({ document }: { document: Document }) {
+  const auth = useAuth();
+  const canManage = auth.hasRight('DOCUMENT_MANAGE', document.businessUnitId);
   const sections: React.ReactNode[] = [
-    // files: <DocumentFilesSection key="files" document={document} />,
+    <DocumentFilesSection key="files" businessUnitId={document.businessUnitId} documentId={document.id} canManage={canManage} />,
     // restricted access: <DocumentRestrictedAccessSection key="restricted-access" document={document} />,
   ];
   if (sections.length === 0) return null;

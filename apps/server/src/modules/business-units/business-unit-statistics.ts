@@ -14,6 +14,10 @@ export interface UnitContentCounts {
   documents: number;
   languageFilesHcp: number;
   languageFilesPatient: number;
+  /** Current (not archived) files of the unit, and those of documents whose type shows to HCPs or patients. */
+  files: number;
+  filesHcp: number;
+  filesPatient: number;
   orphanProducts: number;
   orphanDocuments: number;
   orphanProductGroups: number;
@@ -56,6 +60,9 @@ const ZERO: UnitContentCounts = {
   documents: 0,
   languageFilesHcp: 0,
   languageFilesPatient: 0,
+  files: 0,
+  filesHcp: 0,
+  filesPatient: 0,
   orphanProducts: 0,
   orphanDocuments: 0,
   orphanProductGroups: 0,

@@ -1,0 +1,96 @@
+import { ActionIcon, Anchor, Group, Text, Tooltip } from '@mantine/core';
+import { IconArchiveOff } from '@tabler/icons-react';
+import type { ArchivedFile } from '@vellum/contract';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { useAuth } from '../../app/auth';
+import { useConfirm } from '../../components/ConfirmDialog';
+import { type Column, DataTable } from '../../components/DataTable';
+import { PageHeader } from '../../components/PageHeader';
+import { actionsColumn } from '../../components/RowActions';
+import { pageLocally, useTableState } from '../../components/tableState';
+import { formatDateTime } from '../products/PublishStateBadge';
+import { useArchivedFiles, useArchiveFile } from './files.hooks';
+import { filePath } from './paths';
+
+/** Administration › archived documents: the unit's archived files with their document, each with Restore. */
+export function ArchivedDocumentsPage() {
+  const { t } = useTranslation();
+  const unitId = Number(useParams().businessUnitId);
+  const canRestore = useAuth().hasRight('DOCUMENT_MANAGE', unitId);
+  const files = useArchivedFiles(unitId);
+  const archive = useArchiveFile();
+  const { ask, dialog } = useConfirm();
+  const state = useTableState({ defaultSort: { field: 'archiveDate', direction: 'desc' } });
+  const page = pageLocally(files.data, state, {
+    searchText: (f) => `${f.name} ${f.documentNumber} ${f.documentName} ${f.versionLabel}`,
+    sortValue: (f, field) =>
+      field === 'document' ? f.documentNumber.toLowerCase() : field === 'archiveDate' ? (f.archiveDate ?? '') : f.name.toLowerCase(),
+  });
+
+  const restore = (f: ArchivedFile) =>
+    ask({
+      title: t('files.restore.title', { name: f.name }),
+      message: t('files.restore.message'),
+      confirmLabel: t('files.restore.confirm'),
+      color: 'blue',
+      onConfirm: () => archive.mutateAsync({ id: f.id, archiveDate: null, version: f.version }),
+    });
+
+  const columns: Column<ArchivedFile>[] = [
+    {
+      key: 'name',
+      header: t('files.fields.name'),
+      sortable: true,
+      render: (f) => (
+        <Anchor component={Link} to={filePath(unitId, f.documentId, f.id)} fw={500}>
+          {f.name}
+        </Anchor>
+      ),
+    },
+    {
+      key: 'document',
+      header: t('files.archivedPage.document'),
+      sortable: true,
+      render: (f) => (
+        <Text size="sm">
+          {f.documentNumber} — {f.documentName}
+        </Text>
+      ),
+    },
+    { key: 'versionLabel', header: t('files.fields.versionLabel'), render: (f) => f.versionLabel },
+    { key: 'archiveDate', header: t('files.fields.archiveDate'), sortable: true, render: (f) => formatDateTime(f.archiveDate) },
+    actionsColumn(t('components.dataTable.actions'), (f) =>
+      canRestore ? (
+        <Group justify="flex-end">
+          <Tooltip label={t('files.restore.action')} openDelay={1000}>
+            <ActionIcon variant="subtle" onClick={() => restore(f)} aria-label={t('files.restore.named', { name: f.name })}>
+              <IconArchiveOff size={16} />
+            </ActionIcon>
+          </Tooltip>
+        </Group>
+      ) : null,
+    ),
+  ];
+
+  return (
+    <>
+      <PageHeader title={t('files.archivedPage.title')} description={t('files.archivedPage.description')} />
+      <DataTable
+        label={t('files.archivedPage.title')}
+        columns={columns}
+        rows={page.rows}
+        total={files.data ? page.total : undefined}
+        rowKey={(f) => f.id}
+        state={state}
+        loading={files.isPending}
+        error={files.error}
+        onRetry={() => void files.refetch()}
+        searchable
+        searchLabel={t('files.archivedPage.search')}
+        emptyMessage={state.search ? undefined : t('files.archivedPage.empty')}
+      />
+      {dialog}
+    </>
+  );
+}

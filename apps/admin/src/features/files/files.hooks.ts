@@ -1,0 +1,132 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  ArchivedFile,
+  DocumentFile,
+  DocumentLotRange,
+  FileArchiveBody,
+  FileCreateBody,
+  FileUpdateBody,
+  FileVersionCreateBody,
+} from '@vellum/contract';
+import { ApiError, api } from '../../api/client';
+import { uploadWithProgress } from '../../api/uploadWithProgress';
+
+export const fileKeys = {
+  all: ['files'] as const,
+  ofDocument: (documentId: number) => ['files', 'document', documentId] as const,
+  one: (id: number) => ['files', id] as const,
+  archived: (businessUnitId: number) => ['files', 'archived', businessUnitId] as const,
+  lotRanges: (documentId: number) => ['files', 'lot-ranges', documentId] as const,
+};
+
+/** The files of a document, by name, each with its versions. */
+export function useDocumentFiles(documentId: number) {
+  return useQuery({
+    queryKey: fileKeys.ofDocument(documentId),
+    queryFn: async ({ signal }) =>
+      (await api<DocumentFile[]>('api/files', { query: { document: documentId }, cacheBust: true, signal })).data,
+    enabled: Number.isInteger(documentId),
+    meta: { silentError: true },
+  });
+}
+
+export function useFile(id: number | undefined) {
+  return useQuery({
+    queryKey: fileKeys.one(id ?? -1),
+    queryFn: async () => (await api<DocumentFile>(`api/files/${id}`)).data,
+    enabled: id !== undefined && Number.isInteger(id),
+    meta: { silentError: true },
+  });
+}
+
+/** The lot ranges a file of the document may be tied to. */
+export function useDocumentLotRanges(documentId: number, enabled = true) {
+  return useQuery({
+    queryKey: fileKeys.lotRanges(documentId),
+    queryFn: async ({ signal }) =>
+      (await api<DocumentLotRange[]>('api/product-type-attribute-values/lot-ranges/search', { query: { document: documentId }, signal }))
+        .data,
+    enabled: enabled && Number.isInteger(documentId),
+  });
+}
+
+export function useArchivedFiles(businessUnitId: number) {
+  return useQuery({
+    queryKey: fileKeys.archived(businessUnitId),
+    queryFn: async ({ signal }) =>
+      (await api<ArchivedFile[]>('api/documents/archived-files', { query: { 'business-unit': businessUnitId }, cacheBust: true, signal }))
+        .data,
+    enabled: Number.isInteger(businessUnitId),
+  });
+}
+
+/** Every answer that is a file becomes the file shown; the lists that hold it are read again. */
+function useFileMutation<V>(call: (vars: V) => Promise<{ data: DocumentFile }>, idOf?: (vars: V) => number | undefined) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    onSuccess: async (res) => {
+      qc.setQueryData(fileKeys.one(res.data.id), res.data);
+      await qc.invalidateQueries({ queryKey: fileKeys.ofDocument(res.data.documentId) });
+      await qc.invalidateQueries({ queryKey: ['files', 'archived'] });
+    },
+    onError: (err, vars) => {
+      const id = idOf?.(vars);
+      if (err instanceof ApiError && err.status === 409 && id) void qc.invalidateQueries({ queryKey: fileKeys.one(id) });
+    },
+  });
+}
+
+export const useSaveFile = () =>
+  useFileMutation(
+    (body: FileCreateBody | FileUpdateBody) => api<DocumentFile>('api/files', { method: 'id' in body && body.id ? 'PUT' : 'POST', body }),
+    (body) => ('id' in body ? (body.id ?? undefined) : undefined),
+  );
+
+export const useAddVersion = (fileId: number) =>
+  useFileMutation((body: FileVersionCreateBody) => api<DocumentFile>(`api/files/${fileId}/versions`, { method: 'POST', body }));
+
+export const useArchiveFile = () =>
+  useFileMutation(
+    ({ id, ...body }: FileArchiveBody & { id: number }) => api<DocumentFile>(`api/files/${id}/archive`, { method: 'PUT', body }),
+    (v) => v.id,
+  );
+
+export const useDeleteBinary = (fileId: number) =>
+  useFileMutation((versionId: number | undefined) =>
+    api<DocumentFile>(`api/files/${fileId}/binary`, { method: 'DELETE', query: { 'file-version': versionId } }),
+  );
+
+/** Uploads a binary with its progress; `signal` cancels it. */
+export const useUploadBinary = (fileId: number) =>
+  useFileMutation((v: { file: File; versionId?: number; onProgress: (loaded: number, total: number) => void; signal: AbortSignal }) =>
+    uploadWithProgress<DocumentFile>(`api/files/${fileId}/binary`, v.file, {
+      query: { 'file-version': v.versionId },
+      onProgress: v.onProgress,
+      signal: v.signal,
+    }),
+  );
+
+export function useDeleteFile() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (file: DocumentFile) => api<void>(`api/files/${file.id}`, { method: 'DELETE' }),
+    onSuccess: async (_res, file) => {
+      qc.removeQueries({ queryKey: fileKeys.one(file.id) });
+      await qc.invalidateQueries({ queryKey: fileKeys.ofDocument(file.documentId) });
+    },
+  });
+}
+
+/** Downloads a binary with the token (a plain link cannot send it) and hands it to the browser. */
+export async function downloadBinary(url: string, fileName: string): Promise<void> {
+  const res = await api<Blob>(url, { responseType: 'blob' });
+  const href = URL.createObjectURL(res.data);
+  const a = document.createElement('a');
+  a.href = href;
+  a.download = fileName;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(href), 10_000);
+}
