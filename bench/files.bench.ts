@@ -6,9 +6,9 @@ import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { openDatabase } from '../apps/server/src/db/client.js';
 import { DEMO_USERS, seedDemoIfEmpty } from '../apps/server/src/db/seed/demo.js';
-import { makeDocumentType } from '../apps/server/src/db/seed/document-factories.js';
+import { makeDocument, makeDocumentType } from '../apps/server/src/db/seed/document-factories.js';
 import { makeBusinessUnit } from '../apps/server/src/db/seed/factories.js';
-import { makeDocument, makeFile } from '../apps/server/src/db/seed/file-factories.js';
+import { makeFile } from '../apps/server/src/db/seed/file-factories.js';
 import { writeSection } from './lib/results.js';
 import { signInHeaders, startBenchServer } from './lib/server.js';
 
