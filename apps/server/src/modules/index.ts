@@ -3,6 +3,7 @@ import { accessRightsRoutes } from './access-rights/access-rights.routes.js';
 import { accountRoutes } from './account/account.routes.js';
 import { auditLogsRoutes } from './audit-logs/audit-logs.routes.js';
 import { businessUnitsRoutes } from './business-units/business-units.routes.js';
+import { documentSearchAccessRoutes } from './document-search-access/document-search-access.routes.js';
 import { documentTypesRoutes } from './document-types/document-types.routes.js';
 import { translationsRoutes } from './internationalizations/translations.routes.js';
 import { languagesRoutes } from './languages/languages.routes.js';
@@ -13,6 +14,7 @@ import { productGroupsRoutes } from './product-groups/product-groups.routes.js';
 import { productRemarksRoutes } from './product-remarks/product-remarks.routes.js';
 import { productTypesRoutes } from './product-types/product-types.routes.js';
 import { productsRoutes } from './products/products.routes.js';
+import { publicUserGroupsRoutes } from './public-user-groups/public-user-groups.routes.js';
 import { referenceDataRoutes } from './reference-data/reference-data.routes.js';
 import { regionsRoutes } from './regions/regions.routes.js';
 import { rolesRoutes } from './roles/roles.routes.js';
@@ -43,4 +45,7 @@ export const apiModules: RoutesPlugin[] = [
   translationsRoutes,
   websiteLayoutRoutes,
   documentTypesRoutes,
+  // issue 10: restricted access (restricted user groups, document search access)
+  publicUserGroupsRoutes,
+  documentSearchAccessRoutes,
 ];
