@@ -57,3 +57,7 @@ export const ManufacturerLanguagesPage = lazyPage(regionsLanguages, 'Manufacture
 export const LayoutPage = lazyPage(() => import('../features/website-layout/LayoutPage'), 'LayoutPage');
 export const PublicResourcesPage = lazyPage(() => import('../features/website-layout/PublicResourcesPage'), 'PublicResourcesPage');
 export const ManufacturerLayoutPage = lazyPage(() => import('../features/website-layout/LayoutPage'), 'ManufacturerLayoutPage');
+// ---- restricted access (issue 10): restricted user groups and document search access (one chunk)
+const restrictedAccess = () => import('../features/restricted-access/RestrictedAccessPages');
+export const RestrictedAccessRoutes = lazyPage(restrictedAccess, 'RestrictedAccessRoutes');
+export const DocumentSearchAccessPage = lazyPage(restrictedAccess, 'DocumentSearchAccessPage');

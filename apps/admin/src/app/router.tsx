@@ -14,6 +14,7 @@ import {
   BusinessUnitSettingsRoutes,
   DocumentAttributesPage,
   DocumentRegionRoutes,
+  DocumentSearchAccessPage,
   DocumentTypeRoutes,
   ForgotPasswordPage,
   GlobalProductTypeRoutes,
@@ -33,6 +34,7 @@ import {
   PublicResourcesPage,
   RemarksRoutes,
   ResetFinishPage,
+  RestrictedAccessRoutes,
   RolesRoutes,
   UnitProductManagementRoutes,
   UserGroupsRoutes,
@@ -174,6 +176,16 @@ export const routes: RouteObject[] = [
       },
       { path: '/general-settings/manufacturer-translations', element: guarded(<ManufacturerTranslationsPage />, ['TRANSLATION']) },
       // end of website configuration: translations
+      // restricted access (issue 10): more specific than the documents' document-management/*
+      {
+        path: '/my-business-units/:businessUnitId/document-management/restricted-access/*',
+        element: guarded(<RestrictedAccessRoutes />, ['RESTRICTED_ACCESS_GROUP_MANAGE'], 'business-unit'),
+      },
+      {
+        path: '/my-business-units/:businessUnitId/document-management/search-access',
+        element: guarded(<DocumentSearchAccessPage />, ['DOCUMENT_SEARCH_USER_MANAGE'], 'business-unit'),
+      },
+      // end of restricted access
     ],
   },
   // unknown paths: inside the shell when signed in, on their own otherwise
