@@ -374,3 +374,38 @@ test('the archived-documents and file screens are accessible', async ({ page, re
     await expectAccessible(page, what);
   }
 });
+
+test('the restricted access screens are accessible', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const api = await adminApi(request);
+  const unit = await createUnit(api, 'e2e-axe-restricted');
+  const { logoUrl: _logo, ...settings } = await api.get<Record<string, unknown>>(`/api/business-units/${unit.id}`);
+  await api.put('/api/business-units', { ...settings, publicUserGroupActive: true });
+  const group = await api.post<{ id: number }>('/api/public-user-groups', {
+    businessUnitId: unit.id,
+    name: 'Axe clinics',
+    emails: ['nurse@example.com', 'doctor@example.org'],
+  });
+  await api.put(`/api/document-search-access?business-unit=${unit.id}`, { emails: ['search@example.com'], version: 0 });
+  const base = `/my-business-units/${unit.id}/document-management`;
+  await signIn(page, ADMIN.login, ADMIN.password);
+  for (const [what, path] of [
+    ['restricted access groups', `${base}/restricted-access`],
+    ['restricted access group form', `${base}/restricted-access/${group.id}`],
+    ['new restricted access group', `${base}/restricted-access/new`],
+    ['document search access', `${base}/search-access`],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 2 }).first()).toBeVisible();
+    await expectAccessible(page, what);
+  }
+  // the e-mail editor with its message, and the delete dialog with the unlink choice's place
+  await page.getByRole('textbox', { name: 'Add to Allowed e-mail addresses' }).fill('not-an-address');
+  await page.getByRole('button', { name: 'Add addresses' }).click();
+  await expect(page.getByText('Not a valid e-mail address: not-an-address.')).toBeVisible();
+  await expectAccessible(page, 'document search access with an invalid address');
+  await page.goto(`${base}/restricted-access`);
+  await page.getByRole('button', { name: 'Delete Axe clinics' }).click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await expectAccessible(page, 'restricted access group delete dialog');
+});

@@ -14,6 +14,7 @@ export * from './product-type-rules.js';
 export * from './product-types.js';
 export * from './products.js';
 export * from './regions-languages.js';
+export * from './restricted-access.js';
 export * from './rights.js';
 export * from './translatable.js';
 export * from './translations.js';

@@ -194,6 +194,8 @@ export const businessUnitStatisticsSchema = z.object({
     footerItems: z.number(),
     contentBlocks: z.number(),
     publicResources: z.number(),
+    /** Restricted (public) user groups (decision 0032). */
+    publicUserGroups: z.number(),
   }),
 });
 export type BusinessUnitStatistics = z.output<typeof businessUnitStatisticsSchema>;

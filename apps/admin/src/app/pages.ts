@@ -64,3 +64,7 @@ export const DocumentRoutes = lazyPage(() => import('../features/documents/Docum
 const files = () => import('../features/files/FileRoutes');
 export const FileRoutes = lazyPage(files, 'FileRoutes');
 export const ArchivedDocumentsPage = lazyPage(() => import('../features/files/ArchivedDocumentsPage'), 'ArchivedDocumentsPage');
+// ---- restricted access (issue 10): restricted user groups and document search access (one chunk)
+const restrictedAccess = () => import('../features/restricted-access/RestrictedAccessPages');
+export const RestrictedAccessRoutes = lazyPage(restrictedAccess, 'RestrictedAccessRoutes');
+export const DocumentSearchAccessPage = lazyPage(restrictedAccess, 'DocumentSearchAccessPage');

@@ -16,6 +16,7 @@ import {
   DocumentAttributesPage,
   DocumentRegionRoutes,
   DocumentRoutes,
+  DocumentSearchAccessPage,
   DocumentTypeRoutes,
   FileRoutes,
   ForgotPasswordPage,
@@ -36,6 +37,7 @@ import {
   PublicResourcesPage,
   RemarksRoutes,
   ResetFinishPage,
+  RestrictedAccessRoutes,
   RolesRoutes,
   UnitProductManagementRoutes,
   UserGroupsRoutes,
@@ -192,6 +194,16 @@ export const routes: RouteObject[] = [
       },
       { path: '/general-settings/manufacturer-translations', element: guarded(<ManufacturerTranslationsPage />, ['TRANSLATION']) },
       // end of website configuration: translations
+      // restricted access (issue 10): more specific than the documents' document-management/*
+      {
+        path: '/my-business-units/:businessUnitId/document-management/restricted-access/*',
+        element: guarded(<RestrictedAccessRoutes />, ['RESTRICTED_ACCESS_GROUP_MANAGE'], 'business-unit'),
+      },
+      {
+        path: '/my-business-units/:businessUnitId/document-management/search-access',
+        element: guarded(<DocumentSearchAccessPage />, ['DOCUMENT_SEARCH_USER_MANAGE'], 'business-unit'),
+      },
+      // end of restricted access
     ],
   },
   // unknown paths: inside the shell when signed in, on their own otherwise

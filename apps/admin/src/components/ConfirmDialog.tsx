@@ -32,6 +32,8 @@ export interface ConfirmDialogProps {
   requireCode?: boolean;
   /** Choices shown between the message and the code (e.g. what else a delete removes). */
   children?: ReactNode;
+  /** Keeps the confirm button disabled (a required choice in `children` is not made yet). */
+  confirmDisabled?: boolean;
 }
 
 /**
@@ -49,6 +51,7 @@ export function ConfirmDialog({
   code: fixedCode,
   requireCode = true,
   children,
+  confirmDisabled = false,
 }: ConfirmDialogProps) {
   const { t } = useTranslation();
   const [code, setCode] = useState(() => fixedCode ?? randomConfirmationCode());
@@ -64,7 +67,7 @@ export function ConfirmDialog({
     }
   }, [opened, fixedCode]);
 
-  const matches = !requireCode || typed === code;
+  const matches = (!requireCode || typed === code) && !confirmDisabled;
   const submit = async () => {
     if (!matches || busy) return;
     setBusy(true);

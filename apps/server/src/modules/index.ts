@@ -3,6 +3,7 @@ import { accessRightsRoutes } from './access-rights/access-rights.routes.js';
 import { accountRoutes } from './account/account.routes.js';
 import { auditLogsRoutes } from './audit-logs/audit-logs.routes.js';
 import { businessUnitsRoutes } from './business-units/business-units.routes.js';
+import { documentSearchAccessRoutes } from './document-search-access/document-search-access.routes.js';
 import { documentTypesRoutes } from './document-types/document-types.routes.js';
 import { documentsRoutes } from './documents/documents.routes.js';
 import { filesRoutes } from './files/files.routes.js';
@@ -15,6 +16,7 @@ import { productGroupsRoutes } from './product-groups/product-groups.routes.js';
 import { productRemarksRoutes } from './product-remarks/product-remarks.routes.js';
 import { productTypesRoutes } from './product-types/product-types.routes.js';
 import { productsRoutes } from './products/products.routes.js';
+import { publicUserGroupsRoutes } from './public-user-groups/public-user-groups.routes.js';
 import { referenceDataRoutes } from './reference-data/reference-data.routes.js';
 import { regionsRoutes } from './regions/regions.routes.js';
 import { rolesRoutes } from './roles/roles.routes.js';
@@ -49,4 +51,7 @@ export const apiModules: RoutesPlugin[] = [
   documentsRoutes,
   // issue 10: files of documents, their versions and binaries
   filesRoutes,
+  // issue 10: restricted access (restricted user groups, document search access)
+  publicUserGroupsRoutes,
+  documentSearchAccessRoutes,
 ];

@@ -199,6 +199,19 @@ const WEBSITE_CONFIGURATION: MenuLinkRule[] = [
     to: '/my-business-units/:id/website-configuration/public-resources',
     rights: ['LAYOUT_MANAGE'],
   },
+  // restricted access (issue 10): who may see restricted documents and use the restricted search on the public website
+  {
+    id: 'restricted-access',
+    labelKey: 'shell.menu.restrictedAccess',
+    to: '/my-business-units/:id/document-management/restricted-access',
+    rights: ['RESTRICTED_ACCESS_GROUP_MANAGE'],
+  },
+  {
+    id: 'document-search-access',
+    labelKey: 'shell.menu.documentSearchAccess',
+    to: '/my-business-units/:id/document-management/search-access',
+    rights: ['DOCUMENT_SEARCH_USER_MANAGE'],
+  },
 ];
 
 /** The plain links of the top bar inside a business unit; `:id` is the unit. */

@@ -31,6 +31,7 @@ const stats: BusinessUnitStatistics = {
     footerItems: 0,
     contentBlocks: 0,
     publicResources: 0,
+    publicUserGroups: 0,
   },
 };
 

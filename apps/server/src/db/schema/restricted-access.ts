@@ -6,6 +6,7 @@ import { businessUnit } from './organisation.js';
 /**
  * A restricted (public) user group of a business unit (decision 0032): the e-mail addresses that
  * may open the documents linked to it on the public site. Name unique in the unit regardless of case.
+ * Configuration: it goes with its unit (decision 0021; migration 0013).
  */
 export const publicUserGroup = pgTable(
   'public_user_group',
@@ -13,7 +14,7 @@ export const publicUserGroup = pgTable(
     id: serial('id').primaryKey(),
     businessUnitId: integer('business_unit_id')
       .notNull()
-      .references(() => businessUnit.id),
+      .references(() => businessUnit.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     enabled: boolean('enabled').notNull().default(true),
     emails: text('emails').array().notNull().default(sql`'{}'::text[]`),

@@ -36,6 +36,8 @@ export interface UnitContentCounts {
   footerItems: number;
   contentBlocks: number;
   publicResources: number;
+  /** Restricted (public) user groups: configuration, deleted with the unit (decision 0032). */
+  publicUserGroups: number;
 }
 
 /** One area's share of the counts of a business unit. */
@@ -80,6 +82,7 @@ const ZERO: UnitContentCounts = {
   footerItems: 0,
   contentBlocks: 0,
   publicResources: 0,
+  publicUserGroups: 0,
 };
 
 export async function countUnitContent(db: DbOrTx, businessUnitId: number): Promise<UnitContentCounts> {

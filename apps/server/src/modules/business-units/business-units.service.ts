@@ -6,8 +6,10 @@ import {
   type businessUnitUpdateBody,
   OrganisationErrorKeys,
   REQUIRED_INTERFACE_LANGUAGE,
+  RestrictedAccessErrorKeys,
 } from '@vellum/contract';
 import type { z } from 'zod';
+import type { DbOrTx } from '../../db/client.js';
 import { type AuthContext, registerEntityUnit } from '../../platform/access.js';
 import { type Actor, audit, diff } from '../../platform/audit.js';
 import type { Deps } from '../../platform/deps.js';
@@ -15,6 +17,7 @@ import { AppError, conflict, notFound } from '../../platform/errors.js';
 import { imageVersion } from '../../platform/images.js';
 import { pageRequest } from '../../platform/paging.js';
 import { knownLanguages } from '../languages/languages.service.js';
+import { countUnitGroups } from '../public-user-groups/public-user-groups.repo.js';
 import { unitLanguageLists } from '../reference-data/reference-data.repo.js';
 import { countUnitContent, holdsContent, type UnitContentCounts } from './business-unit-statistics.js';
 import {
@@ -172,13 +175,14 @@ export async function updateAudited<V extends Record<string, unknown>>(
     /** 'any' for the layout, which unit 0 (manufacturer-wide) has too. */
     scope?: 'real' | 'any';
   },
-  check: (before: BusinessUnitRow) => void = () => {},
+  check: (before: BusinessUnitRow, tx: DbOrTx) => void | Promise<void> = () => {},
 ): Promise<BusinessUnitRow> {
   const { id, version, values, action, view, scope = 'real' } = change;
   return deps.db.transaction(async (tx) => {
-    const before = await findBusinessUnit(tx, id, false, scope);
+    // locked first: rules that read other rows (restricted groups) see them settled
+    const before = await findBusinessUnit(tx, id, true, scope);
     if (!before) throw notFound(ENTITY);
-    check(before);
+    await check(before, tx);
     const after = await updateBusinessUnit(tx, id, version, values, scope);
     if (!after) throw conflict();
     await audit(tx, auth, {
@@ -196,9 +200,19 @@ export async function updateAudited<V extends Record<string, unknown>>(
 export async function updateBusinessUnitSettings(deps: Deps, auth: AuthContext, body: UpdateBody, pathId?: number): Promise<BusinessUnit> {
   if (pathId !== undefined && pathId !== body.id) throw field(OrganisationErrorKeys.idMismatch, 'id');
   const { id, slug, version, ...fields } = body;
-  const row = await updateAudited(deps, auth, { id, version, values: toValues(fields), action: 'UPDATE', view: auditView }, (before) => {
-    if (slug !== before.slug) throw field(OrganisationErrorKeys.slugCannotChange, 'slug');
-  });
+  const row = await updateAudited(
+    deps,
+    auth,
+    { id, version, values: toValues(fields), action: 'UPDATE', view: auditView },
+    async (before, tx) => {
+      if (slug !== before.slug) throw field(OrganisationErrorKeys.slugCannotChange, 'slug');
+      // restricted groups exist only while the setting is on (decision 0032); a group being written holds the unit row shared
+      if (before.publicUserGroupActive && !fields.publicUserGroupActive) {
+        const groups = await countUnitGroups(tx, id);
+        if (groups > 0) throw field(RestrictedAccessErrorKeys.publicUserGroupsExist, 'publicUserGroupActive', { groups });
+      }
+    },
+  );
   return toBusinessUnit(row);
 }
 
@@ -237,6 +251,7 @@ const configurationOf = (c: UnitContentCounts) => ({
   footerItems: c.footerItems,
   contentBlocks: c.contentBlocks,
   publicResources: c.publicResources,
+  publicUserGroups: c.publicUserGroups,
 });
 
 export async function getStatistics(deps: Deps, auth: AuthContext, id: number): Promise<Statistics> {

@@ -134,6 +134,7 @@ describe('GET /api/business-units/{id}, displayName and statistics', () => {
         footerItems: 0,
         contentBlocks: 0,
         publicResources: 0,
+        publicUserGroups: 0,
       },
     });
   });

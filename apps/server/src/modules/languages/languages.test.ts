@@ -263,6 +263,7 @@ describe('counts and the business-unit delete (decision 0021)', () => {
       footerItems: 0,
       contentBlocks: 0,
       publicResources: 0,
+      publicUserGroups: 0,
     });
 
     // catalogue content still keeps the unit
