@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { createPglite, openDatabase } from '../apps/server/src/db/client.js';
+import { createPglite, openDatabase, PG_SESSION_OPTIONS } from '../apps/server/src/db/client.js';
 import { DEMO_USERS, seedDemoIfEmpty } from '../apps/server/src/db/seed/demo.js';
 import { hashPassword } from '../apps/server/src/platform/passwords.js';
 import { BENCH_SECONDS, type LoadResult, load, table } from './lib/load.js';
@@ -76,7 +76,7 @@ export async function accessBench(): Promise<void> {
     ];
     if (server.databaseUrl) {
       // the same search by hand through a pg pool of the server's size (the embedded database lives inside the server)
-      const pool = new pg.Pool({ connectionString: server.databaseUrl, max: 10 });
+      const pool = new pg.Pool({ connectionString: server.databaseUrl, options: PG_SESSION_OPTIONS, max: 10 });
       try {
         rows.push(await loadSql(`SQL: the 'bench-99' page and total, plain`, pool, USER_SEARCH_SQL, ['%bench-99%']));
         rows.push(

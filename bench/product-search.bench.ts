@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { openDatabase } from '../apps/server/src/db/client.js';
+import { openDatabase, PG_SESSION_OPTIONS } from '../apps/server/src/db/client.js';
 import { makeProductType } from '../apps/server/src/db/seed/catalogue-factories.js';
 import { DEMO_USERS, seedDemoIfEmpty } from '../apps/server/src/db/seed/demo.js';
 import { makeBusinessUnit } from '../apps/server/src/db/seed/factories.js';
@@ -135,7 +135,7 @@ export async function productSearchBench(): Promise<void> {
   const server = await startBenchServer(async (databaseUrl, dataDir) => {
     seeded = await seedProductSearch(databaseUrl as string, dataDir);
   });
-  const pool = new pg.Pool({ connectionString: server.databaseUrl, max: 10 });
+  const pool = new pg.Pool({ connectionString: server.databaseUrl, options: PG_SESSION_OPTIONS, max: 10 });
   try {
     const { typeId, definitions } = seeded as Seeded;
     // filter values taken from generated rows, as a user would type them (lower case, a few characters)

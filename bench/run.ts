@@ -1,4 +1,5 @@
 import { accessBench } from './access.bench.js';
+import { documentSearchBench } from './document-search.bench.js';
 import { filesBench } from './files.bench.js';
 import { firstLoadBench } from './first-load.bench.js';
 import { productSearchBench } from './product-search.bench.js';
@@ -11,6 +12,7 @@ const benches: Record<string, () => Promise<void>> = {
   'admin-first-load': firstLoadBench,
   translations: translationsBench,
   files: filesBench,
+  'document-search': documentSearchBench,
 };
 const only = process.env.BENCH;
 for (const [name, run] of Object.entries(benches)) {

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { openDatabase } from '../apps/server/src/db/client.js';
+import { openDatabase, PG_SESSION_OPTIONS } from '../apps/server/src/db/client.js';
 import { DEMO_USERS, seedDemoIfEmpty } from '../apps/server/src/db/seed/demo.js';
 import { makeBusinessUnit } from '../apps/server/src/db/seed/factories.js';
 import { BENCH_SECONDS, type LoadResult, load } from './lib/load.js';
@@ -111,7 +111,7 @@ export async function translationsBench(): Promise<void> {
   const server = await startBenchServer(async (databaseUrl, dataDir) => {
     unitId = await seedTranslations(databaseUrl as string, dataDir);
   });
-  const pool = new pg.Pool({ connectionString: server.databaseUrl, max: 10 });
+  const pool = new pg.Pool({ connectionString: server.databaseUrl, options: PG_SESSION_OPTIONS, max: 10 });
   try {
     const headers = await signInHeaders(server.url, DEMO_USERS.admin);
     const rows: string[] = [

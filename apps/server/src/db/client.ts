@@ -97,12 +97,22 @@ async function listenPg(connectionString: string, channel: string, handlers: Cha
   };
 }
 
+/**
+ * Session settings of the server's PostgreSQL connections (decision 0036): no JIT compilation.
+ * Our statements are short lookups and pages; JIT compiles any plan whose estimate passes
+ * `jit_above_cost` (a page over 50,000 documents with correlated subqueries does) and spends
+ * 100 to 300 ms compiling for a statement that runs in a few milliseconds. Benchmarks that run the
+ * same SQL directly use the same settings.
+ */
+export const PG_SESSION_OPTIONS = '-c jit=off';
+
 /** PostgreSQL when a URL is given, otherwise the embedded PGlite database in `<dataDir>/db`. */
 export async function openDatabase(opts: { databaseUrl?: string; dataDir?: string; pglite?: PGlite }): Promise<Database> {
   if (opts.databaseUrl) {
     const accessListeners = new Set<ChannelHandlers>();
     const pool = new pg.Pool({
       connectionString: opts.databaseUrl,
+      options: PG_SESSION_OPTIONS,
       max: 10,
       // awaited by the pool before the new connection serves its first query
       onConnect: async (client) => {

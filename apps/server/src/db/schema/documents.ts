@@ -117,6 +117,9 @@ export const documentAttributeValue = pgTable(
   (t) => [
     primaryKey({ columns: [t.documentId, t.attributeDefinitionId] }),
     uniqueIndex('document_attribute_value_unique_uq').on(t.attributeDefinitionId, sql`lower(${t.value})`).where(sql`${t.isUnique}`),
+    // exact and partial searches by value (decision 0036)
+    index('document_attribute_value_value_idx').on(t.attributeDefinitionId, sql`lower(${t.value})`),
+    index('document_attribute_value_trgm_idx').using('gin', sql`lower(${t.value}) gin_trgm_ops`),
   ],
 );
 

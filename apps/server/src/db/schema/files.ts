@@ -37,6 +37,13 @@ export const file = pgTable(
     historical: boolean('historical').notNull().default(false),
     /** Set: retracted from the public site from this moment on (archived), still in the admin. */
     archiveDate: timestamp('archive_date', { withTimezone: true }),
+    /**
+     * The current version (the last by date, then by id) and its publish date, kept by a trigger on
+     * file_version (migration 0014, decision 0036) so that a document's publish state is read from
+     * its files alone.
+     */
+    currentVersionId: integer('current_version_id'),
+    currentPublishDate: timestamp('current_publish_date', { withTimezone: true }),
     createdDate: timestamp('created_date', { withTimezone: true }).notNull().defaultNow(),
     lastModifiedDate: timestamp('last_modified_date', { withTimezone: true }).notNull().defaultNow(),
     version: integer('version').notNull().default(0),

@@ -12,7 +12,7 @@ import {
   product,
   productGroup,
 } from '../../db/schema/index.js';
-import { fileCountSql, publishStateSql } from './documents.repo.js';
+import { fileCountSql, publishStateIs, publishStateSql } from './documents.repo.js';
 
 export type MatchMode = 'EXACT' | 'PARTIAL';
 
@@ -58,9 +58,11 @@ function conditions(f: DocumentSearchFilter): SQL {
   if (f.number) where.push(matches(sql`lower(${d.number})`, f.number.value, f.number.match));
   if (f.name) where.push(matches(sql`lower(${d.name})`, f.name.value, f.name.match));
   if (f.text !== undefined) {
+    // the ids first, each branch through its trigram indexes (an OR with the values' EXISTS would scan every document)
     where.push(
-      sql`(${matches(sql`lower(${d.number})`, f.text, 'PARTIAL')} OR ${matches(sql`lower(${d.name})`, f.text, 'PARTIAL')}
-        OR EXISTS (SELECT 1 FROM ${documentAttributeValue} tv WHERE tv.document_id = ${d.id} AND ${matches(sql`lower(tv.value)`, f.text, 'PARTIAL')}))`,
+      sql`${d.id} IN (SELECT tn.id FROM ${document} tn WHERE tn.business_unit_id = ${f.businessUnitId}
+          AND (${matches(sql`lower(tn.number)`, f.text, 'PARTIAL')} OR ${matches(sql`lower(tn.name)`, f.text, 'PARTIAL')})
+        UNION SELECT tv.document_id FROM ${documentAttributeValue} tv WHERE ${matches(sql`lower(tv.value)`, f.text, 'PARTIAL')})`,
     );
   }
   if (f.documentTypeId !== undefined) where.push(sql`${d.documentTypeId} = ${f.documentTypeId}`);
@@ -84,7 +86,7 @@ function conditions(f: DocumentSearchFilter): SQL {
   if (f.hasFiles !== undefined) {
     where.push(sql`${sql.raw(f.hasFiles ? '' : 'NOT ')}EXISTS (SELECT 1 FROM ${file} hf WHERE hf.document_id = ${d.id})`);
   }
-  if (f.publishState !== undefined) where.push(sql`${publishStateSql(d.id)} = ${f.publishState}`);
+  if (f.publishState !== undefined) where.push(publishStateIs(d.id, f.publishState));
   return sql.join(where, sql` AND `);
 }
 

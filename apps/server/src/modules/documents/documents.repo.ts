@@ -24,15 +24,30 @@ export type DefinitionRow = typeof documentAttributeDefinition.$inferSelect;
 /**
  * The publish state of the document whose id `documentId` names (decision 0032, 0033): of the
  * current version of each file that is not archived (the last by version date, then id), published
- * if one is published, otherwise scheduled if one has a publish date, otherwise unpublished.
+ * if one is published, otherwise scheduled if one has a publish date, otherwise unpublished. The
+ * current version's publish date is kept on the file by a trigger (decision 0036).
  */
 export function publishStateSql(documentId: SQL): SQL<PublishState> {
-  return sql<PublishState>`(SELECT CASE WHEN bool_or(cv.publish_date <= now()) THEN 'PUBLISHED'
-      WHEN bool_or(cv.publish_date > now()) THEN 'SCHEDULED' ELSE 'UNPUBLISHED' END
+  return sql<PublishState>`(SELECT CASE WHEN bool_or(ps_f.current_publish_date <= now()) THEN 'PUBLISHED'
+      WHEN bool_or(ps_f.current_publish_date > now()) THEN 'SCHEDULED' ELSE 'UNPUBLISHED' END
     FROM ${file} ps_f
-    CROSS JOIN LATERAL (SELECT v.publish_date FROM ${fileVersion} v WHERE v.file_id = ps_f.id
-                        ORDER BY v.version_date DESC, v.id DESC LIMIT 1) cv
     WHERE ps_f.document_id = ${documentId} AND (ps_f.archive_date IS NULL OR ps_f.archive_date > now()))`;
+}
+
+/** A file of the document, not archived, whose current version's publish date passes `condition` (`ps_f.current_publish_date ...`). */
+const liveFileWhere = (documentId: SQL, condition: SQL) =>
+  sql`EXISTS (SELECT 1 FROM ${file} ps_f WHERE ps_f.document_id = ${documentId}
+    AND (ps_f.archive_date IS NULL OR ps_f.archive_date > now()) AND ${condition})`;
+
+/**
+ * The documents in one publish state, as conditions the planner can answer with a semi-join over
+ * the files (comparing publishStateSql per document would compute it for every document of the unit).
+ */
+export function publishStateIs(documentId: SQL, state: PublishState): SQL {
+  const published = liveFileWhere(documentId, sql`ps_f.current_publish_date <= now()`);
+  if (state === 'PUBLISHED') return published;
+  if (state === 'SCHEDULED') return sql`NOT ${published} AND ${liveFileWhere(documentId, sql`ps_f.current_publish_date > now()`)}`;
+  return sql`NOT ${liveFileWhere(documentId, sql`ps_f.current_publish_date IS NOT NULL`)}`;
 }
 
 export const fileCountSql = (documentId: SQL): SQL<number> =>
