@@ -7,6 +7,8 @@ export interface UploadOptions {
   query?: RequestOptions['query'];
   /** The multipart field of the file (default `file`). */
   field?: string;
+  /** Text fields sent before the file (a server reading the stream sees them first). */
+  fields?: Record<string, string>;
   /** Called as bytes leave the browser: loaded and total bytes of the request body. */
   onProgress?: (loaded: number, total: number) => void;
   /** Aborting cancels the upload (the promise rejects with an AbortError DOMException). */
@@ -35,6 +37,7 @@ export function uploadWithProgress<T>(path: string, file: Blob, opts: UploadOpti
   const url = buildUrl(path, opts.query);
   const token = getToken();
   const form = new FormData();
+  for (const [name, value] of Object.entries(opts.fields ?? {})) form.append(name, value);
   form.append(opts.field ?? 'file', file, file instanceof File ? file.name : 'file');
   return new Promise((resolve, reject) => {
     if (opts.signal?.aborted) {

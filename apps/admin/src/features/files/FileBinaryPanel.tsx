@@ -1,11 +1,12 @@
-import { Button, FileButton, Group, Progress, Stack, Text } from '@mantine/core';
-import { IconDownload, IconTrash, IconUpload, IconX } from '@tabler/icons-react';
+import { Button, FileButton, Group, Stack, Text } from '@mantine/core';
+import { IconDownload, IconTrash, IconUpload } from '@tabler/icons-react';
 import { type DocumentFile, FILE_BINARY_MAX_BYTES } from '@vellum/contract';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AuthImage } from '../../components/AuthImage';
 import { useConfirm } from '../../components/ConfirmDialog';
 import { FormSection } from '../../components/FormSection';
+import { UploadProgress } from '../../components/UploadProgress';
 import { formatBytes } from './fileForm';
 import { downloadBinary, useDeleteBinary, useUploadBinary } from './files.hooks';
 import { binaryUrl } from './paths';
@@ -44,7 +45,7 @@ export function FileBinaryPanel({ file, readOnly }: { file: DocumentFile; readOn
         signal: controller.current.signal,
       });
     } catch (e) {
-      if (e instanceof DOMException && e.name === 'AbortError') setMessage(t('files.binary.cancelled'));
+      if (e instanceof DOMException && e.name === 'AbortError') setMessage(t('components.upload.cancelled'));
     } finally {
       setProgress(null);
       controller.current = null;
@@ -59,7 +60,6 @@ export function FileBinaryPanel({ file, readOnly }: { file: DocumentFile; readOn
       onConfirm: () => remove.mutateAsync(undefined),
     });
 
-  const percent = progress && progress.total > 0 ? Math.round((progress.loaded / progress.total) * 100) : 0;
   return (
     <FormSection title={t('files.binary.title', { version: file.versionLabel })}>
       <Stack gap="sm" data-testid="file-binary">
@@ -84,17 +84,7 @@ export function FileBinaryPanel({ file, readOnly }: { file: DocumentFile; readOn
             fit="contain"
           />
         )}
-        {progress && (
-          <Group gap="sm" align="center">
-            <Progress value={percent} flex={1} size="lg" aria-label={t('files.binary.progress')} data-testid="upload-progress" />
-            <Text size="sm" w={48}>
-              {percent}%
-            </Text>
-            <Button variant="subtle" color="red" leftSection={<IconX size={16} />} onClick={() => controller.current?.abort()}>
-              {t('files.binary.cancel')}
-            </Button>
-          </Group>
-        )}
+        {progress && <UploadProgress loaded={progress.loaded} total={progress.total} onCancel={() => controller.current?.abort()} />}
         {message && (
           <Text size="sm" c="orange" role="status">
             {message}

@@ -3,6 +3,7 @@ import { type ArchivedFile, type DocumentFile, FileErrorKeys } from '@vellum/con
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../i18n';
 import { mockServer, ok, problem } from '../../test/fakeServer';
+import { FakeXhr } from '../../test/fakeXhr';
 import { cleanupRoute, renderRoute } from '../../test/renderRoute';
 import { auth, signedInWith } from '../../test/signedIn';
 import { ArchivedDocumentsPage } from './ArchivedDocumentsPage';
@@ -92,50 +93,6 @@ function server(over: Record<string, Parameters<typeof mockServer>[0][string]> =
     'PUT /api/files/21/archive': () => ok(file({ archiveDate: null })),
     ...over,
   });
-}
-
-/** A stand-in XMLHttpRequest whose upload progress and answer the test drives. */
-class FakeXhr {
-  static last: FakeXhr | undefined;
-  upload: { onprogress?: (e: { loaded: number; total: number; lengthComputable: boolean }) => void } = {};
-  onload?: () => void;
-  onabort?: () => void;
-  onerror?: () => void;
-  status = 0;
-  responseText = '';
-  method = '';
-  url = '';
-  headers: Record<string, string> = {};
-  sent: unknown;
-  aborted = false;
-  constructor() {
-    FakeXhr.last = this;
-  }
-  open(method: string, url: string) {
-    this.method = method;
-    this.url = url;
-  }
-  setRequestHeader(k: string, v: string) {
-    this.headers[k] = v;
-  }
-  getAllResponseHeaders() {
-    return 'content-type: application/json\r\nx-vellum-alert: vellumApp.file.binaryUploaded\r\n';
-  }
-  send(body: unknown) {
-    this.sent = body;
-  }
-  abort() {
-    this.aborted = true;
-    this.onabort?.();
-  }
-  progress(loaded: number, total: number) {
-    this.upload.onprogress?.({ loaded, total, lengthComputable: true });
-  }
-  answer(status: number, body: unknown) {
-    this.status = status;
-    this.responseText = JSON.stringify(body);
-    this.onload?.();
-  }
 }
 
 beforeEach(() => {

@@ -1,6 +1,7 @@
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockServer, ok, problem } from '../../test/fakeServer';
+import { FakeXhr } from '../../test/fakeXhr';
 import { renderRoute } from '../../test/renderRoute';
 import { auth, signedInWith } from '../../test/signedIn';
 import { LayoutPage, lowContrast } from './LayoutPage';
@@ -181,5 +182,30 @@ describe('public resources page', () => {
     expect(screen.getByText('url(resources/logo.png)')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Delete logo.png' }));
     await waitFor(() => expect(calls.some((c) => c.key === 'DELETE /api/public-resources/4')).toBe(true));
+  });
+
+  it('uploads a resource with its name and a progress bar, and can cancel it', async () => {
+    server();
+    FakeXhr.last = undefined;
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    renderRoute(<PublicResourcesPage />, { url: '/my-business-units/1/website-configuration/public-resources', path: RESOURCES_PATH });
+    await screen.findByText('logo.png');
+    const input = document.querySelector('input[type="file"]') as HTMLInputElement;
+    const font = new File([new Uint8Array(2000)], 'brand font.woff2', { type: 'font/woff2' });
+    fireEvent.change(input, { target: { files: [font] } });
+    expect((screen.getByRole('textbox', { name: 'Name' }) as HTMLInputElement).value).toBe('brand-font.woff2');
+    fireEvent.click(screen.getByRole('button', { name: 'Upload' }));
+    await waitFor(() => expect(FakeXhr.last).toBeDefined());
+    const xhr = FakeXhr.last as FakeXhr;
+    expect([xhr.method, xhr.url]).toEqual(['POST', '/api/public-resources?business-unit=1']);
+    const sent = xhr.sent as FormData;
+    expect(sent.get('name')).toBe('brand-font.woff2');
+    expect([...sent.keys()]).toEqual(['name', 'file']);
+    act(() => xhr.progress(500, 2000));
+    expect((await screen.findByRole('progressbar', { name: 'Upload progress' })).getAttribute('aria-valuenow')).toBe('25');
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel upload' }));
+    expect(xhr.aborted).toBe(true);
+    expect(await screen.findByText('The upload was cancelled; nothing was stored.')).toBeTruthy();
+    expect(screen.queryByRole('progressbar')).toBeNull();
   });
 });

@@ -1,7 +1,7 @@
 import { ActionIcon, Alert, Anchor, Button, CopyButton, FileButton, Group, Stack, Text, TextInput, Tooltip } from '@mantine/core';
 import { IconCheck, IconCopy, IconTrash, IconUpload } from '@tabler/icons-react';
 import { PUBLIC_RESOURCE_MAX_BYTES, type PublicResource, publicResourceName } from '@vellum/contract';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { useConfirm } from '../../components/ConfirmDialog';
@@ -9,6 +9,7 @@ import { type Column, DataTable } from '../../components/DataTable';
 import { FormSection } from '../../components/FormSection';
 import { PageHeader } from '../../components/PageHeader';
 import { pageLocally, useTableState } from '../../components/tableState';
+import { UploadProgress } from '../../components/UploadProgress';
 import { serverError } from './serverError';
 import { useDeleteResource, usePublicResources, useUploadResource } from './websiteLayout.hooks';
 
@@ -25,6 +26,9 @@ export function PublicResourcesPage() {
   const { ask, dialog } = useConfirm();
   const [file, setFile] = useState<File | null>(null);
   const [name, setName] = useState('');
+  const [progress, setProgress] = useState<{ loaded: number; total: number } | null>(null);
+  const [cancelled, setCancelled] = useState(false);
+  const controller = useRef<AbortController | null>(null);
   const state = useTableState({ defaultSort: { field: 'name', direction: 'asc' } });
   const page = pageLocally(resources.data, state, {
     searchText: (r) => r.name,
@@ -33,21 +37,36 @@ export function PublicResourcesPage() {
   const nameError = name && !publicResourceName.safeParse(name).success ? t('websiteLayout.resources.badName') : undefined;
   const sizeError = file && file.size > PUBLIC_RESOURCE_MAX_BYTES ? t('websiteLayout.resources.tooLarge') : undefined;
   const pick = (f: File | null) => {
+    setCancelled(false);
     setFile(f);
     upload.reset();
     if (f) setName(f.name.replace(/[^A-Za-z0-9._-]/g, '-'));
   };
-  const submit = () =>
-    file &&
-    upload.mutate(
-      { file, name },
-      {
-        onSuccess: () => {
-          setFile(null);
-          setName('');
-        },
-      },
-    );
+  const submit = async () => {
+    if (!file) return;
+    setCancelled(false);
+    controller.current = new AbortController();
+    setProgress({ loaded: 0, total: file.size });
+    try {
+      await upload.mutateAsync({
+        file,
+        name,
+        signal: controller.current.signal,
+        onProgress: (loaded, total) => setProgress({ loaded, total }),
+      });
+      setFile(null);
+      setName('');
+    } catch (e) {
+      // a cancelled upload is not an error: it stored nothing
+      if (e instanceof DOMException && e.name === 'AbortError') {
+        upload.reset();
+        setCancelled(true);
+      }
+    } finally {
+      setProgress(null);
+      controller.current = null;
+    }
+  };
 
   const columns: Column<PublicResource>[] = [
     {
@@ -126,13 +145,23 @@ export function PublicResourcesPage() {
               error={nameError}
               disabled={!file}
             />
-            <Button onClick={submit} loading={upload.isPending} disabled={!file || !name || !!nameError || !!sizeError}>
+            <Button onClick={() => void submit()} loading={upload.isPending} disabled={!file || !name || !!nameError || !!sizeError}>
               {t('websiteLayout.resources.uploadButton')}
             </Button>
           </Group>
           <Text size="xs" c="dimmed" mt={4}>
             {t('websiteLayout.resources.hint')}
           </Text>
+          {progress && (
+            <Stack mt="xs">
+              <UploadProgress loaded={progress.loaded} total={progress.total} onCancel={() => controller.current?.abort()} />
+            </Stack>
+          )}
+          {cancelled && (
+            <Text size="sm" c="orange" role="status" mt="xs">
+              {t('components.upload.cancelled')}
+            </Text>
+          )}
           {(sizeError || upload.error) && (
             <Alert color="red" mt="xs">
               {sizeError ?? serverError(t, upload.error)}

@@ -11,6 +11,7 @@ import type {
 } from '@vellum/contract';
 import type { z } from 'zod';
 import { api } from '../../api/client';
+import { type UploadOptions, uploadWithProgress } from '../../api/uploadWithProgress';
 
 export type Layout = z.output<typeof businessUnitLayoutSchema>;
 export type LayoutBody = z.input<typeof businessUnitLayoutBody>;
@@ -87,12 +88,22 @@ export const useUploadLogo = (id: number) =>
     data.append('logo', file);
     return (await api<BusinessUnit>(`api/business-units/${id}/logo`, { method: 'POST', rawBody: data })).data;
   });
+/** Uploads a public resource with the progress of its bytes; aborting `signal` cancels it. */
 export const useUploadResource = (id: number) =>
-  useLayoutMutation(async ({ file, name }: { file: File; name: string }) => {
-    const data = new FormData();
-    data.append('name', name);
-    data.append('file', file);
-    return (await api<PublicResource>('api/public-resources', { method: 'POST', query: unit(id), rawBody: data })).data;
-  });
+  useLayoutMutation(
+    async ({
+      file,
+      name,
+      onProgress,
+      signal,
+    }: {
+      file: File;
+      name: string;
+      onProgress?: UploadOptions['onProgress'];
+      signal?: AbortSignal;
+    }) =>
+      (await uploadWithProgress<PublicResource>('api/public-resources', file, { query: unit(id), fields: { name }, onProgress, signal }))
+        .data,
+  );
 export const useDeleteResource = () =>
   useLayoutMutation(async (resourceId: number) => (await api<void>(`api/public-resources/${resourceId}`, { method: 'DELETE' })).data);
