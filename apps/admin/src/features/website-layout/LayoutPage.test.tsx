@@ -186,7 +186,6 @@ describe('public resources page', () => {
 
   it('uploads a resource with its name and a progress bar, and can cancel it', async () => {
     server();
-    FakeXhr.last = undefined;
     vi.stubGlobal('XMLHttpRequest', FakeXhr);
     renderRoute(<PublicResourcesPage />, { url: '/my-business-units/1/website-configuration/public-resources', path: RESOURCES_PATH });
     await screen.findByText('logo.png');
