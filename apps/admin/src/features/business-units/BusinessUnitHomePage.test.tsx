@@ -124,4 +124,14 @@ describe('business-unit home: tiles link to their lists', () => {
     );
     expect(within(configuration).getAllByRole('link')).toHaveLength(3);
   });
+
+  it('the restricted access groups open their list for whoever may manage them', async () => {
+    auth.current = signedInWith(['RESTRICTED_ACCESS_GROUP_MANAGE']);
+    renderHome();
+    const configuration = await card('Website configuration');
+    expect(hrefOf(configuration, /Restricted access groups\s*, Website configuration: open the list$/)).toBe(
+      '/my-business-units/1/document-management/restricted-access',
+    );
+    expect(within(configuration).getAllByRole('link')).toHaveLength(1);
+  });
 });

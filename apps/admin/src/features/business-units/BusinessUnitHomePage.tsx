@@ -233,6 +233,12 @@ function configurationTiles(
       to: `${base}/website-configuration/public-resources`,
       rights: ['LAYOUT_MANAGE'],
     },
+    {
+      label: t('businessUnits.home.publicUserGroups'),
+      value: c.publicUserGroups,
+      to: `${base}/document-management/restricted-access`,
+      rights: ['RESTRICTED_ACCESS_GROUP_MANAGE'],
+    },
   ];
   return tiles.filter((tile) => can(...tile.rights)).map(({ rights: _rights, ...tile }) => tile);
 }
