@@ -1,5 +1,5 @@
 import { ActionIcon, Group, Tooltip, VisuallyHidden } from '@mantine/core';
-import { IconPencil, IconTrash } from '@tabler/icons-react';
+import { IconArchiveOff, IconPencil, IconTrash } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -40,6 +40,19 @@ export function RowActions({
           </ActionIcon>
         </Tooltip>
       )}
+    </Group>
+  );
+}
+
+/** The restore button of an archived row (archived lot ranges, archived documents): `label` is its tooltip, `named` its accessible name. */
+export function RestoreAction({ label, named, onClick }: { label: string; named: string; onClick: () => void }) {
+  return (
+    <Group justify="flex-end">
+      <Tooltip label={label} openDelay={1000}>
+        <ActionIcon variant="subtle" onClick={onClick} aria-label={named}>
+          <IconArchiveOff size={16} />
+        </ActionIcon>
+      </Tooltip>
     </Group>
   );
 }

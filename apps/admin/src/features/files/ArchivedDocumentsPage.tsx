@@ -1,5 +1,4 @@
-import { ActionIcon, Anchor, Group, Text, Tooltip } from '@mantine/core';
-import { IconArchiveOff } from '@tabler/icons-react';
+import { Anchor, Text } from '@mantine/core';
 import type { ArchivedFile } from '@vellum/contract';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -7,7 +6,7 @@ import { useAuth } from '../../app/auth';
 import { useConfirm } from '../../components/ConfirmDialog';
 import { type Column, DataTable } from '../../components/DataTable';
 import { PageHeader } from '../../components/PageHeader';
-import { actionsColumn } from '../../components/RowActions';
+import { actionsColumn, RestoreAction } from '../../components/RowActions';
 import { pageLocally, useTableState } from '../../components/tableState';
 import { formatDateTime } from '../products/PublishStateBadge';
 import { useArchivedFiles, useArchiveFile } from './files.hooks';
@@ -62,13 +61,7 @@ export function ArchivedDocumentsPage() {
     { key: 'archiveDate', header: t('files.fields.archiveDate'), sortable: true, render: (f) => formatDateTime(f.archiveDate) },
     actionsColumn(t('components.dataTable.actions'), (f) =>
       canRestore ? (
-        <Group justify="flex-end">
-          <Tooltip label={t('files.restore.action')} openDelay={1000}>
-            <ActionIcon variant="subtle" onClick={() => restore(f)} aria-label={t('files.restore.named', { name: f.name })}>
-              <IconArchiveOff size={16} />
-            </ActionIcon>
-          </Tooltip>
-        </Group>
+        <RestoreAction label={t('files.restore.action')} named={t('files.restore.named', { name: f.name })} onClick={() => restore(f)} />
       ) : null,
     ),
   ];

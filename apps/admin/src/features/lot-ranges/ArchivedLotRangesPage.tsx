@@ -1,12 +1,11 @@
-import { ActionIcon, Anchor, Badge, Group, Text, Tooltip } from '@mantine/core';
-import { IconArchiveOff } from '@tabler/icons-react';
+import { Anchor, Badge, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { useAuth } from '../../app/auth';
 import { useConfirm } from '../../components/ConfirmDialog';
 import { type Column, DataTable } from '../../components/DataTable';
 import { PageHeader } from '../../components/PageHeader';
-import { actionsColumn } from '../../components/RowActions';
+import { actionsColumn, RestoreAction } from '../../components/RowActions';
 import { pageLocally, useTableState } from '../../components/tableState';
 import { formatDateTime } from '../products/PublishStateBadge';
 import { productPath } from '../products/paths';
@@ -86,13 +85,11 @@ export function ArchivedLotRangesPage() {
     },
     actionsColumn(t('components.dataTable.actions'), (r) =>
       canRestore ? (
-        <Group justify="flex-end">
-          <Tooltip label={t('lotRanges.restore.action')} openDelay={1000}>
-            <ActionIcon variant="subtle" onClick={() => restore(r)} aria-label={t('lotRanges.restore.named', { name: r.name })}>
-              <IconArchiveOff size={16} />
-            </ActionIcon>
-          </Tooltip>
-        </Group>
+        <RestoreAction
+          label={t('lotRanges.restore.action')}
+          named={t('lotRanges.restore.named', { name: r.name })}
+          onClick={() => restore(r)}
+        />
       ) : null,
     ),
   ];
