@@ -56,7 +56,7 @@ test.describe('the shell', () => {
     await expect(page.getByTestId('menu-administration')).toHaveCount(0);
   });
 
-  test('the viewer has no general-settings menu; administration holds only the archived lot ranges', async ({ page }) => {
+  test('the viewer has no general-settings menu; administration holds only the archived data', async ({ page }) => {
     await signIn(page, VIEWER.login, VIEWER.password);
     await expect(page.getByTestId('menu-account')).toContainText('Vera Viewer');
     await expect(page.getByTestId('menu-general-settings')).toHaveCount(0);
@@ -65,9 +65,9 @@ test.describe('the shell', () => {
     await expect(page.getByRole('option')).toHaveText(['Orthopaedics']);
     await page.getByRole('option', { name: 'Orthopaedics' }).click();
     await expect(page.getByTestId('breadcrumbs')).toContainText('Orthopaedics');
-    // a product reader sees the archived lot ranges (spec 000: archived data for product users), not the audit logs
+    // a product and document reader sees the archived lot ranges and documents (spec 000: archived data), not the audit logs
     await page.getByTestId('menu-administration').click();
-    await expect(page.getByRole('menuitem')).toHaveText(['Archived lot ranges']);
+    await expect(page.getByRole('menuitem')).toHaveText(['Archived lot ranges', 'Archived documents']);
     await expect(page.getByTestId('menu-backend-configuration')).toHaveCount(0);
   });
 

@@ -146,7 +146,7 @@ export function AppearanceSection({
       {layoutPath && (
         <Text size="sm" c="dimmed">
           {t('businessUnits.appearanceOnLayout')}{' '}
-          <Anchor component={Link} to={layoutPath}>
+          <Anchor component={Link} to={layoutPath} underline="always">
             {t('businessUnits.openLayout')}
           </Anchor>
         </Text>
