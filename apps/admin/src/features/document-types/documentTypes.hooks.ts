@@ -7,6 +7,7 @@ import type {
   DocumentTypeUpdateBody,
 } from '@vellum/contract';
 import { ApiError, api } from '../../api/client';
+import { useSaveUnitSetting, useUnitSetting } from '../../api/unitSetting';
 
 export interface DocumentTypeListParams {
   businessUnitId: number;
@@ -84,32 +85,13 @@ export function useDeleteDocumentType() {
 }
 
 /** The unit's document attribute definitions and the list's version. */
-export function useDocumentAttributes(businessUnitId: number) {
-  return useQuery({
-    queryKey: documentTypeKeys.attributes(businessUnitId),
-    queryFn: async ({ signal }) =>
-      (
-        await api<DocumentAttributeList>('api/document-attribute-definitions', {
-          query: { 'business-unit': businessUnitId },
-          cacheBust: true,
-          signal,
-        })
-      ).data,
-    enabled: Number.isInteger(businessUnitId),
-    meta: { silentError: true },
-  });
-}
+export const useDocumentAttributes = (businessUnitId: number) =>
+  useUnitSetting<DocumentAttributeList>(documentTypeKeys.attributes(businessUnitId), 'api/document-attribute-definitions', businessUnitId);
 
 /** Saves the unit's whole list; the answer becomes the list shown. */
-export function useSaveDocumentAttributes(businessUnitId: number) {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: (body: DocumentAttributeListBody) =>
-      api<DocumentAttributeList>('api/document-attribute-definitions', { method: 'PUT', query: { 'business-unit': businessUnitId }, body }),
-    onSuccess: (res) => qc.setQueryData(documentTypeKeys.attributes(businessUnitId), res.data),
-    onError: (err) => {
-      if (err instanceof ApiError && err.status === 409)
-        void qc.invalidateQueries({ queryKey: documentTypeKeys.attributes(businessUnitId) });
-    },
-  });
-}
+export const useSaveDocumentAttributes = (businessUnitId: number) =>
+  useSaveUnitSetting<DocumentAttributeList, DocumentAttributeListBody>(
+    documentTypeKeys.attributes(businessUnitId),
+    'api/document-attribute-definitions',
+    businessUnitId,
+  );

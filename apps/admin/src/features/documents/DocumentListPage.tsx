@@ -1,4 +1,4 @@
-import { Badge, Box, Button, Select, Switch, Text } from '@mantine/core';
+import { Badge, Box, Button, Select, Switch } from '@mantine/core';
 import { IconFilterOff, IconPlus } from '@tabler/icons-react';
 import { type DocumentListItem, type DocumentSearchBody, PUBLISH_STATES, type PublishState } from '@vellum/contract';
 import { useMemo } from 'react';
@@ -12,7 +12,7 @@ import { actionsColumn, RowActions } from '../../components/RowActions';
 import { pageParams, useTableState } from '../../components/tableState';
 import { useDocumentTypes } from '../document-types/documentTypes.hooks';
 import { formatDateTime } from '../products/PublishStateBadge';
-import { DocumentStateBadge } from './DocumentStateBadge';
+import { documentColumns } from './documentColumns';
 import { useDeleteDocument, useDocumentSearch } from './documents.hooks';
 import { documentPath } from './paths';
 
@@ -67,19 +67,7 @@ export function DocumentListPage() {
     );
 
   const columns: Column<DocumentListItem>[] = [
-    {
-      key: 'number',
-      header: t('documents.fields.number'),
-      sortable: true,
-      render: (d) => (
-        <Text component={Link} to={documentPath(unitId, d.id)} size="sm" fw={500} c="teal.8" td="underline">
-          {d.number}
-        </Text>
-      ),
-    },
-    { key: 'name', header: t('documents.fields.name'), sortable: true, render: (d) => d.name },
-    { key: 'documentType', header: t('documents.fields.documentType'), sortable: true, render: (d) => d.documentTypeName },
-    { key: 'publishState', header: t('documents.fields.publishState'), render: (d) => <DocumentStateBadge state={d.publishState} /> },
+    ...documentColumns(t, unitId),
     {
       key: 'fileCount',
       header: t('documents.fields.files'),

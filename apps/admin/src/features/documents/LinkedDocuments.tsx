@@ -2,13 +2,11 @@ import { Box, Text, Title } from '@mantine/core';
 import type { DocumentListItem, DocumentSearchBody } from '@vellum/contract';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { useAuth } from '../../app/auth';
 import { type Column, DataTable } from '../../components/DataTable';
 import { pageParams, useTableState } from '../../components/tableState';
-import { DocumentStateBadge } from './DocumentStateBadge';
+import { documentColumns } from './documentColumns';
 import { useDocumentSearch } from './documents.hooks';
-import { documentPath } from './paths';
 
 /**
  * The documents linked directly to a product or a product group (read-only, with links to each
@@ -36,19 +34,7 @@ export function LinkedDocuments({
   const what = t(productId !== undefined ? 'documents.linkedProduct' : 'documents.linkedProductGroup');
 
   const columns: Column<DocumentListItem>[] = [
-    {
-      key: 'number',
-      header: t('documents.fields.number'),
-      sortable: true,
-      render: (d) => (
-        <Text component={Link} to={documentPath(businessUnitId, d.id)} size="sm" fw={500} c="teal.8" td="underline">
-          {d.number}
-        </Text>
-      ),
-    },
-    { key: 'name', header: t('documents.fields.name'), sortable: true, render: (d) => d.name },
-    { key: 'documentType', header: t('documents.fields.documentType'), sortable: true, render: (d) => d.documentTypeName },
-    { key: 'publishState', header: t('documents.fields.publishState'), render: (d) => <DocumentStateBadge state={d.publishState} /> },
+    ...documentColumns(t, businessUnitId),
     { key: 'fileCount', header: t('documents.fields.files'), align: 'right', render: (d) => d.fileCount },
   ];
 

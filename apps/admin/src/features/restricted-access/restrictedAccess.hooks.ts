@@ -8,6 +8,7 @@ import type {
   PublicUserGroupUpdateBody,
 } from '@vellum/contract';
 import { ApiError, api } from '../../api/client';
+import { useSaveUnitSetting, useUnitSetting } from '../../api/unitSetting';
 
 export interface GroupListParams {
   businessUnitId: number;
@@ -133,31 +134,12 @@ export function useDocumentSearch(businessUnitId: number, text: string, enabled 
   });
 }
 
-export function useDocumentSearchAccess(businessUnitId: number) {
-  return useQuery({
-    queryKey: restrictedAccessKeys.searchAccess(businessUnitId),
-    queryFn: async ({ signal }) =>
-      (
-        await api<DocumentSearchAccess>('api/document-search-access', {
-          query: { 'business-unit': businessUnitId },
-          cacheBust: true,
-          signal,
-        })
-      ).data,
-    enabled: Number.isInteger(businessUnitId),
-    meta: { silentError: true },
-  });
-}
+export const useDocumentSearchAccess = (businessUnitId: number) =>
+  useUnitSetting<DocumentSearchAccess>(restrictedAccessKeys.searchAccess(businessUnitId), 'api/document-search-access', businessUnitId);
 
-export function useSaveDocumentSearchAccess(businessUnitId: number) {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: (body: DocumentSearchAccessBody) =>
-      api<DocumentSearchAccess>('api/document-search-access', { method: 'PUT', query: { 'business-unit': businessUnitId }, body }),
-    onSuccess: (res) => qc.setQueryData(restrictedAccessKeys.searchAccess(businessUnitId), res.data),
-    onError: (err) => {
-      if (err instanceof ApiError && err.status === 409)
-        void qc.invalidateQueries({ queryKey: restrictedAccessKeys.searchAccess(businessUnitId) });
-    },
-  });
-}
+export const useSaveDocumentSearchAccess = (businessUnitId: number) =>
+  useSaveUnitSetting<DocumentSearchAccess, DocumentSearchAccessBody>(
+    restrictedAccessKeys.searchAccess(businessUnitId),
+    'api/document-search-access',
+    businessUnitId,
+  );
