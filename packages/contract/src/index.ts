@@ -13,6 +13,7 @@ export * from './product-remarks.js';
 export * from './product-type-rules.js';
 export * from './product-types.js';
 export * from './products.js';
+export * from './publishing.js';
 export * from './regions-languages.js';
 export * from './restricted-access.js';
 export * from './rights.js';
