@@ -1,5 +1,9 @@
+import { randomUUID } from 'node:crypto';
+import { PublishErrorKeys } from '@vellum/contract';
 import type { Actor } from '../../platform/audit.js';
 import type { Deps } from '../../platform/deps.js';
+import { AppError } from '../../platform/errors.js';
+import { heldLease, type PublishStateRow, releaseLease, takeLease } from './publish-state.repo.js';
 
 /**
  * The one publish (or restore) running in a unit, held in `publish_state` (decision 0037):
@@ -12,17 +16,47 @@ export interface PublishLease {
   startDate: Date;
 }
 
+/** The 409 that names the running publish (spec 001 §3: uuid, user, start date). */
+export function alreadyRunning(holder: PublishStateRow): AppError {
+  return new AppError(PublishErrorKeys.alreadyRunning, 409, {
+    uuid: holder.uuid,
+    user: holder.userLogin,
+    startDate: holder.startDate.toISOString(),
+    startDateEpoch: holder.startDate.getTime(),
+  });
+}
+
 /**
  * Runs `work` while holding the unit's publish lease: 409 error.publish.alreadyRunning (params:
  * uuid, user, startDate, startDateEpoch) while another holds an unexpired one. The lease is
  * released when `work` ends, committed or not.
- * STUB until the publish flow lands: runs `work` without a lease.
+ *
+ * Call it outside any transaction, and let `work` open its own: the lease statements run on
+ * `deps.db` so that they commit at once and other processes see them. On the embedded database
+ * (PGlite: one session) every query outside a transaction waits for the running transaction to end
+ * (its transaction mutex), so a lease taken from inside a transaction would wait for itself
+ * forever, while a concurrent request's lease statement can never run inside this request's
+ * transaction: it runs after it and finds the lease still held (the release comes after the commit).
  */
 export async function withPublishLease<T>(
-  _deps: Deps,
+  deps: Pick<Deps, 'db'>,
   businessUnitId: number,
-  _actor: Actor,
+  actor: Actor,
   work: (lease: PublishLease) => Promise<T>,
 ): Promise<T> {
-  return work({ businessUnitId, uuid: '00000000-0000-0000-0000-000000000000', startDate: new Date() });
+  const uuid = randomUUID();
+  let taken: PublishStateRow | undefined;
+  // the holder may end between our insert and our read: then the lease is free, try again
+  for (let attempt = 0; attempt < 3 && !taken; attempt++) {
+    taken = await takeLease(deps.db, { businessUnitId, uuid, userId: actor.userId, userLogin: actor.login });
+    if (taken) break;
+    const holder = await heldLease(deps.db, businessUnitId);
+    if (holder) throw alreadyRunning(holder);
+  }
+  if (!taken) throw new AppError(PublishErrorKeys.alreadyRunning, 409);
+  try {
+    return await work({ businessUnitId, uuid, startDate: taken.startDate });
+  } finally {
+    await releaseLease(deps.db, businessUnitId, uuid);
+  }
 }
