@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { file, fileVersion, region, regionCountry } from '../../db/schema/index.js';
+import { type file, fileVersion, region, regionCountry } from '../../db/schema/index.js';
 import { makeProduct, makeProductType } from '../../db/seed/catalogue-factories.js';
 import { makeDocument, makeDocumentFile, makeDocumentType } from '../../db/seed/document-factories.js';
 import { makeBusinessUnit } from '../../db/seed/factories.js';

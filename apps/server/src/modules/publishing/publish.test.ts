@@ -153,7 +153,13 @@ describe('POST /api/publish: the publish', () => {
     const res = await reader({ method: 'GET', url: `/api/audit-logs?business-unit=${ready.unit.id}` });
     expect(res.statusCode).toBe(200);
     expect(res.json().items).toEqual([
-      expect.objectContaining({ action: 'PUBLISH', category: 'publish', entityName: 'publication', entityLabel: '#1', login: publisherLogin }),
+      expect.objectContaining({
+        action: 'PUBLISH',
+        category: 'publish',
+        entityName: 'publication',
+        entityLabel: '#1',
+        login: publisherLogin,
+      }),
     ]);
   });
 
