@@ -36,6 +36,8 @@ describe('GET /api/publish/readiness', () => {
     expect((await (await client(['PUBLISH'], [other.unit.id]))({ method: 'GET', url })).statusCode).toBe(403);
     expect((await publisher({ method: 'GET', url: '/api/publish/readiness' })).statusCode).toBe(400);
     expect((await publisher({ method: 'GET', url: '/api/publish/readiness?business-unit=999999' })).statusCode).toBe(404);
+    // unit 0 holds the manufacturer-wide settings and has no public site of its own
+    expect((await publisher({ method: 'GET', url: '/api/publish/readiness?business-unit=0' })).statusCode).toBe(404);
   });
 
   it('a ready unit has no problem', async () => {
