@@ -17,6 +17,7 @@ import { productRemarksRoutes } from './product-remarks/product-remarks.routes.j
 import { productTypesRoutes } from './product-types/product-types.routes.js';
 import { productsRoutes } from './products/products.routes.js';
 import { publicUserGroupsRoutes } from './public-user-groups/public-user-groups.routes.js';
+import { publicationsRoutes } from './publishing/publications.routes.js';
 import { referenceDataRoutes } from './reference-data/reference-data.routes.js';
 import { regionsRoutes } from './regions/regions.routes.js';
 import { rolesRoutes } from './roles/roles.routes.js';
@@ -54,4 +55,6 @@ export const apiModules: RoutesPlugin[] = [
   // issue 10: restricted access (restricted user groups, document search access)
   publicUserGroupsRoutes,
   documentSearchAccessRoutes,
+  // issue 11: the publication history, diff and restore
+  publicationsRoutes,
 ];
