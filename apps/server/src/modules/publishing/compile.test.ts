@@ -7,14 +7,14 @@ import {
   fileLanguage,
   fileLotRange,
   product,
-  publication,
-  publicUserGroup,
-  publicUserGroupDocument,
   pubAttributeValue,
   pubDocument,
   pubDocumentProduct,
   pubFileVersion,
   pubLotRange,
+  publication,
+  publicUserGroup,
+  publicUserGroupDocument,
   pubProduct,
   pubProductGroup,
   pubRemark,
@@ -25,8 +25,8 @@ import { makeLotRange, makeProduct, makeProductGroup, makeProductRemark, makePro
 import { makeDocument, makeDocumentAttribute, makeDocumentFile, makeDocumentType } from '../../db/seed/document-factories.js';
 import { makeBusinessUnit } from '../../db/seed/factories.js';
 import { createTestContext, type TestContext } from '../../test/harness.js';
-import type { PublishedSite } from './published-site.js';
 import { createPublication } from './publications.js';
+import type { PublishedSite } from './published-site.js';
 
 let ctx: TestContext;
 
@@ -71,7 +71,13 @@ beforeAll(async () => {
 afterAll(async () => ctx?.close());
 
 describe('compiling a unit into a publication', () => {
-  const s = {} as Record<string, { id: number; businessUnitId: number }> & Record<string, any>;
+  type Made<F extends (...args: never[]) => unknown> = Awaited<ReturnType<F>>;
+  const s = {} as Record<string, { id: number; businessUnitId: number }> & {
+    unit: Made<typeof makeBusinessUnit>;
+    enabled: Made<typeof makeProductType>;
+    disabled: Made<typeof makeProductType>;
+    published: Made<typeof makeProduct>;
+  };
   let publicationId: number;
 
   beforeAll(async () => {

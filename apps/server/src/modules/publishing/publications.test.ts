@@ -123,9 +123,14 @@ describe('GET /api/publications/{id}', () => {
     await ctx.db.delete(product).where(eq(product.id, s.b.id));
     await ctx.db.update(product).set({ keyCode: 'C-2' }).where(eq(product.id, s.c.id));
     // files: a new version of the file (changed), a new document with a file (added)
-    await ctx.db
-      .insert(fileVersion)
-      .values({ fileId: s.file.id, businessUnitId: s.unit.id, label: '2.0', versionDate: '2026-02-01', publishDate: past, binaryKey: key() });
+    await ctx.db.insert(fileVersion).values({
+      fileId: s.file.id,
+      businessUnitId: s.unit.id,
+      label: '2.0',
+      versionDate: '2026-02-01',
+      publishDate: past,
+      binaryKey: key(),
+    });
     const doc2 = await makeDocument(ctx.db, s.unit.id, s.docType.id, { number: 'D-2', name: 'Manual' });
     const file2 = await makeDocumentFile(ctx.db, doc2, [{ publishDate: past, binaryKey: key() }], { name: 'manual.pdf' });
     const second = await publish(s.unit.id);
@@ -142,7 +147,12 @@ describe('GET /api/publications/{id}', () => {
       removedItems: [{ id: s.b.id, label: 'B-1' }],
       changedItems: [{ id: s.c.id, label: 'C-2' }],
     });
-    expect(detail.changes?.documents).toMatchObject({ added: 1, removed: 0, changed: 0, addedItems: [{ id: doc2.id, label: 'D-2 Manual' }] });
+    expect(detail.changes?.documents).toMatchObject({
+      added: 1,
+      removed: 0,
+      changed: 0,
+      addedItems: [{ id: doc2.id, label: 'D-2 Manual' }],
+    });
     expect(detail.changes?.files).toMatchObject({
       added: 1,
       removed: 0,
@@ -156,7 +166,9 @@ describe('GET /api/publications/{id}', () => {
     await ctx.db.update(file).set({ archiveDate: past }).where(eq(file.id, file2.id));
     const third = await publish(s.unit.id);
     const next: PublicationDetail = (
-      await (await client(['PUBLISH'], [s.unit.id]))({ method: 'GET', url: `/api/publications/${third.id}` })
+      await (
+        await client(['PUBLISH'], [s.unit.id])
+      )({ method: 'GET', url: `/api/publications/${third.id}` })
     ).json();
     expect(next.changes).toMatchObject({
       siteChanged: true,
