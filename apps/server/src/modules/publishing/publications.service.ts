@@ -9,7 +9,7 @@ import type { z } from 'zod';
 import { registerEntityUnit } from '../../platform/access.js';
 import { type Actor, audit } from '../../platform/audit.js';
 import type { Deps } from '../../platform/deps.js';
-import { AppError, fieldError, notFound } from '../../platform/errors.js';
+import { AppError, conflict, fieldError, notFound, uniqueViolationOf } from '../../platform/errors.js';
 import { registerUnitContentCounter } from '../business-units/business-unit-statistics.js';
 import { contentChanges } from './publication-diff.js';
 import { toPublication } from './publications.js';
@@ -67,41 +67,47 @@ export async function restorePublication(deps: Deps, actor: Actor, id: number): 
   const target = await repo.findPublication(deps.db, id);
   if (!target) throw notFound(ENTITY);
   return withPublishLease(deps, target.businessUnitId, actor, () =>
-    deps.db.transaction(async (tx) => {
-      const live = await repo.liveNumber(tx, target.businessUnitId);
-      if (target.number === live) throw new AppError(PublishErrorKeys.alreadyLive, 400, { id: target.id, number: target.number });
-      const was = target.counts as PublicationCounts;
-      const counts: PublicationCounts = {
-        products: was.products,
-        documents: was.documents,
-        files: was.files,
-        fileVersions: was.fileVersions,
-        stamped: { products: 0, files: 0, broughtForward: 0 },
-      };
-      const number = await repo.nextNumber(tx, target.businessUnitId);
-      const row = await repo.insertPublication(tx, {
-        businessUnitId: target.businessUnitId,
-        number,
-        kind: 'RESTORE',
-        contentId: target.contentId,
-        restoredFromId: target.id,
-        createdByUserId: actor.userId,
-        createdBy: actor.login,
-        includeFuture: false,
-        customDate: null,
-        counts,
-        site: target.site,
-      });
-      await audit(tx, actor, {
-        entityName: ENTITY,
-        entityId: row.id,
-        entityLabel: `#${row.number}`,
-        action: 'RESTORE',
-        category: 'publish',
-        businessUnitId: row.businessUnitId,
-        changes: { number: row.number, restoredFromId: target.id, restoredFromNumber: target.number, previousLiveNumber: live, counts },
-      });
-      return toPublication(row, target.number, number);
-    }),
+    deps.db
+      .transaction(async (tx) => {
+        const live = await repo.liveNumber(tx, target.businessUnitId);
+        if (target.number === live) throw new AppError(PublishErrorKeys.alreadyLive, 400, { id: target.id, number: target.number });
+        const was = target.counts as PublicationCounts;
+        const counts: PublicationCounts = {
+          products: was.products,
+          documents: was.documents,
+          files: was.files,
+          fileVersions: was.fileVersions,
+          stamped: { products: 0, files: 0, broughtForward: 0 },
+        };
+        const number = await repo.nextNumber(tx, target.businessUnitId);
+        const row = await repo.insertPublication(tx, {
+          businessUnitId: target.businessUnitId,
+          number,
+          kind: 'RESTORE',
+          contentId: target.contentId,
+          restoredFromId: target.id,
+          createdByUserId: actor.userId,
+          createdBy: actor.login,
+          includeFuture: false,
+          customDate: null,
+          counts,
+          site: target.site,
+        });
+        await audit(tx, actor, {
+          entityName: ENTITY,
+          entityId: row.id,
+          entityLabel: `#${row.number}`,
+          action: 'RESTORE',
+          category: 'publish',
+          businessUnitId: row.businessUnitId,
+          changes: { number: row.number, restoredFromId: target.id, restoredFromNumber: target.number, previousLiveNumber: live, counts },
+        });
+        return toPublication(row, target.number, number);
+      })
+      .catch((err) => {
+        // the (unit, number) index is the backstop should two ever overlap: the later one lost
+        if (uniqueViolationOf(err) !== undefined) throw conflict(PublishErrorKeys.alreadyRunning);
+        throw err;
+      }),
   );
 }
