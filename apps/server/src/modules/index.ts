@@ -18,6 +18,7 @@ import { productTypesRoutes } from './product-types/product-types.routes.js';
 import { productsRoutes } from './products/products.routes.js';
 import { publicUserGroupsRoutes } from './public-user-groups/public-user-groups.routes.js';
 import { publishRoutes } from './publishing/publish.routes.js';
+import { publicationsRoutes } from './publishing/publications.routes.js';
 import { referenceDataRoutes } from './reference-data/reference-data.routes.js';
 import { regionsRoutes } from './regions/regions.routes.js';
 import { rolesRoutes } from './roles/roles.routes.js';
@@ -57,4 +58,6 @@ export const apiModules: RoutesPlugin[] = [
   documentSearchAccessRoutes,
   // issue 11: publishing (readiness, counts, publish, publish state)
   publishRoutes,
+  // issue 11: the publication history, diff and restore
+  publicationsRoutes,
 ];

@@ -38,6 +38,8 @@ export interface UnitContentCounts {
   publicResources: number;
   /** Restricted (public) user groups: configuration, deleted with the unit (decision 0032). */
   publicUserGroups: number;
+  /** Publications (decision 0037): kept for ever, so they keep the unit from being deleted; not in the statistics response. */
+  publications: number;
 }
 
 /** One area's share of the counts of a business unit. */
@@ -83,6 +85,7 @@ const ZERO: UnitContentCounts = {
   contentBlocks: 0,
   publicResources: 0,
   publicUserGroups: 0,
+  publications: 0,
 };
 
 export async function countUnitContent(db: DbOrTx, businessUnitId: number): Promise<UnitContentCounts> {
@@ -94,9 +97,10 @@ export async function countUnitContent(db: DbOrTx, businessUnitId: number): Prom
   return total;
 }
 
-/** Whether the business unit still holds product types, document types, remarks, products, product groups or documents. */
+/** Whether the business unit still holds product types, document types, remarks, products, product groups, documents or publications. */
 export const holdsContent = (c: UnitContentCounts) =>
-  c.productTypes +
+  c.publications +
+    c.productTypes +
     c.documentTypes +
     c.productRemarks +
     c.products +

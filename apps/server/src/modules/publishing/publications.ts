@@ -1,8 +1,9 @@
-import type { Publication } from '@vellum/contract';
-import { eq, sql } from 'drizzle-orm';
+import type { Publication, PublicationCounts } from '@vellum/contract';
 import type { Tx } from '../../db/client.js';
-import { publication } from '../../db/schema/index.js';
 import type { Actor } from '../../platform/audit.js';
+import { compileContent } from './compile-content.js';
+import { compileSite } from './compile-site.js';
+import * as repo from './publications.repo.js';
 
 /** What a publish tells the new publication about itself (the stamping already happened in `tx`). */
 export interface NewPublication {
@@ -14,44 +15,57 @@ export interface NewPublication {
   stamped: { products: number; files: number; broughtForward: number };
 }
 
-/**
- * Compiles the unit's draft (as `tx` sees it, after the stamping) into a new numbered publication
- * of kind PUBLISH: the site document (compile-site.ts), the publication row (number: the unit's
- * highest + 1) and its pub_* rows (compile-content.ts, INSERT … SELECT). The caller holds the
- * publish lease and owns the transaction and the audit row.
- * STUB until the compile lands: throws.
- */
-export async function createPublication(tx: Tx, input: NewPublication): Promise<Publication> {
-  // minimal: replaced by the compile part at merge
-  const counts = { products: 0, documents: 0, files: 0, fileVersions: 0, stamped: input.stamped };
-  const [row] = await tx
-    .insert(publication)
-    .values({
-      businessUnitId: input.businessUnitId,
-      number: sql`(SELECT coalesce(max(p.number), 0) + 1 FROM publication p WHERE p.business_unit_id = ${input.businessUnitId})`,
-      kind: 'PUBLISH',
-      contentId: 0,
-      createdByUserId: input.actor.userId,
-      createdBy: input.actor.login,
-      includeFuture: input.includeFuture,
-      customDate: input.customDate,
-      counts,
-      site: {},
-    })
-    .returning();
-  await tx.update(publication).set({ contentId: row.id }).where(eq(publication.id, row.id));
+/** A publication row as the contract shows it; `liveNumber` is the unit's highest number. */
+export function toPublication(row: repo.PublicationRow, restoredFromNumber: number | null, liveNumber: number | null): Publication {
   return {
     id: row.id,
     businessUnitId: row.businessUnitId,
     number: row.number,
-    kind: 'PUBLISH',
-    restoredFromId: null,
-    restoredFromNumber: null,
+    kind: row.kind as Publication['kind'],
+    restoredFromId: row.restoredFromId,
+    restoredFromNumber,
     createdDate: row.createdDate.toISOString(),
     createdBy: row.createdBy,
     includeFuture: row.includeFuture,
     customDate: row.customDate ? row.customDate.toISOString() : null,
-    counts,
-    live: true,
+    counts: row.counts as PublicationCounts,
+    live: row.number === liveNumber,
   };
+}
+
+/**
+ * Compiles the unit's draft (as `tx` sees it, after the stamping) into a new numbered publication
+ * of kind PUBLISH: the site document (compile-site.ts), the publication row (number: the unit's
+ * highest + 1; its own content) and its pub_* rows (compile-content.ts, INSERT … SELECT). The
+ * caller holds the publish lease and owns the transaction and the audit row.
+ */
+export async function createPublication(tx: Tx, input: NewPublication): Promise<Publication> {
+  const site = await compileSite(tx, input.businessUnitId);
+  const id = await repo.newPublicationId(tx);
+  const number = await repo.nextNumber(tx, input.businessUnitId);
+  const empty: PublicationCounts = { products: 0, documents: 0, files: 0, fileVersions: 0, stamped: input.stamped };
+  await repo.insertPublication(tx, {
+    id,
+    businessUnitId: input.businessUnitId,
+    number,
+    kind: 'PUBLISH',
+    contentId: id,
+    restoredFromId: null,
+    createdByUserId: input.actor.userId,
+    createdBy: input.actor.login,
+    includeFuture: input.includeFuture,
+    customDate: input.customDate,
+    counts: empty,
+    site,
+  });
+  const content = await compileContent(tx, input.businessUnitId, id);
+  const counts: PublicationCounts = {
+    products: content.products,
+    documents: content.documents,
+    files: content.files,
+    fileVersions: content.fileVersions,
+    stamped: input.stamped,
+  };
+  const row = await repo.setCounts(tx, id, counts);
+  return toPublication(row, null, number);
 }

@@ -1,0 +1,130 @@
+import { and, asc, count, desc, eq, max, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../../db/client.js';
+import { publication } from '../../db/schema/index.js';
+
+/**
+ * The publications of a unit and their pub_* rows (decision 0037). Every statement names the unit
+ * or the publication; the compile statements are set-based (one INSERT … SELECT per table).
+ */
+
+export type PublicationRow = typeof publication.$inferSelect;
+export type PublicationValues = typeof publication.$inferInsert;
+
+const isRowId = (id: number) => Number.isInteger(id) && id > 0 && id <= 2_147_483_647;
+
+/** The rows of a raw statement, whichever driver runs it (node-postgres and PGlite both answer `rows`). */
+export async function rowsOf<T>(db: DbOrTx, query: SQL): Promise<T[]> {
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+// ---- the publication rows
+
+/** The unit's next number: its highest + 1 (the caller holds the publish lease; the unique index is the backstop). */
+export async function nextNumber(db: DbOrTx, businessUnitId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: max(publication.number) })
+    .from(publication)
+    .where(eq(publication.businessUnitId, businessUnitId));
+  return (row?.n ?? 0) + 1;
+}
+
+/** An id for a new publication, taken before its row is written: a PUBLISH names itself as its content. */
+export async function newPublicationId(db: DbOrTx): Promise<number> {
+  const [row] = await rowsOf<{ id: number }>(db, sql`select nextval(pg_get_serial_sequence('publication', 'id'))::int as id`);
+  return row.id;
+}
+
+export async function insertPublication(db: DbOrTx, values: PublicationValues): Promise<PublicationRow> {
+  const [row] = await db.insert(publication).values(values).returning();
+  return row;
+}
+
+/** The counts of a publication whose content was just compiled. */
+export async function setCounts(db: DbOrTx, id: number, counts: unknown): Promise<PublicationRow> {
+  const [row] = await db.update(publication).set({ counts }).where(eq(publication.id, id)).returning();
+  return row;
+}
+
+export async function findPublication(db: DbOrTx, id: number): Promise<PublicationRow | undefined> {
+  if (!isRowId(id)) return undefined;
+  const [row] = await db.select().from(publication).where(eq(publication.id, id));
+  return row;
+}
+
+/** The publication numbered `number` in the unit. */
+export async function findByNumber(db: DbOrTx, businessUnitId: number, number: number): Promise<PublicationRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(publication)
+    .where(and(eq(publication.businessUnitId, businessUnitId), eq(publication.number, number)));
+  return row;
+}
+
+export async function liveNumber(db: DbOrTx, businessUnitId: number): Promise<number | null> {
+  const [row] = await db
+    .select({ n: max(publication.number) })
+    .from(publication)
+    .where(eq(publication.businessUnitId, businessUnitId));
+  return row?.n ?? null;
+}
+
+export async function numberOf(db: DbOrTx, id: number | null): Promise<number | null> {
+  if (id === null) return null;
+  const [row] = await db.select({ n: publication.number }).from(publication).where(eq(publication.id, id));
+  return row?.n ?? null;
+}
+
+export type PublicationSortField = 'number' | 'createdDate';
+const restored = alias(publication, 'restored');
+
+export type ListedPublication = PublicationRow & { restoredFromNumber: number | null };
+
+/** A page of the unit's publications (without their site document) and the unit's total. */
+export async function listPublications(
+  db: DbOrTx,
+  businessUnitId: number,
+  page: { sort: PublicationSortField; descending: boolean; limit: number; offset: number },
+): Promise<{ rows: ListedPublication[]; total: number }> {
+  const column = page.sort === 'createdDate' ? publication.createdDate : publication.number;
+  const rows = await db
+    .select({
+      id: publication.id,
+      businessUnitId: publication.businessUnitId,
+      number: publication.number,
+      kind: publication.kind,
+      contentId: publication.contentId,
+      restoredFromId: publication.restoredFromId,
+      createdDate: publication.createdDate,
+      createdByUserId: publication.createdByUserId,
+      createdBy: publication.createdBy,
+      includeFuture: publication.includeFuture,
+      customDate: publication.customDate,
+      counts: publication.counts,
+      site: sql<unknown>`null`,
+      restoredFromNumber: restored.number,
+    })
+    .from(publication)
+    .leftJoin(restored, eq(restored.id, publication.restoredFromId))
+    .where(eq(publication.businessUnitId, businessUnitId))
+    .orderBy(page.descending ? desc(column) : asc(column), desc(publication.number))
+    .limit(page.limit)
+    .offset(page.offset);
+  const [{ total }] = await db.select({ total: count() }).from(publication).where(eq(publication.businessUnitId, businessUnitId));
+  return { rows, total };
+}
+
+/** How many publications the unit has (a unit with any cannot be deleted). */
+export async function countUnitPublications(db: DbOrTx, businessUnitId: number): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(publication).where(eq(publication.businessUnitId, businessUnitId));
+  return row?.n ?? 0;
+}
+
+/** Whether the two publications' site documents differ (compared in the database, as jsonb). */
+export async function sitesDiffer(db: DbOrTx, a: number, b: number): Promise<boolean> {
+  const [row] = await rowsOf<{ differ: boolean }>(
+    db,
+    sql`select (select site from publication where id = ${a}) is distinct from (select site from publication where id = ${b}) as differ`,
+  );
+  return row?.differ ?? true;
+}

@@ -1,0 +1,113 @@
+import {
+  type Publication,
+  type PublicationCounts,
+  type PublicationDetail,
+  PublishErrorKeys,
+  type publicationListQuery,
+} from '@vellum/contract';
+import type { z } from 'zod';
+import { registerEntityUnit } from '../../platform/access.js';
+import { type Actor, audit } from '../../platform/audit.js';
+import type { Deps } from '../../platform/deps.js';
+import { AppError, conflict, fieldError, notFound, uniqueViolationOf } from '../../platform/errors.js';
+import { registerUnitContentCounter } from '../business-units/business-unit-statistics.js';
+import { contentChanges } from './publication-diff.js';
+import { toPublication } from './publications.js';
+import * as repo from './publications.repo.js';
+import { withPublishLease } from './publish-lease.js';
+
+type ListQuery = z.output<typeof publicationListQuery>;
+
+const ENTITY = 'publication';
+
+registerEntityUnit(ENTITY, async (db, id) => (await repo.findPublication(db, id))?.businessUnitId);
+// a unit with publications is never deleted: what the public saw stays answerable (decision 0037)
+registerUnitContentCounter(async (db, businessUnitId) => ({ publications: await repo.countUnitPublications(db, businessUnitId) }));
+
+const SORTABLE: readonly repo.PublicationSortField[] = ['number', 'createdDate'];
+
+/** The unit's publications, newest first unless sorted otherwise; `live` on the highest number. */
+export async function listPublications(deps: Pick<Deps, 'db'>, q: ListQuery): Promise<{ items: Publication[]; total: number }> {
+  const [field, dir] = (q.sort[0] ?? 'number,desc').split(',');
+  if (!SORTABLE.includes(field as repo.PublicationSortField)) throw fieldError('query', 'sort', 'Pattern');
+  const unitId = q['business-unit'];
+  const [{ rows, total }, live] = await Promise.all([
+    repo.listPublications(deps.db, unitId, {
+      sort: field as repo.PublicationSortField,
+      descending: dir?.toLowerCase() !== 'asc',
+      limit: q.size,
+      offset: q.page * q.size,
+    }),
+    repo.liveNumber(deps.db, unitId),
+  ]);
+  return { items: rows.map((r) => toPublication(r, r.restoredFromNumber, live)), total };
+}
+
+/** A publication with what changed against the unit's previous number (none for the first). */
+export async function getPublication(deps: Pick<Deps, 'db'>, id: number): Promise<PublicationDetail> {
+  const row = await repo.findPublication(deps.db, id);
+  if (!row) throw notFound(ENTITY);
+  const [live, restoredFromNumber, previous] = await Promise.all([
+    repo.liveNumber(deps.db, row.businessUnitId),
+    repo.numberOf(deps.db, row.restoredFromId),
+    row.number > 1 ? repo.findByNumber(deps.db, row.businessUnitId, row.number - 1) : Promise.resolve(undefined),
+  ]);
+  const publication = toPublication(row, restoredFromNumber, live);
+  if (!previous) return { ...publication, previousId: null, changes: null };
+  const content = await contentChanges(deps.db, previous.contentId, row.contentId);
+  const siteChanged = await repo.sitesDiffer(deps.db, previous.id, row.id);
+  return { ...publication, previousId: previous.id, changes: { ...content, siteChanged } };
+}
+
+/**
+ * Makes an earlier publication's content live again as a new publication of kind RESTORE (history
+ * is never rewritten; the draft is not touched), under the unit's publish lease, audited.
+ */
+export async function restorePublication(deps: Deps, actor: Actor, id: number): Promise<Publication> {
+  const target = await repo.findPublication(deps.db, id);
+  if (!target) throw notFound(ENTITY);
+  return withPublishLease(deps, target.businessUnitId, actor, () =>
+    deps.db
+      .transaction(async (tx) => {
+        const live = await repo.liveNumber(tx, target.businessUnitId);
+        if (target.number === live) throw new AppError(PublishErrorKeys.alreadyLive, 400, { id: target.id, number: target.number });
+        const was = target.counts as PublicationCounts;
+        const counts: PublicationCounts = {
+          products: was.products,
+          documents: was.documents,
+          files: was.files,
+          fileVersions: was.fileVersions,
+          stamped: { products: 0, files: 0, broughtForward: 0 },
+        };
+        const number = await repo.nextNumber(tx, target.businessUnitId);
+        const row = await repo.insertPublication(tx, {
+          businessUnitId: target.businessUnitId,
+          number,
+          kind: 'RESTORE',
+          contentId: target.contentId,
+          restoredFromId: target.id,
+          createdByUserId: actor.userId,
+          createdBy: actor.login,
+          includeFuture: false,
+          customDate: null,
+          counts,
+          site: target.site,
+        });
+        await audit(tx, actor, {
+          entityName: ENTITY,
+          entityId: row.id,
+          entityLabel: `#${row.number}`,
+          action: 'RESTORE',
+          category: 'publish',
+          businessUnitId: row.businessUnitId,
+          changes: { number: row.number, restoredFromId: target.id, restoredFromNumber: target.number, previousLiveNumber: live, counts },
+        });
+        return toPublication(row, target.number, number);
+      })
+      .catch((err) => {
+        // the (unit, number) index is the backstop should two ever overlap: the later one lost
+        if (uniqueViolationOf(err) !== undefined) throw conflict(PublishErrorKeys.alreadyRunning);
+        throw err;
+      }),
+  );
+}
