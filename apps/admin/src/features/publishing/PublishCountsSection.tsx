@@ -67,7 +67,7 @@ function CountCard({ title, counts }: { title: string; counts: PublishCounts | u
               {value === undefined ? (
                 <Skeleton h={28} w={40} />
               ) : (
-                <Text fz={24} fw={600} lh={1.2} style={{ fontVariantNumeric: 'tabular-nums' }}>
+                <Text fz={24} fw={600} lh={1.2} style={{ fontVariantNumeric: 'tabular-nums' }} data-testid={`count-${state}`}>
                   {value.toLocaleString('en')}
                 </Text>
               )}{' '}
