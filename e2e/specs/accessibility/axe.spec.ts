@@ -409,3 +409,31 @@ test('the restricted access screens are accessible', async ({ page, request }) =
   await expect(page.getByRole('dialog')).toBeVisible();
   await expectAccessible(page, 'restricted access group delete dialog');
 });
+
+// ---- issue 11: publishing
+test('the publish page is accessible', async ({ page, request }) => {
+  const api = await adminApi(request);
+  const unit = await createUnit(api, 'e2e-axe-publish');
+  await api.post('/api/interface-regions', { businessUnitId: unit.id, name: 'Axe region', countryIds: ['BE'] });
+  await api.put(`/api/interface-languages?business-unit=${unit.id}`, ['en']);
+  await api.put(`/api/document-languages?business-unit=${unit.id}`, ['en']);
+  const type = await createProductType(api, unit.id, [{ name: 'Model', searchTypeHCP: 'SEARCHABLE_EXACT' }]);
+  await createProduct(api, type, 'AXE-PUB', { Model: 'Axe' });
+  await signIn(page, ADMIN.login, ADMIN.password);
+  await page.goto(`/my-business-units/${unit.id}/publish`);
+  await expect(page.getByRole('heading', { name: 'Publish', level: 2 })).toBeVisible();
+  await page.getByRole('button', { name: /Show the products a publish will change/ }).click();
+  await expect(page.getByRole('table', { name: 'Unpublished and scheduled products' })).toContainText('AXE-PUB');
+  await expectAccessible(page, 'publish page');
+  // the custom date picker, open
+  await page.getByRole('button', { name: /Custom publish date/ }).click();
+  await expect(page.getByRole('button', { name: 'Next month' })).toBeVisible();
+  await expectAccessible(page, 'publish page with the date picker');
+  await page.keyboard.press('Escape');
+  // the publish dialog with its summary, opened and cancelled
+  await page.getByTestId('publish-button').click();
+  await expect(page.getByRole('dialog').getByTestId('publish-summary')).toBeVisible();
+  await expectAccessible(page, 'publish dialog');
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+});

@@ -68,3 +68,5 @@ export const ArchivedDocumentsPage = lazyPage(() => import('../features/files/Ar
 const restrictedAccess = () => import('../features/restricted-access/RestrictedAccessPages');
 export const RestrictedAccessRoutes = lazyPage(restrictedAccess, 'RestrictedAccessRoutes');
 export const DocumentSearchAccessPage = lazyPage(restrictedAccess, 'DocumentSearchAccessPage');
+// ---- issue 11: publishing (the publish page and the publication history; brings the date picker)
+export const PublishPage = lazyPage(() => import('../features/publishing/PublishingPages'), 'PublishPage');

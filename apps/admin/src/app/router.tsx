@@ -35,6 +35,7 @@ import {
   ProductSearchPage,
   ProductTypesPage,
   PublicResourcesPage,
+  PublishPage,
   RemarksRoutes,
   ResetFinishPage,
   RestrictedAccessRoutes,
@@ -204,6 +205,12 @@ export const routes: RouteObject[] = [
         element: guarded(<DocumentSearchAccessPage />, ['DOCUMENT_SEARCH_USER_MANAGE'], 'business-unit'),
       },
       // end of restricted access
+      // issue 11: publishing (spec 001 §2: needs PUBLISH; the history alone is readable with AUDIT_LOG_PUBLISH_READ, decision 0037)
+      {
+        path: '/my-business-units/:businessUnitId/publish',
+        element: guarded(<PublishPage />, ['PUBLISH', 'AUDIT_LOG_PUBLISH_READ'], 'business-unit'),
+      },
+      // end of publishing
     ],
   },
   // unknown paths: inside the shell when signed in, on their own otherwise

@@ -6,6 +6,7 @@ import {
   IconFileText,
   IconKey,
   IconLogout,
+  IconSend,
   IconSettings,
   IconShieldCog,
   IconTools,
@@ -164,6 +165,7 @@ export function WebsiteConfigurationMenu() {
 const TOP_BAR_ICONS: Record<string, ReactNode> = {
   'product-types': <IconBoxMultiple size={16} aria-hidden />,
   documents: <IconFileText size={16} aria-hidden />,
+  publish: <IconSend size={16} aria-hidden />,
 };
 
 /** The top bar's plain links of the current business unit (product types), marked while their area is open. */

@@ -137,11 +137,34 @@ describe('administrationMenu', () => {
   });
 
   it('audit logs with either audit right in that business unit', () => {
-    expect(administrationMenu(holding([], { 3: ['AUDIT_LOG_PUBLISH_READ'] }), DEFAULT_FEATURES, 3)).toEqual([
+    expect(administrationMenu(holding([], { 3: ['AUDIT_LOG_PUBLISH_READ', 'PUBLISH'] }), DEFAULT_FEATURES, 3)).toEqual([
       { id: 'audit-logs', labelKey: 'shell.menu.auditLogs', to: '/my-business-units/3/administration/audit-logs' },
     ]);
     expect(administrationMenu(holding([], { 4: ['AUDIT_LOG_ALL_READ'] }), DEFAULT_FEATURES, 3)).toEqual([]);
     expect(administrationMenu(holding(['AUDIT_LOG_ALL_READ']), DEFAULT_FEATURES, 3)).toHaveLength(1);
+  });
+});
+
+describe('publishing (issue 11)', () => {
+  it('Publish in the top bar with PUBLISH in that business unit, and only then', () => {
+    expect(topBarLinks(holding([], { 3: ['PUBLISH'] }), DEFAULT_FEATURES, 3)).toEqual([
+      { id: 'publish', labelKey: 'shell.menu.publish', to: '/my-business-units/3/publish' },
+    ]);
+    expect(topBarLinks(holding([], { 4: ['PUBLISH'] }), DEFAULT_FEATURES, 3)).toEqual([]);
+    expect(
+      topBarLinks(holding([], { 3: ['PRODUCT_MANAGE', 'DOCUMENT_MANAGE', 'AUDIT_LOG_ALL_READ'] }), DEFAULT_FEATURES, 3).map((i) => i.id),
+    ).toEqual(['product-types', 'documents']);
+  });
+
+  it('the publications under administration for AUDIT_LOG_PUBLISH_READ without PUBLISH (read-only history)', () => {
+    expect(administrationMenu(holding([], { 3: ['AUDIT_LOG_PUBLISH_READ'] }), DEFAULT_FEATURES, 3).map((i) => [i.id, i.to])).toEqual([
+      ['audit-logs', '/my-business-units/3/administration/audit-logs'],
+      ['publications', '/my-business-units/3/publish'],
+    ]);
+    expect(administrationMenu(holding([], { 3: ['AUDIT_LOG_PUBLISH_READ', 'PUBLISH'] }), DEFAULT_FEATURES, 3).map((i) => i.id)).toEqual([
+      'audit-logs',
+    ]);
+    expect(administrationMenu(holding([], { 3: ['AUDIT_LOG_ALL_READ'] }), DEFAULT_FEATURES, 3).map((i) => i.id)).toEqual(['audit-logs']);
   });
 });
 

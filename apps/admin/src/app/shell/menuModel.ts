@@ -20,6 +20,8 @@ interface MenuLinkRule extends MenuLink {
   rights: AccessRight[];
   /** Shown only when this returns true (feature switches). */
   when?: (features: FeatureSwitches) => boolean;
+  /** Hidden when any of these is held (another entry leads there already). */
+  unlessRights?: AccessRight[];
 }
 
 /**
@@ -129,6 +131,15 @@ const ADMINISTRATION: MenuLinkRule[] = [
     to: '/my-business-units/:id/administration/archived-data-documents',
     rights: ['DOCUMENT_READ', 'DOCUMENT_MANAGE'],
   },
+  {
+    // issue 11: the publication history, read-only for those who may read the publishing audit
+    // logs but not publish (holders of PUBLISH reach it through the top bar's Publish)
+    id: 'publications',
+    labelKey: 'shell.menu.publications',
+    to: '/my-business-units/:id/publish',
+    rights: ['AUDIT_LOG_PUBLISH_READ'],
+    unlessRights: ['PUBLISH'],
+  },
 ];
 
 /** The backend-configuration menu of a business unit; `:id` is the unit. */
@@ -229,10 +240,14 @@ const TOP_BAR_LINKS: MenuLinkRule[] = [
     to: '/my-business-units/:id/document-management',
     rights: ['DOCUMENT_READ', 'DOCUMENT_MANAGE'],
   },
+  // issue 11: publishing (spec 001 §2: the publish page needs PUBLISH)
+  { id: 'publish', labelKey: 'shell.menu.publish', to: '/my-business-units/:id/publish', rights: ['PUBLISH'] },
 ];
 
 const visible = (rule: MenuLinkRule, hasRight: HasRight, features: FeatureSwitches, unit?: number) =>
-  rule.rights.some((r) => hasRight(r, unit)) && (rule.when?.(features) ?? true);
+  rule.rights.some((r) => hasRight(r, unit)) &&
+  !(rule.unlessRights ?? []).some((r) => hasRight(r, unit)) &&
+  (rule.when?.(features) ?? true);
 
 const strip = ({ id, labelKey, to }: MenuLinkRule): MenuLink => ({ id, labelKey, to });
 

@@ -10,6 +10,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { LoadError } from '../../components/QueryState';
 import { documentsPath } from '../documents/paths';
 import { unitProductGroupsPath, unitProductsPath } from '../products/paths';
+import { publishPath } from '../publishing/paths';
 import classes from './BusinessUnits.module.css';
 import { type BusinessUnitStatistics, useBusinessUnitStatistics } from './businessUnits.hooks';
 
@@ -63,6 +64,11 @@ export function BusinessUnitHomePage() {
         }
         actions={
           <>
+            {showPublish && (
+              <Button component={Link} to={publishPath(unitId)} leftSection={<IconSend size={16} />}>
+                {t('businessUnits.home.publish')}
+              </Button>
+            )}
             {can('AUDIT_LOG_ALL_READ', 'AUDIT_LOG_PUBLISH_READ') && (
               <Button component={Link} to="administration/audit-logs" variant="default" leftSection={<IconHistory size={16} />}>
                 {t('businessUnits.home.auditLogs')}

@@ -1,9 +1,10 @@
-import { Anchor, Badge, Button, Group, Table, Text } from '@mantine/core';
+import { Anchor, Button, Group, Table, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LoadError } from '../../components/QueryState';
-import { PublishStateBadge } from '../products/PublishStateBadge';
+import { formatDateTime } from '../products/PublishStateBadge';
+import { FileStateBadge } from './FileStateBadge';
 import { useDocumentFiles } from './files.hooks';
 import { filePath, newFilePath } from './paths';
 
@@ -69,10 +70,17 @@ export function DocumentFilesSection({
                   <Table.Td>{f.restOfTheWorld ? t('files.restOfTheWorld') : f.countryIds.join(', ')}</Table.Td>
                   <Table.Td>{f.documentLanguageIds.join(', ')}</Table.Td>
                   <Table.Td>
-                    <PublishStateBadge publishDate={f.publishDate} state={f.publishState} />
+                    <FileStateBadge archived={f.archived} publishDate={f.publishDate} publishState={f.publishState} />
                   </Table.Td>
                   <Table.Td>{f.binary ? t('files.yes') : t('files.no')}</Table.Td>
-                  <Table.Td>{f.archiveDate ? <Badge color="orange">{t('files.archived')}</Badge> : t('files.no')}</Table.Td>
+                  {/* an archive date still to come is when the file leaves the public website by itself */}
+                  <Table.Td>
+                    {f.archived
+                      ? formatDateTime(f.archiveDate)
+                      : f.archiveDate
+                        ? t('files.state.archivesOn', { date: formatDateTime(f.archiveDate) })
+                        : t('files.no')}
+                  </Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>

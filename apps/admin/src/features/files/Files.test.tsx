@@ -243,7 +243,23 @@ describe('files of a document', () => {
     expect(within(row).getByText('BE, NL')).toBeTruthy();
     expect(within(row).getByText('en, fr')).toBeTruthy();
     expect(within(row).getByText('Archived')).toBeTruthy();
+    expect(within(row).queryByText(/^Published/)).toBeNull();
     expect(screen.getByRole('link', { name: 'Add file' }).getAttribute('href')).toBe(`${BASE}/new`);
+  });
+
+  it('shows a file whose archive date is still to come by its publish state, with the date it leaves the website', async () => {
+    server({
+      'GET /api/files': () =>
+        ok([
+          file({ binary: pdfBinary, archiveDate: '2099-01-01T00:00:00Z', archived: false, publishDate: null, publishState: 'UNPUBLISHED' }),
+        ]),
+    });
+    renderRoute(<DocumentFilesSection businessUnitId={1} documentId={7} canManage />, { url: '/x', path: '/x' });
+    const table = await screen.findByRole('table', { name: 'Files' });
+    const row = within(table).getByRole('link', { name: 'IFU leaflet' }).closest('tr') as HTMLElement;
+    expect(within(row).getByText('Unpublished')).toBeTruthy();
+    expect(within(row).getByText(/^From 1 Jan 2099/)).toBeTruthy();
+    expect(within(row).queryByText('Archived')).toBeNull();
   });
 
   it('shows the empty state', async () => {

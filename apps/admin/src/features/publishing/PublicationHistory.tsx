@@ -1,0 +1,158 @@
+import { ActionIcon, Badge, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { IconArrowBackUp, IconChevronDown, IconChevronUp } from '@tabler/icons-react';
+import type { Publication } from '@vellum/contract';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useConfirm } from '../../components/ConfirmDialog';
+import { type Column, DataTable } from '../../components/DataTable';
+import { actionsColumn } from '../../components/RowActions';
+import { pageParams, useTableState } from '../../components/tableState';
+import { formatDateTime } from '../products/PublishStateBadge';
+import { PublicationChanges } from './PublicationChanges';
+import { usePublications, useRestorePublication } from './publishing.hooks';
+
+/**
+ * The unit's publications, newest first: number, when, who, kind, content, options and the live
+ * one; a row opens what changed against the previous publication, and an earlier one can be
+ * restored (with the publish right).
+ */
+export function PublicationHistory({ businessUnitId, canRestore }: { businessUnitId: number; canRestore: boolean }) {
+  const { t } = useTranslation();
+  const state = useTableState({ prefix: 'history-', defaultSort: { field: 'number', direction: 'desc' } });
+  const list = usePublications(businessUnitId, pageParams(state));
+  const restore = useRestorePublication(businessUnitId);
+  const { ask, dialog } = useConfirm();
+  const [openId, setOpenId] = useState<number | null>(null);
+
+  const askRestore = (p: Publication) =>
+    ask({
+      title: t('publishing.history.restoreTitle', { number: p.number }),
+      message: t('publishing.history.restoreMessage', { number: p.number }),
+      confirmLabel: t('publishing.history.restoreLabel'),
+      color: 'blue',
+      onConfirm: () => restore.mutateAsync(p.id),
+    });
+
+  const columns: Column<Publication>[] = [
+    {
+      key: 'number',
+      header: t('publishing.history.number'),
+      sortable: true,
+      width: 110,
+      render: (p) => (
+        <Group gap={6} wrap="nowrap">
+          <Text fw={600}>{t('publishing.history.numberValue', { number: p.number })}</Text>
+          {p.live && (
+            <Tooltip label={t('publishing.history.liveHint')}>
+              <Badge color="teal" variant="filled" size="sm">
+                {t('publishing.history.live')}
+              </Badge>
+            </Tooltip>
+          )}
+        </Group>
+      ),
+    },
+    { key: 'createdDate', header: t('publishing.history.createdDate'), sortable: true, render: (p) => formatDateTime(p.createdDate) },
+    { key: 'createdBy', header: t('publishing.history.createdBy'), render: (p) => p.createdBy ?? '—' },
+    {
+      key: 'kind',
+      header: t('publishing.history.kind'),
+      render: (p) =>
+        p.kind === 'RESTORE' ? (
+          <Badge color="violet" variant="light" size="sm" tt="none">
+            {t('publishing.history.kindRESTORE', { number: p.restoredFromNumber ?? '?' })}
+          </Badge>
+        ) : (
+          <Badge color="blue" variant="light" size="sm" tt="none">
+            {t('publishing.history.kindPUBLISH')}
+          </Badge>
+        ),
+    },
+    {
+      key: 'content',
+      header: t('publishing.history.content'),
+      render: (p) => (
+        <Stack gap={0}>
+          <Text size="sm">
+            {t('publishing.history.contentValue', { products: p.counts.products, documents: p.counts.documents, files: p.counts.files })}
+          </Text>
+          {p.kind === 'PUBLISH' && (
+            <Text size="xs" c="dimmed">
+              {t('publishing.history.stamped', { products: p.counts.stamped.products, files: p.counts.stamped.files })}
+              {p.counts.stamped.broughtForward > 0 &&
+                `, ${t('publishing.history.broughtForward', { count: p.counts.stamped.broughtForward })}`}
+            </Text>
+          )}
+        </Stack>
+      ),
+    },
+    {
+      key: 'options',
+      header: t('publishing.history.options'),
+      render: (p) => {
+        const options = [
+          p.includeFuture ? t('publishing.history.includeFuture') : null,
+          p.customDate ? t('publishing.history.customDate', { date: formatDateTime(p.customDate) }) : null,
+        ].filter(Boolean);
+        return options.length > 0 ? (
+          options.join('; ')
+        ) : (
+          <Text c="dimmed" size="sm">
+            {t('publishing.history.noOptions')}
+          </Text>
+        );
+      },
+    },
+    actionsColumn(t('components.dataTable.actions'), (p) => {
+      const open = openId === p.id;
+      return (
+        <Group gap={4} justify="flex-end" wrap="nowrap">
+          {canRestore && !p.live && (
+            <Tooltip label={t('publishing.history.restoreLabel')} openDelay={500}>
+              <ActionIcon variant="subtle" onClick={() => askRestore(p)} aria-label={t('publishing.history.restore', { number: p.number })}>
+                <IconArrowBackUp size={16} />
+              </ActionIcon>
+            </Tooltip>
+          )}
+          <ActionIcon
+            variant="subtle"
+            onClick={() => setOpenId(open ? null : p.id)}
+            aria-expanded={open}
+            aria-label={t(open ? 'publishing.history.close' : 'publishing.history.open', { number: p.number })}
+          >
+            {open ? <IconChevronUp size={16} /> : <IconChevronDown size={16} />}
+          </ActionIcon>
+        </Group>
+      );
+    }),
+  ];
+
+  return (
+    <Stack component="section" aria-labelledby="publication-history" gap="sm">
+      <Title order={3} id="publication-history" fw={600}>
+        {t('publishing.history.title')}
+      </Title>
+      {!canRestore && (
+        <Text size="sm" c="dimmed">
+          {t('publishing.history.readOnly')}
+        </Text>
+      )}
+      <DataTable
+        label={t('publishing.history.table')}
+        columns={columns}
+        rows={list.data?.rows}
+        total={list.data?.total}
+        rowKey={(p) => p.id}
+        state={state}
+        loading={list.isPending}
+        refreshing={list.isPlaceholderData}
+        error={list.error}
+        onRetry={() => void list.refetch()}
+        emptyMessage={t('publishing.history.empty')}
+        isExpanded={(p) => p.id === openId}
+        renderExpanded={(p) => <PublicationChanges businessUnitId={businessUnitId} publicationId={p.id} />}
+      />
+      {dialog}
+    </Stack>
+  );
+}

@@ -1,0 +1,138 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  Publication,
+  PublicationDetail,
+  PublishBody,
+  PublishFiles,
+  PublishProducts,
+  PublishReadiness,
+  PublishStateResponse,
+} from '@vellum/contract';
+import { api } from '../../api/client';
+
+/** How often the page asks whether a publish is running (spec 001 §3: the publish state). */
+export const PUBLISH_STATE_POLL_MS = 4000;
+
+export interface PageParams {
+  page: number;
+  size: number;
+  sort?: string;
+}
+
+/** Every query of a unit's publishing starts with this key, so one publish refreshes them all. */
+export const publishingKeys = {
+  unit: (businessUnitId: number) => ['publishing', businessUnitId] as const,
+  readiness: (businessUnitId: number) => ['publishing', businessUnitId, 'readiness'] as const,
+  counts: (businessUnitId: number, what: 'products' | 'files') => ['publishing', businessUnitId, what, 'counts'] as const,
+  items: (businessUnitId: number, what: 'products' | 'files', p: PageParams) => ['publishing', businessUnitId, what, 'items', p] as const,
+  state: (businessUnitId: number) => ['publishing', businessUnitId, 'state'] as const,
+  publications: (businessUnitId: number, p: PageParams) => ['publishing', businessUnitId, 'publications', p] as const,
+  publication: (businessUnitId: number, id: number) => ['publishing', businessUnitId, 'publication', id] as const,
+};
+
+const valid = (id: number) => Number.isInteger(id);
+
+/** GET api/publish/readiness: what blocks a publish (errors) and what it leaves out (warnings). */
+export function useReadiness(businessUnitId: number, enabled = true) {
+  return useQuery({
+    queryKey: publishingKeys.readiness(businessUnitId),
+    queryFn: async ({ signal }) =>
+      (await api<PublishReadiness>('api/publish/readiness', { query: { 'business-unit': businessUnitId }, cacheBust: true, signal })).data,
+    enabled: enabled && valid(businessUnitId),
+    meta: { silentError: true },
+  });
+}
+
+/** The counts of products, or of files and documents, by publish state (no items). */
+export function usePublishCounts<T extends 'products' | 'files'>(businessUnitId: number, what: T, enabled = true) {
+  return useQuery({
+    queryKey: publishingKeys.counts(businessUnitId, what),
+    queryFn: async ({ signal }) =>
+      (
+        await api<T extends 'products' ? PublishProducts : PublishFiles>(`api/publish-${what}`, {
+          query: { 'business-unit': businessUnitId },
+          cacheBust: true,
+          signal,
+        })
+      ).data,
+    enabled: enabled && valid(businessUnitId),
+    meta: { silentError: true },
+  });
+}
+
+/** One page of the products or files a publish would change (details=true: unpublished and scheduled). */
+export function usePublishItems<T extends 'products' | 'files'>(businessUnitId: number, what: T, params: PageParams, enabled: boolean) {
+  return useQuery({
+    queryKey: publishingKeys.items(businessUnitId, what, params),
+    queryFn: async ({ signal }) =>
+      (
+        await api<T extends 'products' ? PublishProducts : PublishFiles>(`api/publish-${what}`, {
+          query: { 'business-unit': businessUnitId, details: true, page: params.page, size: params.size, sort: params.sort },
+          cacheBust: true,
+          signal,
+        })
+      ).data,
+    enabled: enabled && valid(businessUnitId),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** GET api/publish-state, asked again every few seconds while the page is open. */
+export function usePublishState(businessUnitId: number, enabled = true) {
+  return useQuery({
+    queryKey: publishingKeys.state(businessUnitId),
+    queryFn: async ({ signal }) =>
+      (await api<PublishStateResponse>('api/publish-state', { query: { 'business-unit': businessUnitId }, cacheBust: true, signal })).data,
+    enabled: enabled && valid(businessUnitId),
+    refetchInterval: PUBLISH_STATE_POLL_MS,
+    refetchIntervalInBackground: false,
+    // a failed poll is not worth a notification every few seconds
+    meta: { silentError: true },
+  });
+}
+
+/** POST api/publish; the page shows its errors itself (the running publish, a readiness error). */
+export function usePublish(businessUnitId: number) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: PublishBody) => api<Publication | undefined>('api/publish', { method: 'POST', body }),
+    onSettled: () => qc.invalidateQueries({ queryKey: publishingKeys.unit(businessUnitId) }),
+    meta: { silentError: true },
+  });
+}
+
+/** One page of the unit's publications, newest first (array + x-total-count). */
+export function usePublications(businessUnitId: number, params: PageParams) {
+  return useQuery({
+    queryKey: publishingKeys.publications(businessUnitId, params),
+    queryFn: async ({ signal }) => {
+      const res = await api<Publication[]>('api/publications', {
+        query: { 'business-unit': businessUnitId, page: params.page, size: params.size, sort: params.sort },
+        cacheBust: true,
+        signal,
+      });
+      return { rows: res.data, total: res.totalCount ?? res.data.length };
+    },
+    enabled: valid(businessUnitId),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** A publication with what changed against the previous one. */
+export function usePublication(businessUnitId: number, id: number | null) {
+  return useQuery({
+    queryKey: publishingKeys.publication(businessUnitId, id ?? -1),
+    queryFn: async ({ signal }) => (await api<PublicationDetail>(`api/publications/${id}`, { signal })).data,
+    enabled: id !== null && valid(businessUnitId),
+    meta: { silentError: true },
+  });
+}
+
+/** POST api/publications/{id}/restore: the publication's content becomes live again as a new publication. */
+export function useRestorePublication(businessUnitId: number) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api<Publication | undefined>(`api/publications/${id}/restore`, { method: 'POST' }),
+    onSettled: () => qc.invalidateQueries({ queryKey: publishingKeys.unit(businessUnitId) }),
+  });
+}
