@@ -85,7 +85,10 @@ test('publish: readiness, publish with the code, counts, history and restore', a
   await expect(row(page, 'Publications', '#3')).toContainText('Live');
   await expect(row(page, 'Publications', '#3')).toContainText('Restore of #1');
   await expect(row(page, 'Publications', '#2')).not.toContainText('Live');
-  await expect(page.getByRole('table', { name: 'Publications' }).getByRole('row')).toHaveCount(4);
+  // the header, #3, #2 (with its changes still open below it) and #1
+  const history = page.getByRole('table', { name: 'Publications' });
+  for (const n of ['#1', '#2', '#3']) await expect(history.getByRole('row', { name: new RegExp(`^${n} `) })).toHaveCount(1);
+  await expect(page.getByTestId('publication-changes')).toContainText('PUB-2');
   // a restore does not touch the draft: both products stay published
   await expect(count(page, 'Products', 'PUBLISHED')).toHaveText('2');
 });

@@ -119,10 +119,11 @@ export function PublishPanel({
           <DateTimePicker
             label={t('publishing.options.customDate')}
             description={t('publishing.options.customDateHint')}
-            placeholder={t('publishing.options.customDatePlaceholder')}
             value={customDate}
             onChange={(v) => setCustomDate(v)}
             minDate={startOfToday()}
+            // weekends in the default red fail the contrast check, and a publish date has no weekend rule
+            weekendDays={[]}
             clearable
             clearButtonProps={{ 'aria-label': t('publishing.options.customDateClear') }}
             valueFormat="DD MMM YYYY HH:mm"
@@ -133,8 +134,6 @@ export function PublishPanel({
               previousYear: t('publishing.options.picker.previousYear'),
               nextDecade: t('publishing.options.picker.nextDecade'),
               previousDecade: t('publishing.options.picker.previousDecade'),
-              monthLevelControl: t('publishing.options.picker.monthLevelControl'),
-              yearLevelControl: t('publishing.options.picker.yearLevelControl'),
             }}
             submitButtonProps={{ 'aria-label': t('publishing.options.picker.submit') }}
             timePickerProps={{
