@@ -3,6 +3,7 @@ import { documentSearchBench } from './document-search.bench.js';
 import { filesBench } from './files.bench.js';
 import { firstLoadBench } from './first-load.bench.js';
 import { productSearchBench } from './product-search.bench.js';
+import { publicReadBench } from './public-read.bench.js';
 import { translationsBench } from './translations.bench.js';
 
 /** npm run bench: every benchmark, results written to bench/RESULTS.md. BENCH=name runs one. */
@@ -13,6 +14,7 @@ const benches: Record<string, () => Promise<void>> = {
   translations: translationsBench,
   files: filesBench,
   'document-search': documentSearchBench,
+  'public-read': publicReadBench,
 };
 const only = process.env.BENCH;
 for (const [name, run] of Object.entries(benches)) {

@@ -43,8 +43,11 @@ function groupsOf(site: PublishedSite, verifiedEmail: string | undefined): numbe
   return site.restrictedGroups.filter((g) => g.enabled && g.emails.includes(email)).map((g) => g.id);
 }
 
-/** The statement's filter for a visitor, or null when the site does not serve them (audience, country). */
-function filterFor(live: LivePublication, productId: number, visitor: Visitor, at: Date): repo.DocumentFilesFilter | null {
+/**
+ * The statement's filter for a visitor, or null when the site does not serve them (audience,
+ * country). Exported for the benchmark, which runs the same statement directly.
+ */
+export function documentsFilter(live: LivePublication, productId: number, visitor: Visitor, at: Date): repo.DocumentFilesFilter | null {
   const { site } = live;
   if (!servesAudience(site, visitor.audience) || !offersCountry(site, visitor.country)) return null;
   const types = audienceTypes(site, visitor.audience);
@@ -205,7 +208,7 @@ export async function productDocuments(
   visitor: Visitor,
   at: Date,
 ): Promise<PublicDocument[] | null> {
-  const filter = filterFor(live, productId, visitor, at);
+  const filter = documentsFilter(live, productId, visitor, at);
   if (!filter) return null;
   const rows = await repo.documentFiles(db, filter);
   return assemble(live.site, rows, visitor).map((a) => a.document);
@@ -224,7 +227,7 @@ export async function fileForDownload(
   visitor: Visitor & { productId: number },
   at: Date,
 ): Promise<DownloadableFile | null> {
-  const filter = filterFor(live, visitor.productId, visitor, at);
+  const filter = documentsFilter(live, visitor.productId, visitor, at);
   if (!filter) return null;
   const rows = await repo.documentFiles(db, { ...filter, documentOf: ref, withBinary: true });
   for (const a of assemble(live.site, rows, visitor)) {
