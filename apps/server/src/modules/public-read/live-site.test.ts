@@ -70,6 +70,19 @@ describe('the live publication', () => {
     expect((await liveSite(ctx.db, { slug: `${unit.slug}-a` }, day(1)))?.number).toBe(1);
   });
 
+  it('reads the site again when it was evicted between the question and the answer', async () => {
+    clearSiteCache();
+    const unit = await makeUnit(ctx.db);
+    await insertPublication(ctx.db, { unitId: unit.id, number: 1, site: site(unit.id, unit.slug) });
+    const first = await liveSite(ctx.db, { id: unit.id }, day(1));
+    expect(first?.site.unit.slug).toBe(unit.slug);
+    const pending = liveSite(ctx.db, { id: unit.id }, day(1));
+    // the call names the site as held before its first await; the cache is emptied before the answer
+    clearSiteCache();
+    expect((await pending)?.site).toEqual(first?.site);
+    expect((await liveSite(ctx.db, { id: unit.id }, day(1)))?.site.unit.slug).toBe(unit.slug);
+  });
+
   it('answers null for an unknown unit or slug', async () => {
     const unit = await makeUnit(ctx.db);
     expect(await liveSite(ctx.db, { id: unit.id }, T0)).toBeNull();

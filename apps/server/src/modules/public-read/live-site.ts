@@ -25,7 +25,7 @@ export function clearSiteCache(): void {
   slugHints.clear();
 }
 
-function toLive(row: repo.LiveRow): LivePublication {
+function toLive(row: repo.LiveRow): LivePublication | undefined {
   let site: PublishedSite | undefined;
   if (row.site !== null) {
     site = repo.fromJson<PublishedSite>(row.site);
@@ -35,7 +35,8 @@ function toLive(row: repo.LiveRow): LivePublication {
   } else {
     site = sites.get(row.contentId);
   }
-  if (!site) throw new Error(`publication ${row.contentId}: site neither read nor cached`);
+  // evicted by a concurrent call between the question and the answer: the caller asks again
+  if (!site) return undefined;
   return {
     publicationId: row.id,
     number: row.number,
@@ -47,6 +48,15 @@ function toLive(row: repo.LiveRow): LivePublication {
   };
 }
 
+/** The unit's live publication, its site from the cache when held (asked again without it if evicted meanwhile). */
+async function liveOfUnit(db: DbOrTx, unitId: number, at: Date): Promise<LivePublication | null> {
+  const row = await repo.liveByUnit(db, unitId, at, [...sites.keys()]);
+  if (!row) return null;
+  const live = toLive(row) ?? toLive((await repo.liveByUnit(db, unitId, at, [])) ?? row);
+  if (!live) throw new Error(`publication ${row.contentId}: no site`);
+  return live;
+}
+
 /**
  * The publication a unit's visitors see at `at` (decision 0037: the highest-numbered one created
  * at or before it) with its content's site, or null when the unit has none or no live
@@ -54,14 +64,10 @@ function toLive(row: repo.LiveRow): LivePublication {
  * before); the site crosses the wire only when this process has not read it yet.
  */
 export async function liveSite(db: DbOrTx, unit: UnitRef, at: Date): Promise<LivePublication | null> {
-  if ('id' in unit) {
-    const row = await repo.liveByUnit(db, unit.id, at, [...sites.keys()]);
-    return row ? toLive(row) : null;
-  }
+  if ('id' in unit) return liveOfUnit(db, unit.id, at);
   const hinted = slugHints.get(unit.slug);
   if (hinted !== undefined) {
-    const row = await repo.liveByUnit(db, hinted, at, [...sites.keys()]);
-    const live = row ? toLive(row) : null;
+    const live = await liveOfUnit(db, hinted, at);
     if (live?.site.unit.slug === unit.slug) return live;
     // the unit's live site now carries another slug (or it has none at that instant)
     slugHints.delete(unit.slug);
@@ -69,7 +75,7 @@ export async function liveSite(db: DbOrTx, unit: UnitRef, at: Date): Promise<Liv
   const row = await repo.liveBySlug(db, unit.slug, at);
   if (!row) return null;
   slugHints.set(unit.slug, row.businessUnitId);
-  return toLive(row);
+  return toLive(row) ?? null;
 }
 
 /**
