@@ -281,7 +281,8 @@ export async function publicReadBench(): Promise<void> {
       }
       files += listed;
     }
-    console.log(`bench: ${(files / (SAMPLES / 50)).toFixed(1)} files listed per product on average`);
+    const filesPerProduct = (files / (SAMPLES / 50)).toFixed(1);
+    console.log(`bench: ${filesPerProduct} files listed per product on average`);
 
     for (const [name, q] of [
       ['key-code lookup', searchQueries[0]],
@@ -316,10 +317,12 @@ export async function publicReadBench(): Promise<void> {
       `${FILES.toLocaleString('en')} files with 2 public versions each (200,000 pub_file_version rows: half the countries each, a tenth rest of the world,`,
       'a tenth for one lot range, one in 97 archived, a tenth of the second versions scheduled).',
       `Each question through the module's functions in this process (\`liveSite\` by unit id with its site cached, then \`searchProducts\``,
-      'by exact key code, or `productDocuments` for a visitor in Germany reading German under COUNTRY, about 3 files listed per product),',
+      `by exact key code, or \`productDocuments\` for a visitor in Germany reading German under COUNTRY: ${filesPerProduct} files listed per product on average),`,
       `beside the same two statements rendered from the same builders and sent through a pg pool of the same size (${POOL}), one after the other.`,
       `${CALLERS} concurrent callers each, ${SECONDS} s after a 2 s warm-up, cycling through ${SAMPLES} products. Goal: p99 functions/SQL ≤ 1.5.`,
-      'The machine is shared (2 cores; other work was running), so compare the rows of one run.',
+      'Both sides run in this one Node process, which with PostgreSQL saturates the 2 cores: the p99 ratio follows the CPU a call costs in the',
+      'process (drizzle\'s execute path, the rules in TypeScript) as much as the database. The machine is shared with other work, so compare',
+      'the rows of one run.',
       '',
       ratioRows(rows),
     ].join('\n');
