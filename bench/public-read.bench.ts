@@ -321,7 +321,7 @@ export async function publicReadBench(): Promise<void> {
       `beside the same two statements rendered from the same builders and sent through a pg pool of the same size (${POOL}), one after the other.`,
       `${CALLERS} concurrent callers each, ${SECONDS} s after a 2 s warm-up, cycling through ${SAMPLES} products. Goal: p99 functions/SQL ≤ 1.5.`,
       'Both sides run in this one Node process, which with PostgreSQL saturates the 2 cores: the p99 ratio follows the CPU a call costs in the',
-      'process (drizzle\'s execute path, the rules in TypeScript) as much as the database. The machine is shared with other work, so compare',
+      "process (drizzle's execute path, the rules in TypeScript) as much as the database. The machine is shared with other work, so compare",
       'the rows of one run.',
       '',
       ratioRows(rows),
