@@ -83,6 +83,30 @@ describe('the live publication', () => {
     expect((await liveSite(ctx.db, { id: unit.id }, day(1)))?.site.unit.slug).toBe(unit.slug);
   });
 
+  it('a slug two live sites carry belongs to the newer publication', async () => {
+    clearSiteCache();
+    const [a, b] = [await makeUnit(ctx.db), await makeUnit(ctx.db)];
+    const slug = `${a.slug}-shared`;
+    await insertPublication(ctx.db, { unitId: a.id, number: 1, site: site(a.id, slug), createdDate: day(0) });
+    await insertPublication(ctx.db, { unitId: b.id, number: 1, site: site(b.id, slug), createdDate: day(1) });
+    expect((await liveSite(ctx.db, { slug }, day(0)))?.businessUnitId).toBe(a.id);
+    expect((await liveSite(ctx.db, { slug }, day(2)))?.businessUnitId).toBe(b.id);
+    expect((await liveSite(ctx.db, { slug }, day(0)))?.businessUnitId).toBe(a.id);
+  });
+
+  it('a slug resolved before another unit took it over answers the newer unit once that one publishes', async () => {
+    clearSiteCache();
+    const [a, b] = [await makeUnit(ctx.db), await makeUnit(ctx.db)];
+    const slug = `${a.slug}-moved`;
+    await insertPublication(ctx.db, { unitId: a.id, number: 1, site: site(a.id, slug), createdDate: day(0) });
+    // resolved, then served through the hint
+    expect((await liveSite(ctx.db, { slug }, day(1)))?.businessUnitId).toBe(a.id);
+    expect((await liveSite(ctx.db, { slug }, day(1)))?.businessUnitId).toBe(a.id);
+    // unit a was renamed in the admin and has not published since; unit b took the slug and published
+    await insertPublication(ctx.db, { unitId: b.id, number: 1, site: site(b.id, slug), createdDate: day(2) });
+    expect((await liveSite(ctx.db, { slug }, day(3)))?.businessUnitId).toBe(b.id);
+  });
+
   it('answers null for an unknown unit or slug', async () => {
     const unit = await makeUnit(ctx.db);
     expect(await liveSite(ctx.db, { id: unit.id }, T0)).toBeNull();

@@ -10,8 +10,13 @@ import type { LivePublication, OfferedRegion, UnitRef } from './public-read.type
  */
 const SITE_CACHE_SIZE = 16;
 const sites = new Map<number, PublishedSite>();
-/** Which unit a slug named when last seen: a hint only, checked against the live site's own slug. */
-const slugHints = new Map<string, number>();
+/**
+ * Which unit a slug named when it was last resolved, and the newest publication then. The answer
+ * depends on every unit's publications, so it is reused only while no publication has been added
+ * since and the instant is not before the newest one (the present, not a look into the past).
+ */
+const slugHints = new Map<string, { unitId: number; newestId: number | null }>();
+const SLUG_HINTS_SIZE = 256;
 
 function remember(contentId: number, site: PublishedSite): void {
   sites.delete(contentId);
@@ -49,12 +54,17 @@ function toLive(row: repo.LiveRow): LivePublication | undefined {
 }
 
 /** The unit's live publication, its site from the cache when held (asked again without it if evicted meanwhile). */
-async function liveOfUnit(db: DbOrTx, unitId: number, at: Date): Promise<LivePublication | null> {
-  const row = await repo.liveByUnit(db, unitId, at, [...sites.keys()]);
+async function liveOfUnit(
+  db: DbOrTx,
+  unitId: number,
+  at: Date,
+  withNewest = false,
+): Promise<{ row: repo.LiveRow; live: LivePublication } | null> {
+  const row = await repo.liveByUnit(db, unitId, at, [...sites.keys()], withNewest);
   if (!row) return null;
   const live = toLive(row) ?? toLive((await repo.liveByUnit(db, unitId, at, [])) ?? row);
   if (!live) throw new Error(`publication ${row.contentId}: no site`);
-  return live;
+  return { row, live };
 }
 
 /**
@@ -64,17 +74,25 @@ async function liveOfUnit(db: DbOrTx, unitId: number, at: Date): Promise<LivePub
  * before); the site crosses the wire only when this process has not read it yet.
  */
 export async function liveSite(db: DbOrTx, unit: UnitRef, at: Date): Promise<LivePublication | null> {
-  if ('id' in unit) return liveOfUnit(db, unit.id, at);
-  const hinted = slugHints.get(unit.slug);
-  if (hinted !== undefined) {
-    const live = await liveOfUnit(db, hinted, at);
-    if (live?.site.unit.slug === unit.slug) return live;
-    // the unit's live site now carries another slug (or it has none at that instant)
+  if ('id' in unit) return (await liveOfUnit(db, unit.id, at))?.live ?? null;
+  const hint = slugHints.get(unit.slug);
+  if (hint !== undefined) {
+    const found = await liveOfUnit(db, hint.unitId, at, true);
+    const unchanged =
+      found !== null &&
+      found.row.newestId === hint.newestId &&
+      (found.row.newestCreated == null || at >= new Date(found.row.newestCreated)) &&
+      found.live.site.unit.slug === unit.slug;
+    if (unchanged) return found.live;
     slugHints.delete(unit.slug);
   }
   const row = await repo.liveBySlug(db, unit.slug, at);
   if (!row) return null;
-  slugHints.set(unit.slug, row.businessUnitId);
+  // a hint resolved at a past instant would not be the present's answer
+  if (row.newestCreated == null || at >= new Date(row.newestCreated)) {
+    slugHints.set(unit.slug, { unitId: row.businessUnitId, newestId: row.newestId ?? null });
+    while (slugHints.size > SLUG_HINTS_SIZE) slugHints.delete(slugHints.keys().next().value as string);
+  }
   return toLive(row) ?? null;
 }
 

@@ -46,41 +46,56 @@ export interface LiveRow {
   contentId: number;
   /** The content publication's site; null when its id was among the known ones (the caller has it). */
   site: unknown | null;
+  /** With `withNewest`: the newest publication of any unit (id and creation), which a slug's resolution depends on. */
+  newestId?: number | null;
+  newestCreated?: string | null;
 }
 
-const liveColumns = (knownContentIds: readonly number[]) => sql`
+const liveColumns = (knownContentIds: readonly number[], withNewest: boolean) => sql`
   p.id, p.number, p.kind, to_json(p.created_date) #>> '{}' AS "createdDate", p.business_unit_id AS "businessUnitId",
-  p.content_id AS "contentId", CASE WHEN p.content_id = ANY(${intArray(knownContentIds)}) THEN NULL ELSE c.site END AS site`;
+  p.content_id AS "contentId", CASE WHEN p.content_id = ANY(${intArray(knownContentIds)}) THEN NULL ELSE c.site END AS site
+  ${withNewest ? sql`, n.id AS "newestId", to_json(n.created_date) #>> '{}' AS "newestCreated"` : sql``}`;
+
+/** The newest publication of any unit (primary key walked backwards: one row). */
+const newest = sql`LEFT JOIN LATERAL (SELECT id, created_date FROM publication ORDER BY id DESC LIMIT 1) n ON true`;
 
 /**
  * The unit's highest-numbered publication created at or before `at` (publication_unit_number_uq
  * walked backwards), with its content publication's site unless the caller already holds it.
  */
-export function liveByUnitSql(unitId: number, at: Date, knownContentIds: readonly number[]): SQL {
-  return sql`SELECT ${liveColumns(knownContentIds)}
-    FROM publication p JOIN publication c ON c.id = p.content_id
+export function liveByUnitSql(unitId: number, at: Date, knownContentIds: readonly number[], withNewest = false): SQL {
+  return sql`SELECT ${liveColumns(knownContentIds, withNewest)}
+    FROM publication p JOIN publication c ON c.id = p.content_id ${withNewest ? newest : sql``}
     WHERE p.business_unit_id = ${unitId} AND p.created_date <= ${instant(at)}
     ORDER BY p.number DESC LIMIT 1`;
 }
 
-export async function liveByUnit(db: DbOrTx, unitId: number, at: Date, knownContentIds: readonly number[]): Promise<LiveRow | null> {
-  return (await rows<LiveRow>(db, liveByUnitSql(unitId, at, knownContentIds)))[0] ?? null;
+export async function liveByUnit(
+  db: DbOrTx,
+  unitId: number,
+  at: Date,
+  knownContentIds: readonly number[],
+  withNewest = false,
+): Promise<LiveRow | null> {
+  return (await rows<LiveRow>(db, liveByUnitSql(unitId, at, knownContentIds, withNewest)))[0] ?? null;
 }
 
 /**
  * The unit whose live publication at `at` carries this slug: each unit's live publication (one
- * index walk per unit), then its site's slug. Only when the caller has no idea of the unit yet.
+ * index walk per unit), then its site's slug. Should two live sites carry it (a unit renamed to a
+ * slug another unit left, before that one published again), the newer publication's unit wins.
+ * Only when the caller has no idea of the unit yet.
  */
 export async function liveBySlug(db: DbOrTx, slug: string, at: Date): Promise<LiveRow | null> {
   const found = await rows<LiveRow>(
     db,
-    sql`SELECT ${liveColumns([])}
+    sql`SELECT ${liveColumns([], true)}
       FROM (SELECT DISTINCT business_unit_id FROM publication) u
       CROSS JOIN LATERAL (SELECT * FROM publication l WHERE l.business_unit_id = u.business_unit_id AND l.created_date <= ${instant(at)}
                           ORDER BY l.number DESC LIMIT 1) p
-      JOIN publication c ON c.id = p.content_id
+      JOIN publication c ON c.id = p.content_id ${newest}
       WHERE c.site -> 'unit' ->> 'slug' = ${slug}
-      ORDER BY p.business_unit_id LIMIT 1`,
+      ORDER BY p.created_date DESC, p.business_unit_id LIMIT 1`,
   );
   return found[0] ?? null;
 }
