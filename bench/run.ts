@@ -4,6 +4,7 @@ import { filesBench } from './files.bench.js';
 import { firstLoadBench } from './first-load.bench.js';
 import { productSearchBench } from './product-search.bench.js';
 import { publishBench } from './publish.bench.js';
+import { publicReadBench } from './public-read.bench.js';
 import { translationsBench } from './translations.bench.js';
 
 /** npm run bench: every benchmark, results written to bench/RESULTS.md. BENCH=name runs one. */
@@ -15,6 +16,7 @@ const benches: Record<string, () => Promise<void>> = {
   files: filesBench,
   'document-search': documentSearchBench,
   publish: publishBench,
+  'public-read': publicReadBench,
 };
 const only = process.env.BENCH;
 for (const [name, run] of Object.entries(benches)) {

@@ -1,0 +1,333 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+
+/**
+ * The only SQL of the public read model (decision 0038). It reads `publication` and the pub_*
+ * tables, never the admin tables. Every statement takes the content publication's id and the
+ * instant `at`; publish and archive dates are compared with `at`, never with now(). The builders
+ * return the statement so that the benchmark runs the very same text directly.
+ */
+
+/** An instant as a typed parameter (the same text on PostgreSQL and PGlite). */
+const instant = (at: Date) => sql`${at.toISOString()}::timestamptz`;
+
+/** An int[] parameter as one array literal (drizzle would spread a JS array into a list). */
+export const intArray = (ids: readonly number[]) => sql`${`{${ids.map((n) => Math.trunc(n)).join(',')}}`}::int[]`;
+
+/** LIKE metacharacters taken literally. */
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+export type Match = 'EXACT' | 'PARTIAL';
+
+/** EXACT (and dropdown): equal ignoring case; PARTIAL: contains, ignoring case (pg_trgm GIN). */
+function matches(lowered: SQL, value: string, mode: Match): SQL {
+  return mode === 'EXACT' ? sql`${lowered} = lower(${value})` : sql`${lowered} LIKE '%' || lower(${escapeLike(value)}) || '%'`;
+}
+
+/** json and jsonb come back parsed from node-postgres and PGlite alike; a string is parsed here to be sure. */
+export function fromJson<T>(value: unknown): T {
+  return (typeof value === 'string' ? JSON.parse(value) : value) as T;
+}
+
+async function rows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+// ---------------------------------------------------------------------------------------------
+// the live publication
+
+export interface LiveRow {
+  id: number;
+  number: number;
+  kind: string;
+  createdDate: string;
+  businessUnitId: number;
+  contentId: number;
+  /** The content publication's site; null when its id was among the known ones (the caller has it). */
+  site: unknown | null;
+  /** With `withNewest`: the newest publication of any unit (id and creation), which a slug's resolution depends on. */
+  newestId?: number | null;
+  newestCreated?: string | null;
+}
+
+const liveColumns = (knownContentIds: readonly number[], withNewest: boolean) => sql`
+  p.id, p.number, p.kind, to_json(p.created_date) #>> '{}' AS "createdDate", p.business_unit_id AS "businessUnitId",
+  p.content_id AS "contentId", CASE WHEN p.content_id = ANY(${intArray(knownContentIds)}) THEN NULL ELSE c.site END AS site
+  ${withNewest ? sql`, n.id AS "newestId", to_json(n.created_date) #>> '{}' AS "newestCreated"` : sql``}`;
+
+/** The newest publication of any unit (primary key walked backwards: one row). */
+const newest = sql`LEFT JOIN LATERAL (SELECT id, created_date FROM publication ORDER BY id DESC LIMIT 1) n ON true`;
+
+/**
+ * The unit's highest-numbered publication created at or before `at` (publication_unit_number_uq
+ * walked backwards), with its content publication's site unless the caller already holds it.
+ */
+export function liveByUnitSql(unitId: number, at: Date, knownContentIds: readonly number[], withNewest = false): SQL {
+  return sql`SELECT ${liveColumns(knownContentIds, withNewest)}
+    FROM publication p JOIN publication c ON c.id = p.content_id ${withNewest ? newest : sql``}
+    WHERE p.business_unit_id = ${unitId} AND p.created_date <= ${instant(at)}
+    ORDER BY p.number DESC LIMIT 1`;
+}
+
+export async function liveByUnit(
+  db: DbOrTx,
+  unitId: number,
+  at: Date,
+  knownContentIds: readonly number[],
+  withNewest = false,
+): Promise<LiveRow | null> {
+  return (await rows<LiveRow>(db, liveByUnitSql(unitId, at, knownContentIds, withNewest)))[0] ?? null;
+}
+
+/**
+ * The unit whose live publication at `at` carries this slug: each unit's live publication (one
+ * index walk per unit), then its site's slug. Should two live sites carry it (a unit renamed to a
+ * slug another unit left, before that one published again), the newer publication's unit wins.
+ * Only when the caller has no idea of the unit yet.
+ */
+export async function liveBySlug(db: DbOrTx, slug: string, at: Date): Promise<LiveRow | null> {
+  const found = await rows<LiveRow>(
+    db,
+    sql`SELECT ${liveColumns([], true)}
+      FROM (SELECT DISTINCT business_unit_id FROM publication) u
+      CROSS JOIN LATERAL (SELECT * FROM publication l WHERE l.business_unit_id = u.business_unit_id AND l.created_date <= ${instant(at)}
+                          ORDER BY l.number DESC LIMIT 1) p
+      JOIN publication c ON c.id = p.content_id ${newest}
+      WHERE c.site -> 'unit' ->> 'slug' = ${slug}
+      ORDER BY p.created_date DESC, p.business_unit_id LIMIT 1`,
+  );
+  return found[0] ?? null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// products
+
+export interface ProductFilter {
+  contentId: number;
+  productTypeId: number;
+  at: Date;
+  keyCode?: { value: string; match: Match };
+  attributes: { attributeDefinitionId: number; value: string; match: Match }[];
+  lot?: string;
+  /** The attribute definitions whose values the audience sees. */
+  shownAttributeIds: readonly number[];
+}
+
+/** The lot ranges of the type holding the lot and not archived at `at` (pub_lot_range_lot_keys_idx). */
+const lotRanges = (f: { contentId: number; productTypeId: number; at: Date }, lot: string) => sql`
+  SELECT r.lot_range_id, r.applies_to_all FROM pub_lot_range r
+  WHERE r.publication_id = ${f.contentId} AND r.lot_keys @> ARRAY[lower(${lot})]::text[] AND r.product_type_id = ${f.productTypeId}
+    AND (r.archive_date IS NULL OR r.archive_date > ${instant(f.at)})`;
+
+function productConditions(f: ProductFilter): SQL {
+  const where: SQL[] = [
+    sql`p.publication_id = ${f.contentId}`,
+    sql`p.product_type_id = ${f.productTypeId}`,
+    sql`p.publish_date <= ${instant(f.at)}`,
+  ];
+  if (f.keyCode) where.push(matches(sql`lower(p.key_code)`, f.keyCode.value, f.keyCode.match));
+  for (const a of f.attributes) {
+    where.push(
+      sql`EXISTS (SELECT 1 FROM pub_attribute_value av WHERE av.publication_id = p.publication_id AND av.product_id = p.product_id
+            AND av.attribute_definition_id = ${a.attributeDefinitionId} AND ${matches(sql`lower(av.value)`, a.value, a.match)})`,
+    );
+  }
+  if (f.lot !== undefined) {
+    // a range of the type that applies to all its products, or one linked to the product
+    where.push(sql`(EXISTS (SELECT 1 FROM lots WHERE lots.applies_to_all)
+                    OR p.lot_range_ids && (SELECT coalesce(array_agg(lots.lot_range_id), '{}') FROM lots))`);
+  }
+  return sql.join(where, sql` AND `);
+}
+
+/** The values of the shown attributes of one product, in the order of the definitions given. */
+const shownValues = (contentId: number, productId: SQL, shownAttributeIds: readonly number[]) => sql`(
+  SELECT coalesce(json_agg(json_build_object('id', v.attribute_definition_id, 'value', v.value)
+                           ORDER BY array_position(${intArray(shownAttributeIds)}, v.attribute_definition_id)), '[]'::json)
+  FROM pub_attribute_value v
+  WHERE v.publication_id = ${contentId} AND v.product_id = ${productId} AND v.attribute_definition_id = ANY(${intArray(shownAttributeIds)}))`;
+
+/**
+ * One page of the type's products visible at `at` that match, in key-code order, each with its
+ * shown attribute values, and the total: one statement (the total and the page read the matches
+ * once; a page past the end still answers the total in its one row with a null product).
+ */
+export function searchProductsSql(f: ProductFilter, page: { limit: number; offset: number }): SQL {
+  const lots = f.lot !== undefined ? sql`lots AS (${lotRanges(f, f.lot)}),` : sql``;
+  return sql`WITH ${lots} hits AS (
+      SELECT p.product_id, p.key_code FROM pub_product p WHERE ${productConditions(f)}
+    ), page AS (
+      SELECT product_id, key_code FROM hits ORDER BY lower(key_code) COLLATE "C", product_id LIMIT ${page.limit} OFFSET ${page.offset}
+    )
+    SELECT t.total, page.product_id AS "productId", page.key_code AS "keyCode",
+      CASE WHEN page.product_id IS NULL THEN NULL ELSE ${shownValues(f.contentId, sql`page.product_id`, f.shownAttributeIds)} END AS attributes
+    FROM (SELECT count(*)::int AS total FROM hits) t LEFT JOIN page ON true
+    ORDER BY lower(page.key_code) COLLATE "C", page.product_id`;
+}
+
+export interface ProductHitRow {
+  total: number;
+  productId: number | null;
+  keyCode: string | null;
+  attributes: unknown;
+}
+
+export async function searchProducts(db: DbOrTx, f: ProductFilter, page: { limit: number; offset: number }) {
+  return rows<ProductHitRow>(db, searchProductsSql(f, page));
+}
+
+/**
+ * The values of a dropdown field among the type's products visible at `at` (at most 1,000): one
+ * per value ignoring case (the match ignores case too), in byte order so that every database
+ * answers alike.
+ */
+export async function dropdownValues(
+  db: DbOrTx,
+  f: { contentId: number; productTypeId: number; at: Date; field: 'keyCode' | number },
+): Promise<string[]> {
+  const visible = sql`p.publication_id = ${f.contentId} AND p.product_type_id = ${f.productTypeId} AND p.publish_date <= ${instant(f.at)}`;
+  const values =
+    f.field === 'keyCode'
+      ? sql`SELECT p.key_code AS value FROM pub_product p WHERE ${visible}`
+      : sql`SELECT v.value FROM pub_attribute_value v
+            JOIN pub_product p ON p.publication_id = v.publication_id AND p.product_id = v.product_id
+            WHERE ${visible} AND v.publication_id = ${f.contentId} AND v.attribute_definition_id = ${f.field}`;
+  const query = sql`SELECT min(value COLLATE "C") AS value FROM (${values}) x GROUP BY lower(value) ORDER BY lower(value) COLLATE "C" LIMIT 1000`;
+  return (await rows<{ value: string }>(db, query)).map((r) => r.value);
+}
+
+export interface ProductRow {
+  productId: number;
+  productTypeId: number;
+  keyCode: string;
+  attributes: unknown;
+  remarks: unknown;
+}
+
+/**
+ * One product of the type visible at `at` (by key code, ignoring case, or by id), its shown
+ * attribute values and the remarks of its groups for the audience by visualisation order.
+ */
+export function productSql(
+  f: { contentId: number; productTypeId: number; at: Date; shownAttributeIds: readonly number[]; audience: 'HCP' | 'PATIENT' },
+  ref: { keyCode: string } | { productId: number },
+): SQL {
+  const which = 'keyCode' in ref ? sql`lower(p.key_code) = lower(${ref.keyCode})` : sql`p.product_id = ${ref.productId}`;
+  const forAudience = f.audience === 'HCP' ? sql`r.hcp` : sql`r.patient`;
+  return sql`SELECT p.product_id AS "productId", p.product_type_id AS "productTypeId", p.key_code AS "keyCode",
+      ${shownValues(f.contentId, sql`p.product_id`, f.shownAttributeIds)} AS attributes,
+      (SELECT coalesce(json_agg(json_build_object('id', r.remark_id, 'content', r.content, 'storageKey', r.storage_key)
+                                ORDER BY r.visualization_order, r.remark_id), '[]'::json)
+         FROM pub_remark r
+         WHERE r.publication_id = p.publication_id AND ${forAudience}
+           AND r.remark_id IN (SELECT unnest(g.remark_ids) FROM pub_product_group g
+                               WHERE g.publication_id = p.publication_id AND g.product_group_id = ANY(p.product_group_ids))) AS remarks
+    FROM pub_product p
+    WHERE p.publication_id = ${f.contentId} AND p.product_type_id = ${f.productTypeId} AND p.publish_date <= ${instant(f.at)} AND ${which}
+    ORDER BY p.product_id LIMIT 1`;
+}
+
+export async function product(db: DbOrTx, f: Parameters<typeof productSql>[0], ref: Parameters<typeof productSql>[1]) {
+  return (await rows<ProductRow>(db, productSql(f, ref)))[0] ?? null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// documents and files
+
+export interface DocumentFilesFilter {
+  contentId: number;
+  productId: number;
+  at: Date;
+  /** The product types shown to the audience, and those of them whose lot numbers are on. */
+  productTypeIds: readonly number[];
+  lotTypeIds: readonly number[];
+  /** The document types shown to the audience. */
+  documentTypeIds: readonly number[];
+  /** The restricted groups the visitor belongs to (enabled ones only). */
+  groupIds: readonly number[];
+  country: string;
+  /** Only files in this language; null: every language. */
+  language: string | null;
+  lot: string | null;
+  /** Only this document (the download of one of its files). */
+  documentOf?: { fileVersionId: number } | { fileId: number };
+  /** Include each version's binary key and checksum (downloads only). */
+  withBinary?: boolean;
+}
+
+export interface DocumentFileRow {
+  documentId: number;
+  number: string;
+  name: string;
+  documentTypeId: number;
+  productTypeId: number;
+  keyCode: string;
+  attributes: unknown;
+  restrictedGroupIds: number[];
+  fileId: number;
+  /** The file as its newest public version's row says (countries, languages, lots, name…). */
+  file: unknown;
+  /** Its public versions, newest first. */
+  versions: unknown;
+}
+
+/**
+ * The files of the product's documents that apply to the visitor at `at`, one row per file with
+ * all its public versions, newest first: the product visible and of a type shown to the audience;
+ * documents of a type shown to the audience, open or restricted to one of the visitor's groups;
+ * versions published at `at` of files not archived at `at`; rest-of-world files or files for the
+ * country; in the language when one is given; files for all lots, or (lot numbers on for the
+ * type) files with a non-archived range that is the product's (linked, or the type's
+ * applies-to-all) and holds the lot when one is given. The rest-of-world and version rules that
+ * compare files of a document are applied by the caller (documents.ts).
+ */
+export function documentFilesSql(f: DocumentFilesFilter): SQL {
+  const at = instant(f.at);
+  const lotHeld = f.lot !== null ? sql`AND r.lot_keys @> ARRAY[lower(${f.lot})]::text[]` : sql``;
+  const language = f.language !== null ? sql`AND lower(${f.language}) = ANY(v.languages)` : sql``;
+  let onlyDocument = sql``;
+  if (f.documentOf) {
+    const byVersion = 'fileVersionId' in f.documentOf;
+    const id = 'fileVersionId' in f.documentOf ? f.documentOf.fileVersionId : f.documentOf.fileId;
+    onlyDocument = sql`AND d.document_id = (SELECT o.document_id FROM pub_file_version o WHERE o.publication_id = ${f.contentId}
+                         AND ${byVersion ? sql`o.file_version_id` : sql`o.file_id`} = ${id} LIMIT 1)`;
+  }
+  const binary = f.withBinary ? sql`, 'binaryKey', v.binary_key, 'sha256', v.sha256` : sql``;
+  return sql`SELECT d.document_id AS "documentId", d.number, d.name, d.document_type_id AS "documentTypeId",
+      p.product_type_id AS "productTypeId", p.key_code AS "keyCode", d.attributes, d.restricted_group_ids AS "restrictedGroupIds",
+      fv.file_id AS "fileId", fv.file, fv.versions
+    FROM pub_product p
+    JOIN pub_document_product dp ON dp.publication_id = p.publication_id AND dp.product_id = p.product_id
+    JOIN pub_document d ON d.publication_id = dp.publication_id AND d.document_id = dp.document_id
+    CROSS JOIN LATERAL (
+      SELECT v.file_id,
+        (array_agg(json_build_object('name', v.file_name, 'countries', v.countries, 'languages', v.languages,
+           'restOfTheWorld', v.rest_of_the_world, 'allLotNumbers', v.all_lot_numbers, 'historical', v.historical, 'remarks', v.remarks)
+           ORDER BY v.version_date DESC, v.file_version_id DESC))[1] AS file,
+        json_agg(json_build_object('id', v.file_version_id, 'label', v.label, 'versionDate', v.version_date, 'validTo', v.valid_to,
+           'publishDate', v.publish_date, 'binaryName', v.binary_name, 'binarySize', v.binary_size, 'mediaType', v.media_type ${binary})
+           ORDER BY v.version_date DESC, v.file_version_id DESC) AS versions
+      FROM pub_file_version v
+      WHERE v.publication_id = d.publication_id AND v.document_id = d.document_id
+        AND v.publish_date <= ${at} AND (v.archive_date IS NULL OR v.archive_date > ${at})
+        AND (v.rest_of_the_world OR upper(${f.country}) = ANY(v.countries))
+        ${language}
+        AND (v.all_lot_numbers OR (p.product_type_id = ANY(${intArray(f.lotTypeIds)}) AND EXISTS (
+              SELECT 1 FROM pub_lot_range r
+              WHERE r.publication_id = v.publication_id AND r.lot_range_id = ANY(v.lot_range_ids)
+                AND (r.archive_date IS NULL OR r.archive_date > ${at})
+                AND ((r.applies_to_all AND r.product_type_id = p.product_type_id) OR r.lot_range_id = ANY(p.lot_range_ids))
+                ${lotHeld})))
+      GROUP BY v.file_id
+    ) fv
+    WHERE p.publication_id = ${f.contentId} AND p.product_id = ${f.productId} AND p.publish_date <= ${at}
+      AND p.product_type_id = ANY(${intArray(f.productTypeIds)})
+      AND d.document_type_id = ANY(${intArray(f.documentTypeIds)})
+      AND (cardinality(d.restricted_group_ids) = 0 OR d.restricted_group_ids && ${intArray(f.groupIds)})
+      ${onlyDocument}`;
+}
+
+export async function documentFiles(db: DbOrTx, f: DocumentFilesFilter): Promise<DocumentFileRow[]> {
+  return rows<DocumentFileRow>(db, documentFilesSql(f));
+}
