@@ -1,4 +1,5 @@
 import { loadavg } from 'node:os';
+import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { type Db, openDatabase, PG_SESSION_OPTIONS } from '../apps/server/src/db/client.js';
@@ -9,6 +10,7 @@ import { seedDemoIfEmpty } from '../apps/server/src/db/seed/demo.js';
 import { makeDocumentType } from '../apps/server/src/db/seed/document-factories.js';
 import { makeBusinessUnit } from '../apps/server/src/db/seed/factories.js';
 import { createPublication } from '../apps/server/src/modules/publishing/publications.js';
+import { stampFileVersions, stampProducts } from '../apps/server/src/modules/publishing/publish.repo.js';
 import { writeSection } from './lib/results.js';
 
 const PRODUCTS = 100_000;
@@ -281,6 +283,36 @@ export async function publishBench(): Promise<void> {
       }
       return performance.now() - t;
     };
+    /**
+     * A first publish as `POST api/publish` runs it, less the lease and readiness: every product and
+     * current version of the unit without a date (undated first, untimed, in the same transaction),
+     * then the stamps and the compile, timed.
+     */
+    const firstPublish = async () => {
+      let ms = 0;
+      await db
+        .transaction(async (tx) => {
+          await tx.execute(sql`UPDATE product SET publish_date = NULL WHERE business_unit_id = ${unitId}`);
+          await tx.execute(sql`UPDATE file_version SET publish_date = NULL WHERE business_unit_id = ${unitId}`);
+          const t = performance.now();
+          const options = { includeFuture: false, customDate: null };
+          const products = await stampProducts(tx, unitId, options);
+          const files = await stampFileVersions(tx, unitId, options);
+          await createPublication(tx, {
+            businessUnitId: unitId,
+            actor: { userId: null, login: 'bench' },
+            includeFuture: false,
+            customDate: null,
+            stamped: { products: products.stamped, files: files.stamped, broughtForward: 0 },
+          });
+          ms = performance.now() - t;
+          tx.rollback();
+        })
+        .catch((err) => {
+          if (!(err instanceof Error && err.message === 'Rollback')) throw err;
+        });
+      return ms;
+    };
     const baseline = async () => {
       await client.query('BEGIN');
       try {
@@ -318,12 +350,17 @@ export async function publishBench(): Promise<void> {
 
     const publishMs: number[] = [];
     const baselineMs: number[] = [];
+    const firstMs: number[] = [];
     for (let i = 0; i < REPETITIONS; i++) {
       baselineMs.push(await timed(baseline));
       publishMs.push(await timed(compile));
-      console.log(`bench: run ${i + 1}: createPublication ${publishMs[i].toFixed(0)} ms, baseline ${baselineMs[i].toFixed(0)} ms`);
+      firstMs.push(await firstPublish());
+      console.log(
+        `bench: run ${i + 1}: createPublication ${publishMs[i].toFixed(0)} ms, first publish ${firstMs[i].toFixed(0)} ms, baseline ${baselineMs[i].toFixed(0)} ms`,
+      );
     }
     const p = median(publishMs);
+    const f = median(firstMs);
     const b = median(baselineMs);
     const body = [
       `Database: PostgreSQL; one unit with ${PRODUCTS.toLocaleString('en')} products (4 enabled types, 3 active attribute values each and one of an`,
@@ -336,9 +373,11 @@ export async function publishBench(): Promise<void> {
       '',
       '| | median ms | runs ms |',
       '|---|---:|---|',
-      `| createPublication | ${p.toFixed(0)} | ${publishMs.map((x) => x.toFixed(0)).join(', ')} |`,
+      `| createPublication (every item already dated) | ${p.toFixed(0)} | ${publishMs.map((x) => x.toFixed(0)).join(', ')} |`,
+      `| first publish: stamp 100,000 products and 200,000 versions, then createPublication | ${f.toFixed(0)} | ${firstMs.map((x) => x.toFixed(0)).join(', ')} |`,
       `| baseline INSERT … SELECT | ${b.toFixed(0)} | ${baselineMs.map((x) => x.toFixed(0)).join(', ')} |`,
-      `| ratio (goal ≤ 3) | ${(p / b).toFixed(2)}× | |`,
+      `| ratio createPublication ÷ baseline (goal ≤ 3) | ${(p / b).toFixed(2)}× | |`,
+      `| ratio first publish ÷ baseline (goal ≤ 3) | ${(f / b).toFixed(2)}× | |`,
       '',
       `Load caveat: the machine was shared with other work during the run (load average ${loadavg()
         .map((l) => l.toFixed(2))

@@ -3,8 +3,8 @@ import { documentSearchBench } from './document-search.bench.js';
 import { filesBench } from './files.bench.js';
 import { firstLoadBench } from './first-load.bench.js';
 import { productSearchBench } from './product-search.bench.js';
-import { publishBench } from './publish.bench.js';
 import { publicReadBench } from './public-read.bench.js';
+import { publishBench } from './publish.bench.js';
 import { translationsBench } from './translations.bench.js';
 
 /** npm run bench: every benchmark, results written to bench/RESULTS.md. BENCH=name runs one. */

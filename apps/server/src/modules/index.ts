@@ -17,8 +17,8 @@ import { productRemarksRoutes } from './product-remarks/product-remarks.routes.j
 import { productTypesRoutes } from './product-types/product-types.routes.js';
 import { productsRoutes } from './products/products.routes.js';
 import { publicUserGroupsRoutes } from './public-user-groups/public-user-groups.routes.js';
-import { publishRoutes } from './publishing/publish.routes.js';
 import { publicationsRoutes } from './publishing/publications.routes.js';
+import { publishRoutes } from './publishing/publish.routes.js';
 import { referenceDataRoutes } from './reference-data/reference-data.routes.js';
 import { regionsRoutes } from './regions/regions.routes.js';
 import { rolesRoutes } from './roles/roles.routes.js';

@@ -103,6 +103,8 @@ export const pubProduct = pgTable(
     primaryKey({ columns: [t.publicationId, t.productId] }),
     index('pub_product_type_key_code_idx').on(t.publicationId, t.productTypeId, sql`lower(${t.keyCode}) text_pattern_ops`),
     index('pub_product_key_code_trgm_idx').using('gin', sql`lower(${t.keyCode}) gin_trgm_ops`),
+    // the lot search: the products linked to the ranges that hold a lot (migration 0016)
+    index('pub_product_lot_range_ids_idx').using('gin', t.lotRangeIds),
   ],
 );
 

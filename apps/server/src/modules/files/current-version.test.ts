@@ -76,4 +76,21 @@ describe('the current version kept on the file', () => {
     await ctx.db.delete(fileVersion).where(eq(fileVersion.fileId, f.id));
     expect(await current(f.id)).toEqual({ versionId: null, publishDate: null });
   });
+
+  it('follows an update that changes a version date (the full recompute), and a publish date of a version that is not current (none)', async () => {
+    const f = await makeFile(ctx.db, doc, { label: '1.0' });
+    const [older] = await ctx.db
+      .insert(fileVersion)
+      .values({ fileId: f.id, businessUnitId: unit.id, label: '0.5', versionDate: '2020-01-01' })
+      .returning();
+    expect((await current(f.id)).versionId).toBe(f.versionId);
+    // a publish date on a version that is not current leaves the file as it was
+    await ctx.db.update(fileVersion).set({ publishDate: new Date() }).where(eq(fileVersion.id, older.id));
+    expect(await current(f.id)).toEqual({ versionId: f.versionId, publishDate: null });
+    // its date moved past the current one: it becomes current, with its publish date
+    await ctx.db.update(fileVersion).set({ versionDate: '2099-01-01' }).where(eq(fileVersion.id, older.id));
+    const now = await current(f.id);
+    expect(now.versionId).toBe(older.id);
+    expect(now.publishDate).not.toBeNull();
+  });
 });

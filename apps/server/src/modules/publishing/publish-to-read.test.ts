@@ -86,13 +86,24 @@ describe('a publish as the public read model sees it', () => {
       new Date(),
     );
     expect(byCode).toMatchObject({ kind: 'page', total: 1, items: [{ productId: s.productId }] });
-    const byLot = await searchProducts(ctx.db, site, { productTypeSlug: site.site.productTypes[0].slug, audience: 'HCP', lot: 'lot-a7' }, new Date());
+    const byLot = await searchProducts(
+      ctx.db,
+      site,
+      { productTypeSlug: site.site.productTypes[0].slug, audience: 'HCP', lot: 'lot-a7' },
+      new Date(),
+    );
     expect(byLot).toMatchObject({ kind: 'page', total: 1, items: [{ productId: s.productId }] });
 
     const docs = await productDocuments(ctx.db, site, s.productId, { ...visitor, lot: 'LOT-A7' }, new Date());
     expect(docs?.map((d) => d.number)).toEqual(['IFU-9']);
     expect(docs?.[0].files.map((f) => f.fileId)).toContain(s.lotFileId);
-    const download = await fileForDownload(ctx.db, site, { fileId: s.lotFileId }, { ...visitor, lot: 'LOT-A7', productId: s.productId }, new Date());
+    const download = await fileForDownload(
+      ctx.db,
+      site,
+      { fileId: s.lotFileId },
+      { ...visitor, lot: 'LOT-A7', productId: s.productId },
+      new Date(),
+    );
     expect(download?.binaryKey).toMatch(/^files\/test\//);
     // another lot: the lot file does not apply
     const otherLot = await productDocuments(ctx.db, site, s.productId, { ...visitor, lot: 'LOT-B1' }, new Date());
