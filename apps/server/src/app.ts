@@ -15,6 +15,7 @@ import { apiModules } from './modules/index.js';
 import { type AccessRule, registerAccessHooks } from './platform/access.js';
 import { ACCESS_CHANNEL, AccessCache } from './platform/access-cache.js';
 import type { Deps } from './platform/deps.js';
+import { createDownloadRecorder } from './platform/download-recorder.js';
 import { frameworkErrorHandler, registerErrorHandler } from './platform/errors.js';
 import { createMailer } from './platform/mail.js';
 import { createFileStore } from './platform/storage.js';
@@ -70,8 +71,11 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     files: createFileStore(config.storageUrl, config.dataDir),
     tokens: new TokenService(config.tokenSecret),
     accessCache: new AccessCache(),
+    downloads: createDownloadRecorder(database.db, { log: { warn: (m) => app.log.warn(m), error: (m) => app.log.error(m) } }),
   };
   app.decorate('deps', deps);
+  // after the server has stopped taking requests: the pending download records are written before the database closes
+  app.addHook('onClose', async () => deps.downloads.close());
   // the cache is used only while this listens: a change committed by any process empties it (ADR 0015)
   const stopListening = await database.listen(ACCESS_CHANNEL, deps.accessCache);
   app.addHook('onClose', async () => stopListening());

@@ -2,6 +2,7 @@ export * from './access.js';
 export * from './auth.js';
 export * from './catalogue-errors.js';
 export * from './common.js';
+export * from './document-downloads.js';
 export * from './document-types.js';
 export * from './documents.js';
 export * from './errors.js';

@@ -3,6 +3,7 @@ import { accessRightsRoutes } from './access-rights/access-rights.routes.js';
 import { accountRoutes } from './account/account.routes.js';
 import { auditLogsRoutes } from './audit-logs/audit-logs.routes.js';
 import { businessUnitsRoutes } from './business-units/business-units.routes.js';
+import { documentDownloadsRoutes } from './document-downloads/document-downloads.routes.js';
 import { documentSearchAccessRoutes } from './document-search-access/document-search-access.routes.js';
 import { documentTypesRoutes } from './document-types/document-types.routes.js';
 import { documentsRoutes } from './documents/documents.routes.js';
@@ -60,4 +61,6 @@ export const apiModules: RoutesPlugin[] = [
   publishRoutes,
   // issue 11: the publication history, diff and restore
   publicationsRoutes,
+  // issue 12: the public website's download records and statistics
+  documentDownloadsRoutes,
 ];

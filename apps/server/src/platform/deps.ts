@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
 import type { AccessCache } from './access-cache.js';
+import type { DownloadRecorder } from './download-recorder.js';
 import type { Mailer } from './mail.js';
 import type { FileStore } from './storage.js';
 import type { TokenService } from './tokens.js';
@@ -16,6 +17,8 @@ export interface Deps {
   tokens: TokenService;
   /** Sessions, users' rights and shared settings of the request path, invalidated by the database. */
   accessCache: AccessCache;
+  /** The public website's download records, written in batches off the request path (decision 0040). */
+  downloads: DownloadRecorder;
 }
 
 declare module 'fastify' {

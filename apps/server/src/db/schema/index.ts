@@ -1,6 +1,7 @@
 export * from './access.js';
 export * from './audit.js';
 export * from './catalogue.js';
+export * from './document-downloads.js';
 export * from './documents.js';
 export * from './files.js';
 export * from './organisation.js';

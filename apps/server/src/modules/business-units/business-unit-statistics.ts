@@ -97,9 +97,13 @@ export async function countUnitContent(db: DbOrTx, businessUnitId: number): Prom
   return total;
 }
 
-/** Whether the business unit still holds product types, document types, remarks, products, product groups, documents or publications. */
+/**
+ * Whether the business unit still holds product types, document types, remarks, products, product
+ * groups, documents, publications or download records (the manufacturer's statistics, decision 0040).
+ */
 export const holdsContent = (c: UnitContentCounts) =>
   c.publications +
+    c.totalDownloads +
     c.productTypes +
     c.documentTypes +
     c.productRemarks +
