@@ -103,7 +103,10 @@ describe('the download recorder', () => {
     for (let i = 0; i < 1000; i++) recorder.record(downloadRecord(unit.id, { keyCode: `KC-${i}` }));
     await recorder.close();
     expect(await rowsOf(unit.id)).toBe(1000);
-    const keyCodes = await ctx.db.selectDistinct({ k: documentDownload.keyCode }).from(documentDownload).where(eq(documentDownload.businessUnitId, unit.id));
+    const keyCodes = await ctx.db
+      .selectDistinct({ k: documentDownload.keyCode })
+      .from(documentDownload)
+      .where(eq(documentDownload.businessUnitId, unit.id));
     expect(keyCodes).toHaveLength(1000);
   });
 
