@@ -70,3 +70,5 @@ export const RestrictedAccessRoutes = lazyPage(restrictedAccess, 'RestrictedAcce
 export const DocumentSearchAccessPage = lazyPage(restrictedAccess, 'DocumentSearchAccessPage');
 // ---- issue 11: publishing (the publish page and the publication history; brings the date picker)
 export const PublishPage = lazyPage(() => import('../features/publishing/PublishingPages'), 'PublishPage');
+// ---- issue 12: website statistics (the charts library and its styles come only with this chunk)
+export const WebsiteStatsPage = lazyPage(() => import('../features/website-stats/WebsiteStatsPages'), 'WebsiteStatsPage');

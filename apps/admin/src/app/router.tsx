@@ -44,6 +44,7 @@ import {
   UserGroupsRoutes,
   UsersRoutes,
   WebsiteLanguagesPage,
+  WebsiteStatsPage,
   WebsiteTranslationsPage,
 } from './pages';
 import { Shell } from './shell/Shell';
@@ -76,6 +77,11 @@ export const routes: RouteObject[] = [
       {
         path: '/my-business-units/:businessUnitId/administration/audit-logs',
         element: guarded(<AuditLogsPage />, ['AUDIT_LOG_ALL_READ', 'AUDIT_LOG_PUBLISH_READ'], 'business-unit'),
+      },
+      // issue 12: downloads from the public website
+      {
+        path: '/my-business-units/:businessUnitId/administration/website-stats',
+        element: guarded(<WebsiteStatsPage />, ['DOCUMENT_DOWNLOADS'], 'business-unit'),
       },
       // product types (document 001 section 2): read with any product right, changed with PRODUCT_TYPE_MANAGE
       {

@@ -145,6 +145,23 @@ describe('administrationMenu', () => {
   });
 });
 
+describe('website statistics (issue 12)', () => {
+  it('under administration with DOCUMENT_DOWNLOADS in that business unit, after the audit logs', () => {
+    expect(administrationMenu(holding([], { 3: ['DOCUMENT_DOWNLOADS'] }), DEFAULT_FEATURES, 3)).toEqual([
+      { id: 'website-stats', labelKey: 'shell.menu.websiteStats', to: '/my-business-units/3/administration/website-stats' },
+    ]);
+    expect(
+      administrationMenu(holding([], { 3: ['DOCUMENT_DOWNLOADS', 'AUDIT_LOG_ALL_READ', 'DOCUMENT_READ'] }), DEFAULT_FEATURES, 3).map(
+        (i) => i.id,
+      ),
+    ).toEqual(['audit-logs', 'website-stats', 'archived-data-documents']);
+    expect(administrationMenu(holding([], { 4: ['DOCUMENT_DOWNLOADS'] }), DEFAULT_FEATURES, 3)).toEqual([]);
+    expect(administrationMenu(holding([], { 3: ['AUDIT_LOG_ALL_READ', 'PUBLISH'] }), DEFAULT_FEATURES, 3).map((i) => i.id)).toEqual([
+      'audit-logs',
+    ]);
+  });
+});
+
 describe('publishing (issue 11)', () => {
   it('Publish in the top bar with PUBLISH in that business unit, and only then', () => {
     expect(topBarLinks(holding([], { 3: ['PUBLISH'] }), DEFAULT_FEATURES, 3)).toEqual([

@@ -118,6 +118,13 @@ const ADMINISTRATION: MenuLinkRule[] = [
     rights: ['AUDIT_LOG_ALL_READ', 'AUDIT_LOG_PUBLISH_READ'],
   },
   {
+    // issue 12: downloads from the public website, as charts and records
+    id: 'website-stats',
+    labelKey: 'shell.menu.websiteStats',
+    to: '/my-business-units/:id/administration/website-stats',
+    rights: ['DOCUMENT_DOWNLOADS'],
+  },
+  {
     // archived data: lot ranges for product users (documents join with the document area)
     id: 'archived-data-lot-ranges',
     labelKey: 'shell.menu.archivedLotRanges',
