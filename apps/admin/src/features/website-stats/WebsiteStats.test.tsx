@@ -1,10 +1,14 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { MantineProvider } from '@mantine/core';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { DocumentDownload, DocumentDownloadStats } from '@vellum/contract';
+import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { routes } from '../../app/router';
+import { installBrowserMocks } from '../../components/test-utils';
 import { type MockHandler, mockServer, ok, problem } from '../../test/fakeServer';
 import { cleanupRoute, renderRoute } from '../../test/renderRoute';
 import { auth, signedInWith } from '../../test/signedIn';
-import { rangeFromParams } from './dayRange';
+import { presets, rangeFromParams } from './dayRange';
 import { csvCell, downloadsCsv } from './downloadsCsv';
 import { WebsiteStatsPage } from './WebsiteStatsPage';
 
@@ -86,8 +90,16 @@ function server(over: Record<string, MockHandler> = {}) {
 
 beforeEach(() => {
   signedInWith(['DOCUMENT_DOWNLOADS']);
+  // jsdom lays nothing out, so recharts warns that every chart has no size: keep the output readable
+  const warn = console.warn.bind(console);
+  vi.spyOn(console, 'warn').mockImplementation((...args: unknown[]) => {
+    if (!String(args[0]).includes('of chart should be greater than 0')) warn(...args);
+  });
 });
-afterEach(cleanupRoute);
+afterEach(() => {
+  cleanupRoute();
+  vi.restoreAllMocks();
+});
 
 describe('the website statistics page', () => {
   it('asks for the range of the address and draws each breakdown, its numbers readable as a table', async () => {
@@ -129,6 +141,21 @@ describe('the website statistics page', () => {
       'at,desc',
       '20',
     ]);
+  });
+
+  it('takes a preset range from the picker into the address and the calls', async () => {
+    const calls = server();
+    renderRoute(<WebsiteStatsPage />, { url: URL_, path: PATH });
+    await screen.findByText('3 downloads from 1 Mar 2026 to 4 Mar 2026');
+    fireEvent.click(screen.getByRole('button', { name: /Date range/ }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Last 7 days' }));
+    const [from, to] = presets().last7;
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toContain(`from=${from}&to=${to}`));
+    await waitFor(() =>
+      expect(
+        calls.some((c) => c.key === 'GET /api/document-downloads/stats' && c.query.get('from') === from && c.query.get('to') === to),
+      ).toBe(true),
+    );
   });
 
   it('says so when the range has no downloads, and offers no export', async () => {
@@ -194,6 +221,25 @@ describe('the website statistics page', () => {
       `2026-03-01T10:00:00.000Z,BE,fr,HCP,Catheters,"'=HYPERLINK(""x"")",IFU-003,"Guide, ""quick""",40,IFU catheter FR,2.1,2026-01-15,2`,
     );
     click.mockRestore();
+  });
+});
+
+describe('the route', () => {
+  it('turns away a user without DOCUMENT_DOWNLOADS in the unit', async () => {
+    installBrowserMocks();
+    signedInWith({ 1: ['DOCUMENT_MANAGE', 'AUDIT_LOG_ALL_READ'], 2: ['DOCUMENT_DOWNLOADS'] });
+    const calls = mockServer({});
+    const shell = routes.find((r) => r.children?.some((c) => c.path === PATH));
+    const route = shell?.children?.find((c) => c.path === PATH);
+    expect(route).toBeTruthy();
+    const router = createMemoryRouter([{ path: PATH, element: route?.element }], { initialEntries: [URL_] });
+    render(
+      <MantineProvider>
+        <RouterProvider router={router} />
+      </MantineProvider>,
+    );
+    expect((await screen.findByTestId('not-authorized')).textContent).toContain('You are not authorized');
+    expect(calls.some((c) => c.key.startsWith('GET /api/document-downloads'))).toBe(false);
   });
 });
 

@@ -13,7 +13,6 @@ export interface DayRange {
 }
 
 export const websiteStatsKeys = {
-  all: (unit: number) => ['document-downloads', unit] as const,
   stats: (unit: number, range: DayRange) => ['document-downloads', unit, 'stats', range] as const,
   page: (unit: number, range: DayRange, page: { page: number; size: number; sort?: string }) =>
     ['document-downloads', unit, 'page', range, page] as const,
