@@ -152,6 +152,8 @@ export function WebsiteStatsPage() {
           allowSingleDateInRange
           valueFormat="DD MMM YYYY"
           weekendDays={[]}
+          // the other months' days are drawn faint, below the contrast minimum
+          hideOutsideDates
           presets={[
             { value: p.last7, label: t('websiteStats.presets.last7') },
             { value: p.last30, label: t('websiteStats.presets.last30') },
