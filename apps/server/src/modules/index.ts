@@ -12,6 +12,7 @@ import { languagesRoutes } from './languages/languages.routes.js';
 import { lotRangesRoutes } from './lot-ranges/lot-ranges.routes.js';
 import { managementRoutes } from './management/management.routes.js';
 import { manufacturerRoutes } from './manufacturer/manufacturer.routes.js';
+import { paperCopyRequestsRoutes } from './paper-copy-requests/paper-copy-requests.routes.js';
 import { productGroupsRoutes } from './product-groups/product-groups.routes.js';
 import { productRemarksRoutes } from './product-remarks/product-remarks.routes.js';
 import { productTypesRoutes } from './product-types/product-types.routes.js';
@@ -60,4 +61,6 @@ export const apiModules: RoutesPlugin[] = [
   publishRoutes,
   // issue 11: the publication history, diff and restore
   publicationsRoutes,
+  // issue 12: paper copies of instructions for use
+  paperCopyRequestsRoutes,
 ];

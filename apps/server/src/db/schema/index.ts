@@ -4,6 +4,7 @@ export * from './catalogue.js';
 export * from './documents.js';
 export * from './files.js';
 export * from './organisation.js';
+export * from './paper-copy-requests.js';
 export * from './publications.js';
 export * from './regions-languages.js';
 export * from './restricted-access.js';
