@@ -70,3 +70,8 @@ export const RestrictedAccessRoutes = lazyPage(restrictedAccess, 'RestrictedAcce
 export const DocumentSearchAccessPage = lazyPage(restrictedAccess, 'DocumentSearchAccessPage');
 // ---- issue 11: publishing (the publish page and the publication history; brings the date picker)
 export const PublishPage = lazyPage(() => import('../features/publishing/PublishingPages'), 'PublishPage');
+// ---- issue 12: paper copy requests (administration)
+export const PaperCopyRequestsPage = lazyPage(
+  () => import('../features/paper-copy-requests/PaperCopyRequestsPages'),
+  'PaperCopyRequestsPage',
+);
