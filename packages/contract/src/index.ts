@@ -9,6 +9,7 @@ export * from './errors.js';
 export * from './files.js';
 export * from './lot-ranges.js';
 export * from './organisation.js';
+export * from './paper-copy-requests.js';
 export * from './product-groups.js';
 export * from './product-remarks.js';
 export * from './product-type-rules.js';

@@ -72,3 +72,8 @@ export const DocumentSearchAccessPage = lazyPage(restrictedAccess, 'DocumentSear
 export const PublishPage = lazyPage(() => import('../features/publishing/PublishingPages'), 'PublishPage');
 // ---- issue 12: website statistics (the charts library and its styles come only with this chunk)
 export const WebsiteStatsPage = lazyPage(() => import('../features/website-stats/WebsiteStatsPages'), 'WebsiteStatsPage');
+// ---- issue 12: paper copy requests (administration)
+export const PaperCopyRequestsPage = lazyPage(
+  () => import('../features/paper-copy-requests/PaperCopyRequestsPages'),
+  'PaperCopyRequestsPage',
+);

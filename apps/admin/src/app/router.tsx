@@ -30,6 +30,7 @@ import {
   ManufacturerSettingsPage,
   ManufacturerTranslationsPage,
   MyBusinessUnitsPage,
+  PaperCopyRequestsPage,
   PasswordPage,
   ProductManagementRoutes,
   ProductSearchPage,
@@ -217,6 +218,11 @@ export const routes: RouteObject[] = [
         element: guarded(<PublishPage />, ['PUBLISH', 'AUDIT_LOG_PUBLISH_READ'], 'business-unit'),
       },
       // end of publishing
+      // issue 12: paper copy requests (DOCUMENT_MANAGE: the requesters' addresses, decision 0041)
+      {
+        path: '/my-business-units/:businessUnitId/administration/paper-copy-requests',
+        element: guarded(<PaperCopyRequestsPage />, ['DOCUMENT_MANAGE'], 'business-unit'),
+      },
     ],
   },
   // unknown paths: inside the shell when signed in, on their own otherwise

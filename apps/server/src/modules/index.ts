@@ -13,6 +13,7 @@ import { languagesRoutes } from './languages/languages.routes.js';
 import { lotRangesRoutes } from './lot-ranges/lot-ranges.routes.js';
 import { managementRoutes } from './management/management.routes.js';
 import { manufacturerRoutes } from './manufacturer/manufacturer.routes.js';
+import { paperCopyRequestsRoutes } from './paper-copy-requests/paper-copy-requests.routes.js';
 import { productGroupsRoutes } from './product-groups/product-groups.routes.js';
 import { productRemarksRoutes } from './product-remarks/product-remarks.routes.js';
 import { productTypesRoutes } from './product-types/product-types.routes.js';
@@ -63,4 +64,6 @@ export const apiModules: RoutesPlugin[] = [
   publicationsRoutes,
   // issue 12: the public website's download records and statistics
   documentDownloadsRoutes,
+  // issue 12: paper copies of instructions for use
+  paperCopyRequestsRoutes,
 ];

@@ -185,6 +185,20 @@ describe('publishing (issue 11)', () => {
   });
 });
 
+describe('paper copy requests (issue 12)', () => {
+  it('under administration with DOCUMENT_MANAGE in that business unit, not with DOCUMENT_READ alone', () => {
+    expect(administrationMenu(holding([], { 3: ['DOCUMENT_MANAGE'] }), DEFAULT_FEATURES, 3).map((i) => [i.id, i.to])).toEqual([
+      ['archived-data-documents', '/my-business-units/3/administration/archived-data-documents'],
+      ['paper-copy-requests', '/my-business-units/3/administration/paper-copy-requests'],
+    ]);
+    expect(administrationMenu(holding([], { 3: ['DOCUMENT_READ'] }), DEFAULT_FEATURES, 3).map((i) => i.id)).toEqual([
+      'archived-data-documents',
+    ]);
+    expect(administrationMenu(holding([], { 4: ['DOCUMENT_MANAGE'] }), DEFAULT_FEATURES, 3)).toEqual([]);
+    expect(administrationMenu(holding(['DOCUMENT_MANAGE']), DEFAULT_FEATURES, 3).map((i) => i.id)).toContain('paper-copy-requests');
+  });
+});
+
 describe('accountMenu', () => {
   it('offers the password page only for username/password sign-in', () => {
     expect(accountMenu('USERNAME_PASSWORD').map((i) => i.id)).toEqual(['settings', 'password', 'logout']);

@@ -147,6 +147,13 @@ const ADMINISTRATION: MenuLinkRule[] = [
     rights: ['AUDIT_LOG_PUBLISH_READ'],
     unlessRights: ['PUBLISH'],
   },
+  {
+    // issue 12: paper copies visitors asked for (EU 2021/2226), for who manages the unit's documents
+    id: 'paper-copy-requests',
+    labelKey: 'shell.menu.paperCopyRequests',
+    to: '/my-business-units/:id/administration/paper-copy-requests',
+    rights: ['DOCUMENT_MANAGE'],
+  },
 ];
 
 /** The backend-configuration menu of a business unit; `:id` is the unit. */

@@ -5,6 +5,7 @@ export * from './document-downloads.js';
 export * from './documents.js';
 export * from './files.js';
 export * from './organisation.js';
+export * from './paper-copy-requests.js';
 export * from './publications.js';
 export * from './regions-languages.js';
 export * from './restricted-access.js';
