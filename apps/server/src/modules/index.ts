@@ -22,6 +22,7 @@ import { publishRoutes } from './publishing/publish.routes.js';
 import { referenceDataRoutes } from './reference-data/reference-data.routes.js';
 import { regionsRoutes } from './regions/regions.routes.js';
 import { rolesRoutes } from './roles/roles.routes.js';
+import { siteRoutes } from './site/site.routes.js';
 import { userGroupsRoutes } from './user-groups/user-groups.routes.js';
 import { usersRoutes } from './users/users.routes.js';
 import { websiteLayoutRoutes } from './website-layout/website-layout.routes.js';
@@ -60,4 +61,6 @@ export const apiModules: RoutesPlugin[] = [
   publishRoutes,
   // issue 11: the publication history, diff and restore
   publicationsRoutes,
+  // issue 12: the public website's pages
+  siteRoutes,
 ];
