@@ -3,4 +3,17 @@
  * server's `site` module, which answers every question through the public read model. Pages work
  * without JavaScript; they never read admin data.
  */
+
+export * from './gs1/index.js';
+export { Layout } from './Layout.js';
+export { ChooserPage, type ChooserPageProps } from './pages/ChooserPage.js';
+export { DownloadPage, type DownloadPageProps } from './pages/DownloadPage.js';
+export { ProductPage, type ProductPageProps } from './pages/ProductPage.js';
+export { ProductTypesPage, type ProductTypesPageProps } from './pages/ProductTypesPage.js';
+export { SearchPage, type SearchPageProps, type SearchResultsView } from './pages/SearchPage.js';
+export { ComingSoonPage, NotFoundPage } from './pages/StatusPages.js';
 export { renderHtml } from './render.js';
+export { SITE_CSS, themeCss } from './styles.js';
+export { englishTexts, siteTexts, type Texts } from './texts.js';
+export * from './urls.js';
+export type * from './view-models.js';

@@ -1,0 +1,123 @@
+import { createHash } from 'node:crypto';
+import { INT4_MAX } from '@vellum/contract';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+/**
+ * HTTP details of the public website's pages (decision 0039): their Content-Security-Policy,
+ * caching, ETag, the remembered choice's cookie, and reading what a visitor sends.
+ */
+
+/** No inline script or style anywhere: styles come from the site's, the theme's and the unit's own sheets. */
+export const SITE_CSP =
+  "default-src 'none'; style-src 'self'; img-src 'self' data:; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
+
+/** How long a CDN or browser may reuse a page without asking (a scheduled change shows at most this late, plus the ETag period). */
+export const PAGE_MAX_AGE = 60;
+/** ETags change at least this often, so that a scheduled file or product shows without a publish. */
+const ETAG_PERIOD_MS = 5 * 60 * 1000;
+
+export type PageCaching =
+  /** Shared caches may keep it (the answer depends only on the URL and the live publication). */
+  | { kind: 'public'; publicationId: number }
+  /** Depends on the visitor's cookie or language header. */
+  | { kind: 'private' }
+  | { kind: 'none' };
+
+/** The ETag of a page: the live publication, the whole URL (the visitor's choice is in it) and the period. */
+export function pageEtag(publicationId: number, url: string, now: Date): string {
+  const period = Math.floor(now.getTime() / ETAG_PERIOD_MS);
+  const hash = createHash('sha256').update(`${publicationId}\n${period}\n${url}`).digest('base64url').slice(0, 27);
+  return `W/"${hash}"`;
+}
+
+/** Whether the request's If-None-Match names the ETag (weak comparison, a list, or *). */
+export function notModified(req: FastifyRequest, etag: string): boolean {
+  const header = req.headers['if-none-match'];
+  if (!header) return false;
+  const bare = etag.replace(/^W\//, '');
+  return header.split(',').some((t) => {
+    const v = t.trim();
+    return v === '*' || v.replace(/^W\//, '') === bare;
+  });
+}
+
+function cacheControl(caching: PageCaching, status: number): string {
+  if (caching.kind === 'public' && status === 200) return `public, max-age=${PAGE_MAX_AGE}`;
+  if (caching.kind === 'public' && status === 404) return `public, max-age=${PAGE_MAX_AGE}`;
+  if (caching.kind === 'private') return 'private, no-cache';
+  return 'no-store';
+}
+
+/** Headers of every site page: type, policy, no sniffing. */
+export function pageHeaders(reply: FastifyReply): FastifyReply {
+  return reply
+    .header('content-type', 'text/html; charset=utf-8')
+    .header('content-security-policy', SITE_CSP)
+    .header('x-content-type-options', 'nosniff')
+    .header('referrer-policy', 'same-origin');
+}
+
+/** Sends a rendered page with its status, caching and (for public pages) ETag; 304 when the client holds it. */
+export function sendPage(req: FastifyRequest, reply: FastifyReply, status: number, html: string, caching: PageCaching, now: Date) {
+  pageHeaders(reply).header('cache-control', cacheControl(caching, status));
+  if (caching.kind === 'public' && status === 200) {
+    const etag = pageEtag(caching.publicationId, req.url, now);
+    reply.header('etag', etag);
+    if (notModified(req, etag)) return reply.code(304).send();
+  }
+  if (caching.kind === 'private') reply.header('vary', 'Cookie, Accept-Language');
+  return reply.code(status).send(html);
+}
+
+/** A 303 to a page of the site (after a form, or a single search hit). */
+export function seeOther(reply: FastifyReply, location: string, caching: PageCaching) {
+  reply.header('cache-control', cacheControl(caching, 303));
+  if (caching.kind === 'private') reply.header('vary', 'Cookie');
+  return reply.code(303).header('location', location).send();
+}
+
+const MAX_TEXT = 200;
+
+/** A text a visitor sent: one value, without control characters (NUL breaks PostgreSQL), trimmed, at most 200 characters. */
+export function text(v: unknown): string | undefined {
+  const one = Array.isArray(v) ? v[0] : v;
+  if (typeof one !== 'string') return undefined;
+  return one
+    .replace(/\p{Cc}/gu, '')
+    .trim()
+    .slice(0, MAX_TEXT);
+}
+
+/** A positive id of an integer column, or undefined. */
+export function id(v: unknown): number | undefined {
+  const s = text(v);
+  if (!s || !/^[1-9][0-9]{0,9}$/.test(s)) return undefined;
+  const n = Number(s);
+  return n <= INT4_MAX ? n : undefined;
+}
+
+/** The cookie that remembers a visitor's choice, one per unit (its path is the unit's site). */
+export const CHOICE_COOKIE = 'site_choice';
+
+export function readCookie(req: FastifyRequest, name: string): string | undefined {
+  const header = req.headers.cookie;
+  if (!header) return undefined;
+  for (const part of header.split(';')) {
+    const i = part.indexOf('=');
+    if (i < 0) continue;
+    if (part.slice(0, i).trim() === name) {
+      try {
+        return decodeURIComponent(part.slice(i + 1).trim());
+      } catch {
+        return undefined;
+      }
+    }
+  }
+  return undefined;
+}
+
+/** Remembers the choice for a year, on this unit's pages only; no script reads it. */
+export function choiceCookie(req: FastifyRequest, bu: string, value: string): string {
+  const secure = req.protocol === 'https' ? '; Secure' : '';
+  return `${CHOICE_COOKIE}=${encodeURIComponent(value)}; Path=/site/${encodeURIComponent(bu)}; Max-Age=31536000; SameSite=Lax; HttpOnly${secure}`;
+}

@@ -1,0 +1,108 @@
+import {
+  type Choice,
+  ComingSoonPage,
+  type DocumentView,
+  englishTexts,
+  NotFoundPage,
+  type ProductHitView,
+  renderHtml,
+  type SearchFieldView,
+  siteUrls,
+} from '@vellum/site';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { createElement } from 'react';
+import type { LivePublication, PublicDocument, PublicProductType, SearchField } from '../public-read/index.js';
+import { pageLanguage, type SiteState, textsOf, unitView } from './site-context.js';
+import { sendPage } from './site-http.js';
+
+/** The 404 page: with the unit's look when the unit is known, in the visitor's language when the URL names one. */
+export function sendNotFound(req: FastifyRequest, reply: FastifyReply, state: SiteState, now: Date, language?: string) {
+  if (state.kind === 'unknown') {
+    const html = renderHtml(createElement(NotFoundPage, { unit: null, language: { isoCode: 'en', rtl: false }, t: englishTexts }));
+    return sendPage(req, reply, 404, html, { kind: 'none' }, now);
+  }
+  const lang = pageLanguage(state.live.site, language);
+  const html = renderHtml(
+    createElement(NotFoundPage, { unit: unitView(state.live, lang.isoCode), language: lang, t: textsOf(state.live.site, lang.isoCode) }),
+  );
+  return sendPage(req, reply, 404, html, { kind: 'public', publicationId: state.live.publicationId }, now);
+}
+
+/** Seconds a client is asked to wait before trying an inactive unit again. */
+const RETRY_AFTER_SECONDS = 3600;
+
+/** The coming-soon page of an inactive unit: 503, try again later, not indexed. */
+export function sendComingSoon(req: FastifyRequest, reply: FastifyReply, live: LivePublication, now: Date, language?: string) {
+  const lang = pageLanguage(live.site, language);
+  const html = renderHtml(
+    createElement(ComingSoonPage, { unit: unitView(live, lang.isoCode), language: lang, t: textsOf(live.site, lang.isoCode) }),
+  );
+  reply.header('retry-after', String(RETRY_AFTER_SECONDS)).header('x-robots-tag', 'noindex');
+  return sendPage(req, reply, 503, html, { kind: 'none' }, now);
+}
+
+/** The query parameter of a search field: keyCode, lot, or a{definitionId}. */
+export const paramOf = (f: SearchField['field']) => (typeof f === 'number' ? `a${f}` : f);
+
+/** A search field's form control with the value sent. */
+export function fieldView(f: SearchField, value: string | undefined, options?: string[]): SearchFieldView {
+  return { param: paramOf(f.field), label: f.label, mandatory: f.mandatory, value: value ?? '', options };
+}
+
+/** The path segment of a product: its key code, or `~{id}` when the audience is not shown key codes of its type. */
+export function productSegment(hit: { keyCode: string | null; productId: number }): string {
+  return hit.keyCode ?? `~${hit.productId}`;
+}
+
+export function hitView(
+  bu: string,
+  choice: Choice,
+  type: PublicProductType,
+  hit: { keyCode: string | null; productId: number; attributes: { name: string; value: string }[] },
+  lot?: string,
+): ProductHitView {
+  return {
+    keyCode: hit.keyCode,
+    url: siteUrls.product(bu, choice, type.slug, productSegment(hit), lot),
+    attributes: hit.attributes.map((a) => ({ name: a.name, value: a.value })),
+  };
+}
+
+/** A product's documents with the download confirmation's URL of each file version (the product context in its query). */
+export function documentViews(
+  bu: string,
+  choice: Choice,
+  productId: number,
+  lot: string | undefined,
+  docs: PublicDocument[],
+): DocumentView[] {
+  return docs.map((d) => ({
+    number: d.number,
+    name: d.name,
+    typeName: d.documentType.name,
+    attributes: d.attributes.map((a) => ({ name: a.name, value: a.value })),
+    files: d.files.map((f) => {
+      const ctx = { ...choice, productId, lot };
+      return {
+        fileId: f.fileId,
+        name: f.name,
+        languages: f.languages,
+        restOfTheWorld: f.restOfTheWorld,
+        current: {
+          fileVersionId: f.current.fileVersionId,
+          label: f.current.label,
+          versionDate: f.current.versionDate,
+          size: f.current.binarySize,
+          mediaType: f.current.mediaType,
+          downloadUrl: siteUrls.file(bu, f.fileId, ctx),
+        },
+        previous: f.previous.map((v) => ({
+          fileVersionId: v.fileVersionId,
+          label: v.label,
+          versionDate: v.versionDate,
+          downloadUrl: siteUrls.file(bu, f.fileId, { ...ctx, versionId: v.fileVersionId }),
+        })),
+      };
+    }),
+  }));
+}

@@ -1,0 +1,472 @@
+import { createHash } from 'node:crypto';
+import {
+  type AudienceSegment,
+  ChooserPage,
+  DownloadPage,
+  ProductPage,
+  ProductTypesPage,
+  renderHtml,
+  SearchPage,
+  SITE_CSS,
+  siteUrls,
+  themeCss,
+} from '@vellum/site';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { createElement } from 'react';
+import { sendBinary } from '../../platform/binaries.js';
+import { sendImage } from '../../platform/images.js';
+import { downloadRecordOf } from '../document-downloads/download-record.js';
+import {
+  countriesByRegion,
+  dropdownValues,
+  fileForDownload,
+  type LivePublication,
+  product,
+  productDocuments,
+  productTypes,
+  searchProducts,
+  translator,
+} from '../public-read/index.js';
+import { choiceOf, contentBlocks, loadSite, pageLanguage, siteImageKeys, textsOf, unitView, type VisitorChoice } from './site-context.js';
+import { CHOICE_COOKIE, choiceCookie, id, notModified, pageEtag, readCookie, seeOther, sendPage, text } from './site-http.js';
+import { documentViews, fieldView, hitView, paramOf, productSegment, sendComingSoon, sendNotFound } from './site-pages.js';
+
+/**
+ * The public website (issue 12, decision 0039): server-rendered pages under /site/{bu}, answered
+ * from the unit's live publication through the public read model only. Plain links and GET forms:
+ * every page works without JavaScript. HTML routes are public and kept out of the OpenAPI document.
+ */
+const html = { config: { access: 'public' as const }, schema: { hide: true } };
+const RESULTS_PER_PAGE = 20;
+
+type Params = Record<string, string>;
+type Query = Record<string, unknown>;
+
+export async function siteRoutes(app: FastifyInstance) {
+  const { db, files } = app.deps;
+
+  /** The unit's live site, or the answer already sent (404 unknown, 503 inactive). */
+  async function liveOrAnswer(req: FastifyRequest, reply: FastifyReply, bu: string, now: Date, language?: string) {
+    const state = await loadSite(db, bu, now);
+    if (state.kind === 'unknown') {
+      await sendNotFound(req, reply, state, now, language);
+      return null;
+    }
+    if (state.kind === 'inactive') {
+      await sendComingSoon(req, reply, state.live, now, language);
+      return null;
+    }
+    return state.live;
+  }
+
+  /** The live site and the visitor's choice of the URL, or the answer already sent. */
+  async function withChoice(req: FastifyRequest, reply: FastifyReply, now: Date) {
+    const p = req.params as Params;
+    const live = await liveOrAnswer(req, reply, p.bu, now, p.language);
+    if (!live) return null;
+    const v = choiceOf(live.site, p.country, p.language, p.audience);
+    if (!v) {
+      await sendNotFound(req, reply, { kind: 'live', live }, now, p.language);
+      return null;
+    }
+    return { live, v, unit: unitView(live, v.choice.language) };
+  }
+
+  // the site's own style sheet: the same for every unit
+  const siteCssEtag = `"${createHash('sha256').update(SITE_CSS).digest('base64url').slice(0, 27)}"`;
+  app.get('/site/_assets/site.css', html, async (req, reply) => {
+    reply.header('content-type', 'text/css; charset=utf-8').header('cache-control', 'public, max-age=3600').header('etag', siteCssEtag);
+    if (notModified(req, siteCssEtag)) return reply.code(304).send();
+    return reply.send(SITE_CSS);
+  });
+
+  /** A style sheet of the live publication (theme colours, the unit's own CSS); versioned by publication id. */
+  async function sendSheet(req: FastifyRequest, reply: FastifyReply, css: (live: LivePublication) => string) {
+    const now = new Date();
+    const state = await loadSite(db, (req.params as Params).bu, now);
+    if (state.kind === 'unknown') return sendNotFound(req, reply, state, now);
+    const etag = pageEtag(state.live.publicationId, req.routeOptions.url ?? req.url, new Date(0));
+    reply
+      .header('content-type', 'text/css; charset=utf-8')
+      .header('x-content-type-options', 'nosniff')
+      .header('cache-control', 'public, max-age=300')
+      .header('etag', etag);
+    if (notModified(req, etag)) return reply.code(304).send();
+    return reply.send(css(state.live));
+  }
+  app.get('/site/:bu/style.css', html, (req, reply) => sendSheet(req, reply, (live) => live.site.layout.cssContent));
+  app.get('/site/:bu/theme.css', html, (req, reply) => sendSheet(req, reply, (live) => themeCss(live.site.layout)));
+
+  // images of the live site by storage key: only the keys its site document names
+  app.get('/site/:bu/media/*', html, async (req, reply) => {
+    const now = new Date();
+    const p = req.params as Params;
+    const state = await loadSite(db, p.bu, now);
+    if (state.kind === 'unknown' || !siteImageKeys(state.live.site).has(p['*'])) return sendNotFound(req, reply, state, now);
+    return sendImage(req, reply, files, p['*'], 'image');
+  });
+
+  // public resources of the layout by name
+  app.get('/site/:bu/resources/:name', html, async (req, reply) => {
+    const now = new Date();
+    const p = req.params as Params;
+    const state = await loadSite(db, p.bu, now);
+    const resource = state.kind === 'unknown' ? undefined : state.live.site.layout.publicResources.find((r) => r.name === p.name);
+    if (!resource) return sendNotFound(req, reply, state, now);
+    return sendBinary(req, reply, files, {
+      key: resource.storageKey,
+      size: resource.size,
+      mediaType: resource.mediaType,
+      sha256: resource.sha256,
+      fileName: resource.name,
+      disposition: 'inline',
+    });
+  });
+
+  // 1. choose country, language and audience; the choice is remembered and the visitor sent on
+  app.get('/site/:bu', html, async (req, reply) => {
+    const now = new Date();
+    const p = req.params as Params;
+    const q = req.query as Query;
+    const remembered = readCookie(req, CHOICE_COOKIE)?.split('.') ?? [];
+    const requested = text(q.lang) ?? remembered[1] ?? acceptLanguage(req);
+    const live = await liveOrAnswer(req, reply, p.bu, now, requested);
+    if (!live) return;
+    const { site } = live;
+    const sent = {
+      country: text(q.country)?.toLowerCase(),
+      language: text(q.language)?.toLowerCase(),
+      audience: text(q.audience)?.toLowerCase(),
+    };
+    const submitted = q.country !== undefined || q.language !== undefined || q.audience !== undefined;
+    if (submitted) {
+      const v = choiceOf(site, sent.country, sent.language, sent.audience);
+      if (v) {
+        const c = v.choice;
+        reply.header('set-cookie', choiceCookie(req, site.unit.slug, `${c.country}.${c.language}.${c.audience}`));
+        return seeOther(reply, siteUrls.types(site.unit.slug, c), { kind: 'none' });
+      }
+    } else if (q.change === undefined) {
+      const v = choiceOf(site, remembered[0], remembered[1], remembered[2]);
+      if (v) return seeOther(reply, siteUrls.types(site.unit.slug, v.choice), { kind: 'private' });
+    }
+    const language = pageLanguage(site, submitted ? (sent.language ?? requested) : requested);
+    const audiences = site.audiences.map((a) => a.toLowerCase() as AudienceSegment);
+    const page = createElement(ChooserPage, {
+      unit: unitView(live, language.isoCode),
+      language,
+      t: textsOf(site, language.isoCode),
+      regions: countriesByRegion(site, language.isoCode),
+      languages: site.languages,
+      audiences,
+      selected: submitted
+        ? { country: sent.country, language: sent.language, audience: sent.audience as AudienceSegment }
+        : { country: remembered[0], language: remembered[1], audience: remembered[2] as AudienceSegment },
+      invalid: submitted,
+    });
+    return sendPage(req, reply, submitted ? 400 : 200, renderHtml(page), { kind: 'private' }, now);
+  });
+
+  // 2. the product types of the audience
+  app.get('/site/:bu/:country/:language/:audience', html, async (req, reply) => {
+    const now = new Date();
+    const ok = await withChoice(req, reply, now);
+    if (!ok) return;
+    const { live, v, unit } = ok;
+    const bu = live.site.unit.slug;
+    const types = productTypes(live.site, v.audience, v.choice.language);
+    const page = createElement(ProductTypesPage, {
+      unit,
+      language: v.language,
+      t: v.t,
+      choice: v.choice,
+      audienceName: v.audienceName,
+      headerBlocks: contentBlocks(live.site, 'PRODUCT_TYPE_SELECTION_HEADER', null, v.audience),
+      types: types.map((t) => ({
+        slug: t.slug,
+        name: t.name,
+        imageUrl: t.imageKey ? siteUrls.media(bu, t.imageKey) : null,
+        url: siteUrls.search(bu, v.choice, t.slug),
+      })),
+    });
+    return sendPage(req, reply, 200, renderHtml(page), { kind: 'public', publicationId: live.publicationId }, now);
+  });
+
+  /** The type of the URL for the visitor's audience, with its search fields' form controls. */
+  async function typeAndFields(live: LivePublication, v: VisitorChoice, slug: string, q: Query, now: Date) {
+    const type = productTypes(live.site, v.audience, v.choice.language).find((t) => t.slug === slug);
+    if (!type) return null;
+    const fields = await Promise.all(
+      type.searchFields.map(async (f) => {
+        const options =
+          f.searchType === 'SEARCHABLE_DROPDOWN' && f.field !== 'lot'
+            ? ((await dropdownValues(db, live, { productTypeSlug: type.slug, audience: v.audience, field: f.field }, now)) ?? [])
+            : undefined;
+        return { field: f, view: fieldView(f, text(q[paramOf(f.field)]), options) };
+      }),
+    );
+    return { type, fields };
+  }
+
+  // 3. the search form of a type, and its results
+  app.get('/site/:bu/:country/:language/:audience/:type', html, async (req, reply) => {
+    const now = new Date();
+    const ok = await withChoice(req, reply, now);
+    if (!ok) return;
+    const { live, v, unit } = ok;
+    const q = req.query as Query;
+    const bu = live.site.unit.slug;
+    const found = await typeAndFields(live, v, (req.params as Params).type, q, now);
+    if (!found) return sendNotFound(req, reply, { kind: 'live', live }, now, v.choice.language);
+    const { type, fields } = found;
+    const action = siteUrls.search(bu, v.choice, type.slug);
+    // a search is asked for once any field (or any attribute) is in the query, even empty
+    const searched = Object.keys(q).some((k) => k === 'keyCode' || k === 'lot' || /^a[0-9]+$/.test(k));
+    let problem: { message: string; params: string[] } | null = null;
+    let results = null;
+    let status = 200;
+    if (searched) {
+      const attributes: Record<number, string> = {};
+      for (const [k, raw] of Object.entries(q)) {
+        const n = /^a([1-9][0-9]{0,9})$/.exec(k);
+        const value = text(raw);
+        if (n && value) attributes[Number(n[1])] = value;
+      }
+      const pageNo = Math.min(id(q.page) ?? 1, 10_000) - 1;
+      const result = await searchProducts(
+        db,
+        live,
+        {
+          productTypeSlug: type.slug,
+          audience: v.audience,
+          language: v.choice.language,
+          keyCode: text(q.keyCode),
+          lot: text(q.lot),
+          attributes,
+          page: pageNo,
+          size: RESULTS_PER_PAGE,
+        },
+        now,
+      );
+      if (!result) return sendNotFound(req, reply, { kind: 'live', live }, now, v.choice.language);
+      if (result.kind === 'page') {
+        const lot = text(q.lot) || undefined;
+        if (result.total === 1 && result.items.length === 1) {
+          const only = result.items[0];
+          return seeOther(reply, siteUrls.product(bu, v.choice, type.slug, productSegment(only), lot), {
+            kind: 'public',
+            publicationId: live.publicationId,
+          });
+        }
+        const pageUrl = (n: number) => {
+          const params: Record<string, string> = {};
+          for (const f of fields) params[f.view.param] = f.view.value;
+          return siteUrls.search(bu, v.choice, type.slug, { ...params, page: n + 1 });
+        };
+        results = {
+          items: result.items.map((h) => hitView(bu, v.choice, type, h, lot)),
+          total: result.total,
+          page: result.page,
+          previousUrl: result.page > 0 ? pageUrl(result.page - 1) : null,
+          nextUrl: (result.page + 1) * result.size < result.total ? pageUrl(result.page + 1) : null,
+        };
+      } else {
+        status = 400;
+        const labels = fields.filter((f) => result.fields.includes(f.field.field)).map((f) => f.field.label);
+        const t = translator(live.site, v.choice.language);
+        problem = {
+          message:
+            result.kind === 'missing' ? `${t('search.mandatory', 'Please fill in')}: ${labels.join(', ')}` : `${v.t('search.noResults')}`,
+          params: result.fields.map(paramOf),
+        };
+      }
+    }
+    const settings = live.site.unit.settings;
+    const page = createElement(SearchPage, {
+      unit,
+      language: v.language,
+      t: v.t,
+      choice: v.choice,
+      audienceName: v.audienceName,
+      typeName: type.name,
+      heroImageUrl: type.heroImageKey ? siteUrls.media(bu, type.heroImageKey) : null,
+      headerBlocks: contentBlocks(live.site, 'PRODUCT_TYPE_HEADER', type.id, v.audience),
+      footerBlocks: contentBlocks(live.site, 'PRODUCT_TYPE_FOOTER', type.id, v.audience),
+      action,
+      fields: fields.map((f) => f.view),
+      problem,
+      results,
+      showSearchOnResults: settings.showSearchOnResultPage,
+      oneColumn: settings.oneColumnLayout,
+    });
+    return sendPage(
+      req,
+      reply,
+      status,
+      renderHtml(page),
+      status === 200 ? { kind: 'public', publicationId: live.publicationId } : { kind: 'none' },
+      now,
+    );
+  });
+
+  // 4. the product with its documents for the visitor (?lot= filters by lot)
+  app.get('/site/:bu/:country/:language/:audience/:type/:keyCode', html, async (req, reply) => {
+    const now = new Date();
+    const ok = await withChoice(req, reply, now);
+    if (!ok) return;
+    const { live, v, unit } = ok;
+    const p = req.params as Params;
+    const q = req.query as Query;
+    const bu = live.site.unit.slug;
+    const notFound = () => sendNotFound(req, reply, { kind: 'live', live }, now, v.choice.language);
+    const found = await typeAndFields(live, v, p.type, {}, now);
+    if (!found) return notFound();
+    const { type, fields } = found;
+    const segment = text(p.keyCode) ?? '';
+    const byId = type.keyCodeLabel === null ? id(segment.startsWith('~') ? segment.slice(1) : undefined) : undefined;
+    if (!segment || (type.keyCodeLabel === null && byId === undefined)) return notFound();
+    const ref = byId !== undefined ? { productId: byId } : { keyCode: segment };
+    const item = await product(db, live, { productTypeSlug: type.slug, audience: v.audience, language: v.choice.language, ...ref }, now);
+    if (!item) return notFound();
+    const lot = type.lotNumbers ? text(q.lot) || undefined : undefined;
+    const docs =
+      (await productDocuments(
+        db,
+        live,
+        item.productId,
+        { audience: v.audience, country: v.choice.country, language: v.choice.language, lot },
+        now,
+      )) ?? [];
+    const settings = live.site.unit.settings;
+    const productUrl = siteUrls.product(bu, v.choice, type.slug, productSegment(item));
+    const page = createElement(ProductPage, {
+      unit,
+      language: v.language,
+      t: v.t,
+      choice: v.choice,
+      audienceName: v.audienceName,
+      typeName: type.name,
+      searchUrl: siteUrls.search(bu, v.choice, type.slug),
+      keyCode: item.keyCode,
+      attributes: item.attributes.map((a) => ({ name: a.name, value: a.value })),
+      remarks: item.remarks.map((r) => r.content).filter((c) => c.trim() !== ''),
+      documents: documentViews(bu, v.choice, item.productId, lot, docs),
+      lot: lot ?? null,
+      lotFilter: type.lotNumbers ? { action: productUrl } : null,
+      search: settings.showSearchOnDetailPage
+        ? { action: siteUrls.search(bu, v.choice, type.slug), fields: fields.map((f) => f.view) }
+        : null,
+      headerBlocks: contentBlocks(live.site, 'PRODUCT_TYPE_HEADER', type.id, v.audience),
+      footerBlocks: contentBlocks(live.site, 'PRODUCT_TYPE_FOOTER', type.id, v.audience),
+    });
+    return sendPage(req, reply, 200, renderHtml(page), { kind: 'public', publicationId: live.publicationId }, now);
+  });
+
+  /** The file a download confirmation or download names, for the product context of its query; null → 404 sent. */
+  async function downloadable(req: FastifyRequest, reply: FastifyReply, now: Date) {
+    const p = req.params as Params;
+    const q = req.query as Query;
+    const live = await liveOrAnswer(req, reply, p.bu, now, text(q.language));
+    if (!live) return null;
+    const notFound = async () => {
+      await sendNotFound(req, reply, { kind: 'live', live }, now, text(q.language));
+      return null;
+    };
+    const fileId = id(p.fileId);
+    const productId = id(q.product);
+    const versionId = q.version === undefined ? undefined : id(q.version);
+    const v = choiceOf(live.site, text(q.country), text(q.language), text(q.audience));
+    if (!fileId || !productId || !v || (q.version !== undefined && versionId === undefined)) return notFound();
+    const lot = text(q.lot) || undefined;
+    const visitor = { audience: v.audience, country: v.choice.country, language: v.choice.language, lot, productId };
+    const file = await fileForDownload(db, live, versionId ? { fileVersionId: versionId } : { fileId }, visitor, now);
+    // a version id names its file: another file's version under this file's URL is not there
+    if (!file || file.file.fileId !== fileId) return notFound();
+    return { live, v, file, lot, fileId, productId, versionId };
+  }
+
+  // 5. the download confirmation: what, which version, its date and language
+  app.get('/site/:bu/files/:fileId', html, async (req, reply) => {
+    const now = new Date();
+    const d = await downloadable(req, reply, now);
+    if (!d) return;
+    const { live, v, file } = d;
+    const bu = live.site.unit.slug;
+    const ctx = { ...v.choice, productId: d.productId, lot: d.lot, versionId: d.versionId };
+    // the file's languages as the product page listed them
+    const docs = await productDocuments(
+      db,
+      live,
+      d.productId,
+      { audience: v.audience, country: v.choice.country, language: v.choice.language, lot: d.lot },
+      now,
+    );
+    const listed = docs?.flatMap((x) => x.files).find((f) => f.fileId === d.fileId);
+    const type = live.site.productTypes.find((t) => t.id === file.productTypeId);
+    const page = createElement(DownloadPage, {
+      unit: unitView(live, v.choice.language),
+      language: v.language,
+      t: v.t,
+      choice: v.choice,
+      audienceName: v.audienceName,
+      download: {
+        productTypeName: file.productTypeName,
+        keyCode: file.keyCode,
+        documentNumber: file.document.number,
+        documentName: file.document.name,
+        fileName: file.file.name,
+        versionLabel: file.version.label,
+        versionDate: file.version.versionDate,
+        isCurrent: file.isCurrent,
+        languages: listed?.languages ?? [],
+        binaryName: file.binaryName,
+        binarySize: file.binarySize,
+        context: ctx,
+        downloadUrl: siteUrls.download(bu, d.fileId, ctx),
+        backUrl: type
+          ? siteUrls.product(bu, v.choice, type.slug, productSegment({ keyCode: file.keyCode, productId: d.productId }), d.lot)
+          : siteUrls.types(bu, v.choice),
+      },
+    });
+    return sendPage(req, reply, 200, renderHtml(page), { kind: 'public', publicationId: live.publicationId }, now);
+  });
+
+  // 6. the binary, streamed with ranges
+  app.get('/site/:bu/files/:fileId/download', html, async (req, reply) => {
+    const now = new Date();
+    const d = await downloadable(req, reply, now);
+    if (!d) return;
+    const { file } = d;
+    const size = file.binarySize ?? (await files.stat(file.binaryKey))?.size;
+    if (size === undefined) return sendNotFound(req, reply, { kind: 'live', live: d.live }, now, d.v.choice.language);
+    // one record per download (not per HEAD, nor per later range of the same download), off the request path
+    const range = req.headers.range;
+    if (req.method === 'GET' && (range === undefined || /^bytes=0-/.test(range))) {
+      const visitor = { audience: d.v.audience, country: d.v.choice.country, language: d.v.choice.language };
+      app.deps.downloads.record(downloadRecordOf(d.live, file, visitor, now));
+    }
+    return sendBinary(req, reply, files, {
+      key: file.binaryKey,
+      size,
+      mediaType: file.mediaType ?? 'application/octet-stream',
+      sha256: file.sha256 ?? createHash('sha256').update(file.binaryKey).digest('hex'),
+      fileName: file.binaryName ?? file.file.name,
+    });
+  });
+
+  // anything else under /site is a 404 page of the site, never the admin app
+  const unknown = async (req: FastifyRequest, reply: FastifyReply) => {
+    const now = new Date();
+    const bu = (req.params as Params)['*']?.split('/')[0] ?? '';
+    return sendNotFound(req, reply, await loadSite(db, bu, now), now);
+  };
+  app.get('/site', html, unknown);
+  app.get('/site/*', html, unknown);
+}
+
+/** The first language of the Accept-Language header (its primary subtag). */
+function acceptLanguage(req: FastifyRequest): string | undefined {
+  const header = req.headers['accept-language'];
+  const first = typeof header === 'string' ? header.split(',')[0]?.split(';')[0]?.trim() : undefined;
+  return first ? first.split('-')[0].toLowerCase() : undefined;
+}

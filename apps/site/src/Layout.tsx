@@ -1,0 +1,96 @@
+/** @jsxRuntime automatic */
+// (npm start runs the server through tsx from the root, which does not read this workspace's tsconfig)
+import type { ReactNode } from 'react';
+import type { Texts } from './texts.js';
+import { siteUrls } from './urls.js';
+import type { ChoiceView, PageLanguage, UnitView } from './view-models.js';
+
+export interface LayoutProps {
+  /** Null on pages shown before a unit is known (an unknown unit's 404). */
+  unit: UnitView | null;
+  language: PageLanguage;
+  t: Texts;
+  title: string;
+  /** The visitor's choice, shown with a link to change it. */
+  choice?: ChoiceView;
+  /** Audience name of the choice. */
+  audienceName?: string;
+  children: ReactNode;
+}
+
+/**
+ * Every page's frame: the unit's logo and header text, the visitor's choice with a link to change
+ * it, and the unit's footer. Styles come only from style sheets (the site's, the unit's theme
+ * colours and the unit's own CSS): the Content-Security-Policy allows no inline style or script.
+ */
+export function Layout({ unit, language, t, title, choice, audienceName, children }: LayoutProps) {
+  const pageTitle = unit ? `${title} · ${unit.name}` : title;
+  return (
+    <html lang={language.isoCode} dir={language.rtl ? 'rtl' : 'ltr'}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>{pageTitle}</title>
+        <link rel="stylesheet" href={siteUrls.siteCss()} />
+        {unit && <link rel="stylesheet" href={siteUrls.themeCss(unit.slug, unit.styleVersion)} />}
+        {unit?.hasCustomCss && <link rel="stylesheet" href={siteUrls.unitCss(unit.slug, unit.styleVersion)} />}
+      </head>
+      <body>
+        <a className="skip-link" href="#main">
+          {t('navigation.home')}
+        </a>
+        <header className={`site-header ${unit?.lightHeaderText ? 'site-header--light' : 'site-header--dark'}`}>
+          <div className="site-header__bar">
+            {unit && (
+              <a className="site-header__home" href={siteUrls.home(unit.slug)}>
+                {unit.logoUrl ? <img className="site-header__logo" src={unit.logoUrl} alt={unit.name} /> : <span>{unit.name}</span>}
+              </a>
+            )}
+            {unit && choice && (
+              <p className="site-header__choice">
+                <span>
+                  {choice.countryName} · {choice.languageName}
+                  {audienceName ? ` · ${audienceName}` : ''}
+                </span>{' '}
+                <a href={siteUrls.home(unit.slug, { change: true, language: choice.language })}>{t('country.change')}</a>
+              </p>
+            )}
+          </div>
+          {unit?.headerTitle && <p className="site-header__title">{unit.headerTitle}</p>}
+          {unit?.headerBody && (
+            <div className="site-header__body">
+              {unit.headerBody.split(/\r?\n/).map((line, i) => (
+                // lines of a plain text never reorder
+                // biome-ignore lint/suspicious/noArrayIndexKey: lines have no identity
+                <p key={i}>{line}</p>
+              ))}
+            </div>
+          )}
+        </header>
+        <main id="main" className="site-main">
+          {children}
+        </main>
+        <footer className="site-footer">
+          {unit && unit.footerItems.length > 0 && (
+            <ul className="site-footer__items">
+              {unit.footerItems.map((f) => (
+                <li key={`${f.publicUrl}|${f.text}`}>
+                  <a href={f.publicUrl} rel="noopener">
+                    {f.text}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          )}
+          <p className="site-footer__powered">{t('footer.poweredBy')}</p>
+        </footer>
+      </body>
+    </html>
+  );
+}
+
+/** Rich text the server sanitised (content blocks, remarks). */
+export function RichText({ html, className }: { html: string; className?: string }) {
+  // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised when saved in the admin (platform/rich-text.ts)
+  return <div className={className} dangerouslySetInnerHTML={{ __html: html }} />;
+}

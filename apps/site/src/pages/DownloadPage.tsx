@@ -1,0 +1,62 @@
+/** @jsxRuntime automatic */
+// (npm start runs the server through tsx from the root, which does not read this workspace's tsconfig)
+import { Layout } from '../Layout.js';
+import type { Texts } from '../texts.js';
+import type { ChoiceView, DownloadView, PageLanguage, UnitView } from '../view-models.js';
+
+export interface DownloadPageProps {
+  unit: UnitView;
+  language: PageLanguage;
+  t: Texts;
+  choice: ChoiceView;
+  audienceName: string;
+  download: DownloadView;
+}
+
+/** `/site/{bu}/files/{fileId}`: what will be downloaded (document, file, version, date, language), then the binary. */
+export function DownloadPage({ unit, language, t, choice, audienceName, download: d }: DownloadPageProps) {
+  return (
+    <Layout unit={unit} language={language} t={t} title={t('download.confirmation.title')} choice={choice} audienceName={audienceName}>
+      <h1>{t('download.confirmation.title')}</h1>
+      <dl className="confirmation">
+        <div>
+          <dt>{d.productTypeName}</dt>
+          <dd>{d.keyCode ?? '—'}</dd>
+        </div>
+        {d.documentNumber && (
+          <div>
+            <dt>{t('search.documentNumber.label')}</dt>
+            <dd>{d.documentNumber}</dd>
+          </div>
+        )}
+        <div>
+          <dt>{d.documentName}</dt>
+          <dd>{d.fileName}</dd>
+        </div>
+        <div>
+          <dt>{t('document.version')}</dt>
+          <dd>{d.versionLabel}</dd>
+        </div>
+        {d.versionDate && (
+          <div>
+            <dt>{t('document.date')}</dt>
+            <dd>{d.versionDate}</dd>
+          </div>
+        )}
+        {d.languages.length > 0 && (
+          <div>
+            <dt>{t('document.language')}</dt>
+            <dd>{d.languages.map((l) => l.toUpperCase()).join(', ')}</dd>
+          </div>
+        )}
+      </dl>
+      <p>{t('download.confirmation.body')}</p>
+      <p className="actions">
+        <a className="button" href={d.downloadUrl} download={d.binaryName ?? undefined}>
+          {t('download.confirmation.accept')}
+        </a>{' '}
+        <a href={d.backUrl}>{t('download.confirmation.cancel')}</a>
+      </p>
+    </Layout>
+  );
+}

@@ -1,0 +1,36 @@
+/** @jsxRuntime automatic */
+// (npm start runs the server through tsx from the root, which does not read this workspace's tsconfig)
+import { Layout } from '../Layout.js';
+import type { Texts } from '../texts.js';
+import type { PageLanguage, UnitView } from '../view-models.js';
+
+interface StatusPageProps {
+  unit: UnitView | null;
+  language: PageLanguage;
+  t: Texts;
+}
+
+/** Answered with 404 for an unknown unit, country, language, type, product or file. */
+export function NotFoundPage({ unit, language, t }: StatusPageProps) {
+  return (
+    <Layout unit={unit} language={language} t={t} title={t('notFound.title')}>
+      <h1>{t('notFound.title')}</h1>
+      <p>{t('notFound.body')}</p>
+      {unit && (
+        <p>
+          <a href={`/site/${encodeURIComponent(unit.slug)}`}>{t('navigation.home')}</a>
+        </p>
+      )}
+    </Layout>
+  );
+}
+
+/** Answered with 503 while the unit is inactive in its live publication. */
+export function ComingSoonPage({ unit, language, t }: StatusPageProps) {
+  return (
+    <Layout unit={unit} language={language} t={t} title={t('comingSoon.title')}>
+      <h1>{t('comingSoon.title')}</h1>
+      <p>{t('comingSoon.body')}</p>
+    </Layout>
+  );
+}

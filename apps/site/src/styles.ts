@@ -1,0 +1,85 @@
+/**
+ * The site's own style sheet (served at /site/_assets/site.css) and the theme sheet generated per
+ * unit from its layout colours. Mobile first (usable at 320 px), logical properties so that
+ * right-to-left pages mirror, a print style that keeps the content and drops the chrome.
+ */
+export const SITE_CSS = `
+*,*::before,*::after{box-sizing:border-box}
+html{font-family:system-ui,-apple-system,"Segoe UI",Roboto,"Noto Sans",sans-serif;line-height:1.5;-webkit-text-size-adjust:100%}
+body{margin:0;color:#1a1a1a;background:#fff;min-inline-size:320px}
+a{color:var(--site-link,#0b57d0)}
+a:focus-visible,button:focus-visible,input:focus-visible,select:focus-visible,summary:focus-visible{outline:3px solid var(--site-highlight,#0b57d0);outline-offset:2px}
+img{max-inline-size:100%;block-size:auto}
+h1{font-size:1.5rem;margin:1rem 0}
+h2{font-size:1.2rem;margin:1rem 0 .5rem}
+.skip-link{position:absolute;inset-inline-start:-999px}
+.skip-link:focus{inset-inline-start:.5rem;top:.5rem;background:#fff;padding:.5rem;z-index:1}
+.site-header{background:var(--site-main,#1f2937);padding:.75rem 1rem}
+.site-header--light,.site-header--light a{color:#fff}
+.site-header--dark,.site-header--dark a{color:#111}
+.site-header__bar{display:flex;flex-wrap:wrap;gap:.5rem 1rem;align-items:center;justify-content:space-between}
+.site-header__home{font-weight:600;text-decoration:none}
+.site-header__logo{max-block-size:3rem;display:block}
+.site-header__choice{margin:0;font-size:.9rem}
+.site-header__title{font-size:1.25rem;font-weight:600;margin:.5rem 0 0}
+.site-header__body p{margin:.25rem 0}
+.site-main{padding:1rem;max-inline-size:60rem;margin-inline:auto}
+.site-footer{border-block-start:1px solid #ddd;padding:1rem;font-size:.9rem;max-inline-size:60rem;margin-inline:auto}
+.site-footer__items{list-style:none;padding:0;margin:0 0 .5rem;display:flex;flex-wrap:wrap;gap:.5rem 1rem}
+.field{margin:0 0 1rem;border:0;padding:0}
+.field label,.field legend{display:block;font-weight:600;margin-block-end:.25rem}
+.field label.choice{font-weight:400}
+input[type=text],select{inline-size:100%;max-inline-size:30rem;font:inherit;padding:.5rem;border:1px solid #767676;border-radius:4px;background:#fff;color:inherit}
+button,.button{display:inline-block;font:inherit;padding:.5rem 1rem;border:0;border-radius:4px;background:var(--site-highlight,#0b57d0);color:var(--site-on-highlight,#fff);text-decoration:none;cursor:pointer}
+.form-error{color:#b00020;font-weight:600}
+[aria-invalid=true]{border-color:#b00020}
+.type-list{list-style:none;padding:0;display:grid;gap:1rem;grid-template-columns:repeat(auto-fill,minmax(9rem,1fr))}
+.type-card{display:flex;flex-direction:column;gap:.5rem;padding:.75rem;border:1px solid #ddd;border-radius:6px;text-decoration:none;block-size:100%}
+.type-card__name{font-weight:600}
+.hero{display:block;inline-size:100%;max-block-size:14rem;object-fit:cover}
+.search{display:grid;gap:1rem}
+@media (min-width:48rem){.search:not(.one-column){grid-template-columns:minmax(0,1fr) minmax(0,2fr)}}
+.results,.documents,.files{list-style:none;padding:0;margin:0}
+.results>li,.document{border-block-end:1px solid #eee;padding:.75rem 0}
+.attributes{display:grid;grid-template-columns:max-content 1fr;gap:.25rem 1rem;margin:.5rem 0}
+.attributes div,.file__meta div,.confirmation div{display:contents}
+.attributes dt,.file__meta dt,.confirmation dt{font-weight:600}
+.attributes dd,.file__meta dd,.confirmation dd{margin:0}
+.file{padding:.5rem 0}
+.file__link{font-weight:600}
+.file__meta,.confirmation{display:grid;grid-template-columns:max-content 1fr;gap:.25rem 1rem;margin:.25rem 0}
+.document__type{display:block;font-size:.85rem;font-weight:400;color:#555}
+.pager{display:flex;gap:1rem;justify-content:space-between}
+.lot-form{margin:1rem 0}
+.lot-form input{max-inline-size:14rem}
+@media print{
+  .site-header__choice,.skip-link,.search__form,.lot-form,.pager,.actions,button{display:none}
+  .site-header{background:none;color:#000}
+  .site-header a,a{color:#000;text-decoration:none}
+  .file__link::after{content:" (" attr(href) ")";font-weight:400;font-size:.8rem;word-break:break-all}
+  .site-main,.site-footer{max-inline-size:none;padding:0}
+}
+`;
+
+const HEX = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;
+
+/** The unit's colours as custom properties; a value that is not a hex colour is left out (nothing else reaches CSS). */
+export function themeCss(layout: { mainColor: string | null; highlightColor: string | null }): string {
+  const vars: string[] = [];
+  if (layout.mainColor && HEX.test(layout.mainColor)) vars.push(`--site-main:${layout.mainColor}`);
+  if (layout.highlightColor && HEX.test(layout.highlightColor)) {
+    vars.push(`--site-highlight:${layout.highlightColor}`, `--site-on-highlight:${onColour(layout.highlightColor)}`);
+  }
+  return vars.length ? `:root{${vars.join(';')}}\n` : '';
+}
+
+/** Black or white text, whichever contrasts more with the colour (WCAG relative luminance). */
+function onColour(hex: string): string {
+  const h = hex.length === 4 ? hex.replace(/[0-9a-f]/gi, (c) => c + c).slice(0, 7) : hex;
+  const [r, g, b] = [1, 3, 5].map((i) => {
+    const c = Number.parseInt(h.slice(i, i + 2), 16) / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  });
+  const lum = 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  return (lum + 0.05) / 0.05 >= 1.05 / (lum + 0.05) ? '#000' : '#fff';
+}
