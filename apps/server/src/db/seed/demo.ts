@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../client.js';
-import { appUser, role } from '../schema/index.js';
+import { appUser, region, regionCountry, role } from '../schema/index.js';
 import { seedCatalogueDemo } from './catalogue-demo.js';
 import { seedDocumentDemo } from './document-demo.js';
 import { makeBusinessUnit, makeSuperAdmin, makeUser, makeUserGroup, setManufacturer } from './factories.js';
@@ -23,8 +23,28 @@ export async function seedDemoIfEmpty(db: Db, publicUrl = 'http://localhost:8080
   if (count > 0) return false;
   await db.transaction(async (tx) => {
     await setManufacturer(tx, { name: 'Acme Medical', publicWebsiteUrl: `${publicUrl.replace(/\/$/, '')}/site` });
-    const cardio = await makeBusinessUnit(tx, { slug: 'cardiology', displayName: 'Cardiology', mainColor: '#b91c1c' });
-    const ortho = await makeBusinessUnit(tx, { slug: 'orthopaedics', displayName: 'Orthopaedics', mainColor: '#1d4ed8' });
+    // document languages and an interface region: what a unit needs before its first publish
+    const documentLanguages = ['en', 'fr', 'de', 'nl'];
+    const cardio = await makeBusinessUnit(tx, { slug: 'cardiology', displayName: 'Cardiology', mainColor: '#b91c1c', documentLanguages });
+    const ortho = await makeBusinessUnit(tx, {
+      slug: 'orthopaedics',
+      displayName: 'Orthopaedics',
+      mainColor: '#1d4ed8',
+      documentLanguages,
+    });
+    for (const unit of [cardio, ortho]) {
+      const [europe] = await tx.insert(region).values({ kind: 'INTERFACE', businessUnitId: unit.id, name: 'Europe' }).returning();
+      await tx
+        .insert(regionCountry)
+        .values(
+          ['AT', 'BE', 'DE', 'FR', 'LU', 'NL'].map((countryIsoCode) => ({
+            regionId: europe.id,
+            businessUnitId: unit.id,
+            kind: 'INTERFACE',
+            countryIsoCode,
+          })),
+        );
+    }
     const roleId = async (name: string) => (await tx.select({ id: role.id }).from(role).where(eq(role.name, name)))[0].id;
     const person = (login: string, password: string, firstName: string, lastName: string) =>
       makeUser(tx, { login, email: login, password, firstName, lastName });
