@@ -34,16 +34,14 @@ export async function seedDemoIfEmpty(db: Db, publicUrl = 'http://localhost:8080
     });
     for (const unit of [cardio, ortho]) {
       const [europe] = await tx.insert(region).values({ kind: 'INTERFACE', businessUnitId: unit.id, name: 'Europe' }).returning();
-      await tx
-        .insert(regionCountry)
-        .values(
-          ['AT', 'BE', 'DE', 'FR', 'LU', 'NL'].map((countryIsoCode) => ({
-            regionId: europe.id,
-            businessUnitId: unit.id,
-            kind: 'INTERFACE',
-            countryIsoCode,
-          })),
-        );
+      await tx.insert(regionCountry).values(
+        ['AT', 'BE', 'DE', 'FR', 'LU', 'NL'].map((countryIsoCode) => ({
+          regionId: europe.id,
+          businessUnitId: unit.id,
+          kind: 'INTERFACE',
+          countryIsoCode,
+        })),
+      );
     }
     const roleId = async (name: string) => (await tx.select({ id: role.id }).from(role).where(eq(role.name, name)))[0].id;
     const person = (login: string, password: string, firstName: string, lastName: string) =>
