@@ -1,7 +1,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { performance } from 'node:perf_hooks';
 import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
@@ -16,6 +15,7 @@ import { definition, insertPublication, productType, site } from '../apps/server
 import type { LivePublication, Visitor } from '../apps/server/src/modules/public-read/public-read.types.js';
 import { BENCH_SECONDS, type LoadResult } from './lib/load.js';
 import { writeSection } from './lib/results.js';
+import { loadCalls } from './lib/sql-load.js';
 
 const PRODUCTS = 100_000;
 const DOCUMENTS = 50_000;
@@ -28,47 +28,6 @@ const SECONDS = Math.min(8, BENCH_SECONDS);
 const SAMPLES = 500;
 const COUNTRIES = ['DE', 'AT', 'CH', 'FR', 'BE', 'NL', 'IT', 'ES', 'SE', 'DK', 'GB', 'US'];
 const LANGUAGES = ['en', 'de', 'fr', 'it', 'es', 'nl', 'sv', 'da'];
-
-const percentile = (sorted: number[], p: number) =>
-  sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-const round = (n: number) => Math.round(n * 10) / 10;
-
-/**
- * `callers` concurrent loops of one call for `seconds` after a 2 s warm-up, latency per call,
- * the i-th call of every loop taking the next sample: as `loadSql` does for one statement.
- */
-async function loadCalls(name: string, call: (i: number) => Promise<unknown>, seconds = SECONDS): Promise<LoadResult> {
-  let next = 0;
-  const run = async (callers: number, s: number) => {
-    const latencies: number[] = [];
-    let errors = 0;
-    const end = performance.now() + s * 1000;
-    await Promise.all(
-      Array.from({ length: callers }, async () => {
-        while (performance.now() < end) {
-          const t = performance.now();
-          try {
-            await call(next++ % SAMPLES);
-            latencies.push(performance.now() - t);
-          } catch (e) {
-            if (errors++ === 0) console.error(e);
-          }
-        }
-      }),
-    );
-    return { latencies: latencies.sort((a, b) => a - b), errors };
-  };
-  await run(10, 2);
-  const { latencies, errors } = await run(CALLERS, seconds);
-  return {
-    name,
-    requestsPerSecond: Math.round(latencies.length / seconds),
-    p50: round(percentile(latencies, 50)),
-    p99: round(percentile(latencies, 99)),
-    non2xx: 0,
-    errors,
-  };
-}
 
 /** A fresh PostgreSQL database, migrated; dropped by the returned function. */
 async function freshDatabase(base: string): Promise<{ url: string; drop: () => Promise<void> }> {
@@ -297,17 +256,20 @@ export async function publicReadBench(): Promise<void> {
       await pool.query(second.sql, second.params);
     };
     const rows: { name: string; api: LoadResult; sql: LoadResult }[] = [];
-    const keyApi = await loadCalls('functions: key-code lookup', async (i) => {
+    // every loop cycles through the same samples; CALLERS callers for SECONDS after the warm-up
+    const load = (name: string, call: (i: number) => Promise<unknown>) =>
+      loadCalls(name, (n) => call(n % SAMPLES), { connections: CALLERS, seconds: SECONDS });
+    const keyApi = await load('functions: key-code lookup', async (i) => {
       const l = (await liveSite(db, { id: unitId }, at)) as LivePublication;
       await searchProducts(db, l, { productTypeSlug: 'implants', audience: 'HCP', keyCode: keyCodes[i] }, at);
     });
-    const keySql = await loadCalls('SQL: key-code lookup', (i) => direct(searchQueries[i]));
+    const keySql = await load('SQL: key-code lookup', (i) => direct(searchQueries[i]));
     rows.push({ name: '(a) key-code lookup (exact)', api: keyApi, sql: keySql });
-    const docApi = await loadCalls('functions: document list', async (i) => {
+    const docApi = await load('functions: document list', async (i) => {
       const l = (await liveSite(db, { id: unitId }, at)) as LivePublication;
       await productDocuments(db, l, productIds[i], visitor, at);
     });
-    const docSql = await loadCalls('SQL: document list', (i) => direct(documentQueries[i]));
+    const docSql = await load('SQL: document list', (i) => direct(documentQueries[i]));
     rows.push({ name: `(b) a product's documents and files`, api: docApi, sql: docSql });
     for (const r of rows) console.log(`bench: ${r.name}: functions p99 ${r.api.p99} ms, SQL p99 ${r.sql.p99} ms`);
 

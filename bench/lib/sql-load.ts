@@ -8,18 +8,16 @@ const percentile = (sorted: number[], p: number) =>
 const round = (n: number) => Math.round(n * 10) / 10;
 
 /**
- * The same bounded load as `load()`, on one SQL statement through a pg pool: `connections`
- * concurrent callers for `seconds` after a 2 s warm-up, latency measured per call by the caller.
+ * The same bounded load as `load()`, on any call made in this process: `connections` concurrent
+ * loops for `seconds` after a 2 s warm-up with 10, latency measured per call by the caller; the
+ * i-th call overall gets `i` (to cycle through samples).
  */
-export async function loadSql(
+export async function loadCalls(
   name: string,
-  pool: pg.Pool,
-  text: string,
-  values: unknown[],
-  opts: { connections?: number; seconds?: number; prepareAs?: string } = {},
+  call: (i: number) => Promise<unknown>,
+  opts: { connections?: number; seconds?: number } = {},
 ): Promise<LoadResult> {
-  // prepareAs: a named statement, planned once per connection, as the server's prepared statements are
-  const query = opts.prepareAs ? { name: opts.prepareAs, text, values } : { text, values };
+  let next = 0;
   const run = async (connections: number, seconds: number) => {
     const latencies: number[] = [];
     let errors = 0;
@@ -29,10 +27,10 @@ export async function loadSql(
         while (performance.now() < end) {
           const t = performance.now();
           try {
-            await pool.query(query);
+            await call(next++);
             latencies.push(performance.now() - t);
-          } catch {
-            errors++;
+          } catch (e) {
+            if (errors++ === 0) console.error(e);
           }
         }
       }),
@@ -50,6 +48,19 @@ export async function loadSql(
     non2xx: 0,
     errors,
   };
+}
+
+/** `loadCalls` on one SQL statement through a pg pool. */
+export async function loadSql(
+  name: string,
+  pool: pg.Pool,
+  text: string,
+  values: unknown[],
+  opts: { connections?: number; seconds?: number; prepareAs?: string } = {},
+): Promise<LoadResult> {
+  // prepareAs: a named statement, planned once per connection, as the server's prepared statements are
+  const query = opts.prepareAs ? { name: opts.prepareAs, text, values } : { text, values };
+  return loadCalls(name, () => pool.query(query), opts);
 }
 
 /** `load()` for a POST with a JSON body (loopback only), the same warm-up, connections and duration. */

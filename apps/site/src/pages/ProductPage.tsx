@@ -1,8 +1,10 @@
 /** @jsxRuntime automatic */
 // (npm start runs the server through tsx from the root, which does not read this workspace's tsconfig)
+
 import { Layout, RichText } from '../Layout.js';
 import type { Texts } from '../texts.js';
 import type { ChoiceView, DocumentView, FileView, PageLanguage, SearchFieldView, UnitView } from '../view-models.js';
+import { AttributeList } from './AttributeList.js';
 import { SearchForm } from './SearchForm.js';
 
 export interface ProductPageProps {
@@ -88,16 +90,7 @@ export function ProductPage(p: ProductPageProps) {
         </section>
       )}
       <h1>{title}</h1>
-      {p.attributes.length > 0 && (
-        <dl className="attributes">
-          {p.attributes.map((a) => (
-            <div key={a.name}>
-              <dt>{a.name}</dt>
-              <dd>{a.value}</dd>
-            </div>
-          ))}
-        </dl>
-      )}
+      <AttributeList attributes={p.attributes} />
       {p.remarks.map((html) => (
         <RichText key={html} className="remark" html={html} />
       ))}
@@ -122,16 +115,7 @@ export function ProductPage(p: ProductPageProps) {
                   {t('search.documentNumber.label')}: {d.number}
                 </p>
               )}
-              {d.attributes.length > 0 && (
-                <dl className="attributes">
-                  {d.attributes.map((a) => (
-                    <div key={a.name}>
-                      <dt>{a.name}</dt>
-                      <dd>{a.value}</dd>
-                    </div>
-                  ))}
-                </dl>
-              )}
+              <AttributeList attributes={d.attributes} />
               <ul className="files">
                 {d.files.map((f) => (
                   <FileItem key={f.fileId} file={f} t={t} />

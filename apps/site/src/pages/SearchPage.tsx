@@ -1,8 +1,10 @@
 /** @jsxRuntime automatic */
 // (npm start runs the server through tsx from the root, which does not read this workspace's tsconfig)
+
 import { Layout, RichText } from '../Layout.js';
 import type { Texts } from '../texts.js';
 import type { ChoiceView, PageLanguage, ProductHitView, SearchFieldView, UnitView } from '../view-models.js';
+import { AttributeList } from './AttributeList.js';
 import { SearchForm } from './SearchForm.js';
 
 export interface SearchResultsView {
@@ -73,16 +75,7 @@ export function SearchPage(p: SearchPageProps) {
                 {p.results.items.map((h) => (
                   <li key={h.url}>
                     <a href={h.url}>{h.keyCode ?? h.attributes.map((a) => a.value).join(' · ')}</a>
-                    {h.attributes.length > 0 && (
-                      <dl className="attributes">
-                        {h.attributes.map((a) => (
-                          <div key={a.name}>
-                            <dt>{a.name}</dt>
-                            <dd>{a.value}</dd>
-                          </div>
-                        ))}
-                      </dl>
-                    )}
+                    <AttributeList attributes={h.attributes} />
                   </li>
                 ))}
               </ul>
