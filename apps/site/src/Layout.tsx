@@ -3,7 +3,7 @@
 import type { ReactNode } from 'react';
 import type { Texts } from './texts.js';
 import { siteUrls } from './urls.js';
-import type { ChoiceView, PageLanguage, UnitView } from './view-models.js';
+import type { ChoiceView, PageLanguage, PreviewBanner, UnitView } from './view-models.js';
 
 export interface LayoutProps {
   /** Null on pages shown before a unit is known (an unknown unit's 404). */
@@ -30,19 +30,21 @@ export function Layout({ unit, language, t, title, choice, audienceName, childre
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <title>{pageTitle}</title>
+        {unit?.preview && <meta name="robots" content="noindex, nofollow" />}
+        <title>{unit?.preview ? `${t('preview.title')} · ${pageTitle}` : pageTitle}</title>
         <link rel="stylesheet" href={siteUrls.siteCss()} />
-        {unit && <link rel="stylesheet" href={siteUrls.themeCss(unit.slug, unit.styleVersion)} />}
-        {unit?.hasCustomCss && <link rel="stylesheet" href={siteUrls.unitCss(unit.slug, unit.styleVersion)} />}
+        {unit && <link rel="stylesheet" href={siteUrls.themeCss(unit.root, unit.styleVersion)} />}
+        {unit?.hasCustomCss && <link rel="stylesheet" href={siteUrls.unitCss(unit.root, unit.styleVersion)} />}
       </head>
       <body>
         <a className="skip-link" href="#main">
           {t('navigation.home')}
         </a>
+        {unit?.preview && <PreviewBannerView banner={unit.preview} t={t} />}
         <header className={`site-header ${unit?.lightHeaderText ? 'site-header--light' : 'site-header--dark'}`}>
           <div className="site-header__bar">
             {unit && (
-              <a className="site-header__home" href={siteUrls.home(unit.slug)}>
+              <a className="site-header__home" href={siteUrls.home(unit.root)}>
                 {unit.logoUrl ? <img className="site-header__logo" src={unit.logoUrl} alt={unit.name} /> : <span>{unit.name}</span>}
               </a>
             )}
@@ -52,7 +54,7 @@ export function Layout({ unit, language, t, title, choice, audienceName, childre
                   {choice.countryName} · {choice.languageName}
                   {audienceName ? ` · ${audienceName}` : ''}
                 </span>{' '}
-                <a href={siteUrls.home(unit.slug, { change: true, language: choice.language })}>{t('country.change')}</a>
+                <a href={siteUrls.home(unit.root, { change: true, language: choice.language })}>{t('country.change')}</a>
               </p>
             )}
           </div>
@@ -93,4 +95,20 @@ export function Layout({ unit, language, t, title, choice, audienceName, childre
 export function RichText({ html, className }: { html: string; className?: string }) {
   // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised when saved in the admin (platform/rich-text.ts)
   return <div className={className} dangerouslySetInnerHTML={{ __html: html }} />;
+}
+
+/** The banner of a preview: what is shown, that visitors do not see it, and the way out. */
+function PreviewBannerView({ banner, t }: { banner: PreviewBanner; t: Texts }) {
+  return (
+    <section className="preview-banner" aria-label={t('preview.title')}>
+      <p>
+        <strong>{t('preview.title')}</strong>{' '}
+        {banner.publicationNumber === null
+          ? t('preview.draft')
+          : t('preview.publication').replace('{{number}}', String(banner.publicationNumber))}{' '}
+        {banner.inactive && t('preview.inactive')}
+      </p>
+      <a href={banner.exitUrl}>{t('preview.exit')}</a>
+    </section>
+  );
 }

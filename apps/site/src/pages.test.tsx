@@ -9,6 +9,8 @@ import type { UnitView } from './view-models.js';
 
 const unit: UnitView = {
   slug: 'acme',
+  root: '/site/acme',
+  preview: null,
   name: 'Acme <Medical>',
   styleVersion: '7',
   hasCustomCss: true,

@@ -14,6 +14,9 @@ h1{font-size:1.5rem;margin:1rem 0}
 h2{font-size:1.2rem;margin:1rem 0 .5rem}
 .skip-link{position:absolute;inset-inline-start:-999px}
 .skip-link:focus{inset-inline-start:.5rem;top:.5rem;background:#fff;padding:.5rem;z-index:1}
+.preview-banner{display:flex;flex-wrap:wrap;gap:.5rem 1rem;align-items:center;justify-content:space-between;background:#fef3c7;color:#111;border-block-end:3px solid #b45309;padding:.5rem 1rem}
+.preview-banner a{color:#111}
+.preview-banner p{margin:0}
 .site-header{background:var(--site-main,#1f2937);padding:.75rem 1rem}
 .site-header--light,.site-header--light a{color:#fff}
 .site-header--dark,.site-header--dark a{color:#111}
@@ -54,7 +57,10 @@ button,.button{display:inline-block;font:inherit;padding:.5rem 1rem;border:0;bor
 .lot-form input{max-inline-size:14rem}
 @media print{
   .site-header__choice,.skip-link,.search__form,.lot-form,.pager,.actions,button{display:none}
-  .site-header{background:none;color:#000}
+  .preview-banner{display:flex;flex-wrap:wrap;gap:.5rem 1rem;align-items:center;justify-content:space-between;background:#fef3c7;color:#111;border-block-end:3px solid #b45309;padding:.5rem 1rem}
+.preview-banner a{color:#111}
+.preview-banner p{margin:0}
+.site-header{background:none;color:#000}
   .site-header a,a{color:#000;text-decoration:none}
   .file__link::after{content:" (" attr(href) ")";font-weight:400;font-size:.8rem;word-break:break-all}
   .site-main,.site-footer{max-inline-size:none;padding:0}

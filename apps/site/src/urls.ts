@@ -14,6 +14,15 @@ export interface Choice {
 
 const seg = (s: string) => encodeURIComponent(s);
 
+/**
+ * Where a unit's pages live: `/site/{bu}` for visitors, `/site/_preview/{bu}` for a signed-in
+ * user's preview (decision 0042). Every URL of a page is built from the root it was served under,
+ * so a preview's links stay in the preview and a visitor's never lead into it.
+ */
+export type SiteRoot = string;
+export const siteRoot = (bu: string): SiteRoot => `/site/${seg(bu)}`;
+export const previewRoot = (bu: string): SiteRoot => `/site/_preview/${seg(bu)}`;
+
 function query(params: Record<string, string | number | undefined | null>): string {
   const q = new URLSearchParams();
   for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== null && v !== '') q.append(k, String(v));
@@ -24,19 +33,19 @@ function query(params: Record<string, string | number | undefined | null>): stri
 export const siteUrls = {
   /** The site's own style sheet (not a unit's). */
   siteCss: () => '/site/_assets/site.css',
-  home: (bu: string, params: { change?: boolean; language?: string } = {}) =>
-    `/site/${seg(bu)}${query({ change: params.change ? '1' : undefined, lang: params.language })}`,
-  unitCss: (bu: string, version: string) => `/site/${seg(bu)}/style.css${query({ v: version })}`,
-  themeCss: (bu: string, version: string) => `/site/${seg(bu)}/theme.css${query({ v: version })}`,
-  media: (bu: string, key: string) => `/site/${seg(bu)}/media/${key.split('/').map(seg).join('/')}`,
-  resource: (bu: string, name: string) => `/site/${seg(bu)}/resources/${seg(name)}`,
-  types: (bu: string, c: Choice) => `/site/${seg(bu)}/${seg(c.country)}/${seg(c.language)}/${c.audience}`,
-  search: (bu: string, c: Choice, typeSlug: string, params: Record<string, string | number | undefined> = {}) =>
-    `${siteUrls.types(bu, c)}/${seg(typeSlug)}${query(params)}`,
-  product: (bu: string, c: Choice, typeSlug: string, keyCode: string, lot?: string) =>
-    `${siteUrls.types(bu, c)}/${seg(typeSlug)}/${seg(keyCode)}${query({ lot })}`,
-  file: (bu: string, fileId: number, ctx: DownloadContext) => `/site/${seg(bu)}/files/${fileId}${query(downloadQuery(ctx))}`,
-  download: (bu: string, fileId: number, ctx: DownloadContext) => `/site/${seg(bu)}/files/${fileId}/download${query(downloadQuery(ctx))}`,
+  home: (root: SiteRoot, params: { change?: boolean; language?: string } = {}) =>
+    `${root}${query({ change: params.change ? '1' : undefined, lang: params.language })}`,
+  unitCss: (root: SiteRoot, version: string) => `${root}/style.css${query({ v: version })}`,
+  themeCss: (root: SiteRoot, version: string) => `${root}/theme.css${query({ v: version })}`,
+  media: (root: SiteRoot, key: string) => `${root}/media/${key.split('/').map(seg).join('/')}`,
+  resource: (root: SiteRoot, name: string) => `${root}/resources/${seg(name)}`,
+  types: (root: SiteRoot, c: Choice) => `${root}/${seg(c.country)}/${seg(c.language)}/${c.audience}`,
+  search: (root: SiteRoot, c: Choice, typeSlug: string, params: Record<string, string | number | undefined> = {}) =>
+    `${siteUrls.types(root, c)}/${seg(typeSlug)}${query(params)}`,
+  product: (root: SiteRoot, c: Choice, typeSlug: string, keyCode: string, lot?: string) =>
+    `${siteUrls.types(root, c)}/${seg(typeSlug)}/${seg(keyCode)}${query({ lot })}`,
+  file: (root: SiteRoot, fileId: number, ctx: DownloadContext) => `${root}/files/${fileId}${query(downloadQuery(ctx))}`,
+  download: (root: SiteRoot, fileId: number, ctx: DownloadContext) => `${root}/files/${fileId}/download${query(downloadQuery(ctx))}`,
 };
 
 /** The product context a download carries from the product page (decision 0039). */

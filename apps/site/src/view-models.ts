@@ -1,4 +1,4 @@
-import type { Choice, DownloadContext } from './urls.js';
+import type { Choice, DownloadContext, SiteRoot } from './urls.js';
 
 /**
  * What the pages show, as plain values. The server's site module fills them from the public read
@@ -8,6 +8,10 @@ import type { Choice, DownloadContext } from './urls.js';
 /** The unit's look, from the live publication's layout. */
 export interface UnitView {
   slug: string;
+  /** Where its pages live (siteRoot or previewRoot): every link of a page starts here. */
+  root: SiteRoot;
+  /** Set on a signed-in user's preview: shown as a banner on every page. */
+  preview: PreviewBanner | null;
   name: string;
   /** Changes with every publication: the style sheets' cache-busting version. */
   styleVersion: string;
@@ -17,6 +21,14 @@ export interface UnitView {
   headerTitle: string | null;
   headerBody: string | null;
   footerItems: { text: string; publicUrl: string }[];
+}
+
+/** What a preview banner says: which publication (null: the unpublished state) and how to leave. */
+export interface PreviewBanner {
+  publicationNumber: number | null;
+  exitUrl: string;
+  /** The unit is inactive: visitors see the coming-soon page, not this. */
+  inactive: boolean;
 }
 
 /** The visitor's language as the page is written in it. */

@@ -219,3 +219,25 @@ export const publicationDetailSchema = publicationSchema.extend({
     .nullable(),
 });
 export type PublicationDetail = z.infer<typeof publicationDetailSchema>;
+
+/**
+ * POST api/publish/preview (decision 0042): a signed-in user's preview of the public website, of
+ * the unit's unpublished state (publicationId absent or null: compiled as a publish now would,
+ * without writing a date) or of one of its publications.
+ */
+export const previewBody = z.object({
+  businessUnitId: bodyId(),
+  publicationId: bodyId().nullable().optional(),
+});
+export type PreviewBody = z.input<typeof previewBody>;
+
+/** Where the preview opens: a one-time address valid for a minute, which starts an hour's preview in that browser. */
+export const previewLinkSchema = z.object({
+  url: z.string(),
+  /** The publication shown; its number, or null for the unpublished state. */
+  publicationId: z.number(),
+  publicationNumber: z.number().nullable(),
+  /** Until when the preview may be opened with the url. */
+  expiresDate: z.string(),
+});
+export type PreviewLink = z.infer<typeof previewLinkSchema>;

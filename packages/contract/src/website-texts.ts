@@ -34,6 +34,7 @@ export const WEBSITE_TEXTS = {
   'search.noResults': t('No results', 50),
   'search.noResults.hint': t('Check the product code or lot number and try again.', 200),
   'search.results': t('Results', 30),
+  'search.mandatory': t('Please fill in', 50),
   // documents
   'document.download': t('Download', 20),
   'document.version': t('Version', 20),
@@ -66,6 +67,14 @@ export const WEBSITE_TEXTS = {
   'error.offline': t('The server cannot be reached. Check your connection.', 200),
   'error.download': t('The document could not be downloaded.', 200),
   'footer.poweredBy': t('Electronic instructions for use', 100),
+  // the banner of a signed-in user's preview (never shown to visitors)
+  'preview.title': t('Preview', 30),
+  'preview.draft': t('of what the next publish would show. Visitors do not see this.', 200),
+  'preview.publication': t('of publication {{number}}. Visitors do not see this.', 200),
+  'preview.inactive': t('The unit is inactive: visitors see the coming-soon page.', 200),
+  'preview.exit': t('Leave the preview', 50),
+  'preview.ended.title': t('This preview has ended', 100),
+  'preview.ended.body': t('Open the preview again from the publish page of the administration.', 200),
 } as const satisfies Record<string, WebsiteText>;
 
 export type WebsiteTextKey = keyof typeof WEBSITE_TEXTS;

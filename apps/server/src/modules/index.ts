@@ -19,6 +19,7 @@ import { productRemarksRoutes } from './product-remarks/product-remarks.routes.j
 import { productTypesRoutes } from './product-types/product-types.routes.js';
 import { productsRoutes } from './products/products.routes.js';
 import { publicUserGroupsRoutes } from './public-user-groups/public-user-groups.routes.js';
+import { previewRoutes } from './publishing/preview.routes.js';
 import { publicationsRoutes } from './publishing/publications.routes.js';
 import { publishRoutes } from './publishing/publish.routes.js';
 import { referenceDataRoutes } from './reference-data/reference-data.routes.js';
@@ -61,6 +62,8 @@ export const apiModules: RoutesPlugin[] = [
   documentSearchAccessRoutes,
   // issue 11: publishing (readiness, counts, publish, publish state)
   publishRoutes,
+  // issue 11: a signed-in user's preview of the public website
+  previewRoutes,
   // issue 11: the publication history, diff and restore
   publicationsRoutes,
   // issue 12: the public website's download records and statistics

@@ -153,8 +153,30 @@ export async function authenticateRequest(
   const { session: s, user } = found;
   if (s.revokedAt || !user.user.activated || user.user.lockedAt) throw unauthorized(ErrorKeys.tokenInactive, 'token.inactive');
   if (s.expiresAt.getTime() <= Date.now()) throw unauthorized(ErrorKeys.sessionExpired, 'token.expired');
+  return contextOf(s, user);
+}
+
+function contextOf(s: CachedSession, user: CachedUser): AuthContext {
   const u = user.user;
   return { userId: u.id, login: u.login, sessionId: s.sessionId, technicalAccount: u.technicalAccount, rights: user.rights, user: u };
+}
+
+/**
+ * The signed-in user of a session that still counts (not revoked, not expired, user active and
+ * not locked), with their rights; undefined otherwise. For what a session grants outside the
+ * API's bearer tokens (a site preview's cookie, decision 0042).
+ */
+export async function activeSession(
+  db: DbOrTx,
+  cache: AccessCache | undefined,
+  sessionId: string,
+  userId: number,
+): Promise<(AuthContext & { sessionExpiresAt: Date }) | undefined> {
+  const found = await sessionAndUser(cache, db, sessionId, userId);
+  if (!found) return undefined;
+  const { session: s, user } = found;
+  if (s.revokedAt || !user.user.activated || user.user.lockedAt || s.expiresAt.getTime() <= Date.now()) return undefined;
+  return { ...contextOf(s, user), sessionExpiresAt: s.expiresAt };
 }
 
 /**

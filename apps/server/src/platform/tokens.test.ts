@@ -29,4 +29,17 @@ describe('TokenService', () => {
     expect(p).toBeTruthy();
     expect(await tokens.verify(forged)).toEqual({ ok: false, reason: 'invalid' });
   });
+
+  it('keeps a token signed for a purpose to that purpose: never a bearer token, nor another purpose', async () => {
+    const tokens = new TokenService('a-secret-of-enough-length-for-hs256-000');
+    const expires = new Date(Date.now() + 60_000);
+    const scoped = await tokens.signFor('site-preview', { userId: 3, sessionId: 's-3' }, { publication: 12 }, expires);
+    const found = await tokens.verifyFor('site-preview', scoped);
+    expect(found?.session).toEqual({ userId: 3, sessionId: 's-3' });
+    expect(found?.claims.publication).toBe(12);
+    expect(await tokens.verifyFor('another-purpose', scoped)).toBeNull();
+    expect(await tokens.verify(scoped)).toEqual({ ok: false, reason: 'invalid' });
+    const bearer = await tokens.sign({ userId: 3, sessionId: 's-3' }, expires);
+    expect(await tokens.verifyFor('site-preview', bearer)).toBeNull();
+  });
 });

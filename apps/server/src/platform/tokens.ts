@@ -35,6 +35,37 @@ export class TokenService {
       .sign(this.key);
   }
 
+  /**
+   * A short-lived token for one purpose other than the API (its audience), naming a session and
+   * carrying a few claims; `verifyFor` accepts it only for that purpose, so it never works as a
+   * bearer token and a bearer token never works as it.
+   */
+  signFor(purpose: string, session: TokenClaims, claims: Record<string, number | null>, expiresAt: Date): Promise<string> {
+    return new SignJWT({ ...claims, sid: session.sessionId })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(String(session.userId))
+      .setAudience(purpose)
+      .setIssuedAt()
+      .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
+      .setIssuer('vellum')
+      .sign(this.key);
+  }
+
+  /** The session and claims of a token signed for `purpose`; null when it is not one, or expired. */
+  async verifyFor(
+    purpose: string,
+    token: string,
+  ): Promise<{ session: TokenClaims; claims: Record<string, unknown>; expiresAt: Date } | null> {
+    try {
+      const { payload } = await jwtVerify(token, this.key, { issuer: 'vellum', audience: purpose, algorithms: ['HS256'] });
+      const userId = Number(payload.sub);
+      if (!Number.isInteger(userId) || typeof payload.sid !== 'string' || typeof payload.exp !== 'number') return null;
+      return { session: { userId, sessionId: payload.sid }, claims: payload, expiresAt: new Date(payload.exp * 1000) };
+    } catch {
+      return null;
+    }
+  }
+
   async verify(token: string): Promise<TokenCheck> {
     const known = this.verified.get(token);
     if (known) {
@@ -45,7 +76,8 @@ export class TokenService {
     try {
       const { payload } = await jwtVerify(token, this.key, { issuer: 'vellum', algorithms: ['HS256'] });
       const userId = Number(payload.sub);
-      if (!Number.isInteger(userId) || typeof payload.sid !== 'string' || typeof payload.exp !== 'number') {
+      // a token signed for another purpose (signFor) is never a bearer token
+      if (!Number.isInteger(userId) || typeof payload.sid !== 'string' || typeof payload.exp !== 'number' || payload.aud !== undefined) {
         return { ok: false, reason: 'invalid' };
       }
       const claims = { userId, sessionId: payload.sid };

@@ -23,7 +23,7 @@ export function ChooserPage({ unit, language, t, regions, languages, audiences, 
   return (
     <Layout unit={unit} language={language} t={t} title={t('country.choose')}>
       <h1>{t('country.choose')}</h1>
-      <form className="chooser" method="get" action={siteUrls.home(unit.slug)}>
+      <form className="chooser" method="get" action={siteUrls.home(unit.root)}>
         {invalid && (
           <p className="form-error" role="alert" id="chooser-error">
             {t('error.general')}

@@ -2,6 +2,7 @@
 // (npm start runs the server through tsx from the root, which does not read this workspace's tsconfig)
 import { Layout } from '../Layout.js';
 import type { Texts } from '../texts.js';
+import { siteUrls } from '../urls.js';
 import type { PageLanguage, UnitView } from '../view-models.js';
 
 interface StatusPageProps {
@@ -18,7 +19,7 @@ export function NotFoundPage({ unit, language, t }: StatusPageProps) {
       <p>{t('notFound.body')}</p>
       {unit && (
         <p>
-          <a href={`/site/${encodeURIComponent(unit.slug)}`}>{t('navigation.home')}</a>
+          <a href={siteUrls.home(unit.root)}>{t('navigation.home')}</a>
         </p>
       )}
     </Layout>
@@ -31,6 +32,16 @@ export function ComingSoonPage({ unit, language, t }: StatusPageProps) {
     <Layout unit={unit} language={language} t={t} title={t('comingSoon.title')}>
       <h1>{t('comingSoon.title')}</h1>
       <p>{t('comingSoon.body')}</p>
+    </Layout>
+  );
+}
+
+/** Answered with 401 to a preview that ended, whose session ended, or whose user may no longer preview. */
+export function PreviewEndedPage({ language, t }: StatusPageProps) {
+  return (
+    <Layout unit={null} language={language} t={t} title={t('preview.ended.title')}>
+      <h1>{t('preview.ended.title')}</h1>
+      <p>{t('preview.ended.body')}</p>
     </Layout>
   );
 }

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  check,
   date,
   index,
   integer,
@@ -31,9 +32,15 @@ export const publication = pgTable(
     businessUnitId: integer('business_unit_id')
       .notNull()
       .references(() => businessUnit.id),
-    /** 1, 2, 3… per unit, in the order they went live. */
-    number: integer('number').notNull(),
-    /** PUBLISH (compiled from the draft) or RESTORE (an earlier publication's content again). */
+    /**
+     * 1, 2, 3… per unit, in the order they went live; null for a PREVIEW, which never goes live
+     * (every query of live or listed publications asks for a number; decision 0042).
+     */
+    number: integer('number'),
+    /**
+     * PUBLISH (compiled from the draft), RESTORE (an earlier publication's content again) or
+     * PREVIEW (the draft compiled for a signed-in user's preview, deleted after expires_at).
+     */
     kind: text('kind').notNull(),
     /**
      * The publication whose pub_* rows hold this one's content: itself for a PUBLISH, the restored
@@ -50,10 +57,13 @@ export const publication = pgTable(
     counts: jsonb('counts').notNull(),
     /** Everything the site needs that is small and per unit: see PublishedSite (modules/publishing/published-site.ts). */
     site: jsonb('site').notNull(),
+    /** A PREVIEW's end: later previews of the unit delete it. Null for the others. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('publication_unit_number_uq').on(t.businessUnitId, t.number),
     index('publication_unit_created_idx').on(t.businessUnitId, t.createdDate),
+    check('publication_preview_unnumbered', sql`(${t.kind} = 'PREVIEW') = (${t.number} IS NULL)`),
   ],
 );
 

@@ -32,7 +32,7 @@ import {
   updateBusinessUnit,
 } from './business-units.repo.js';
 import { requireAnyRightIn, visibleUnitIds } from './unit-access.js';
-import { unitFiles } from './unit-files.js';
+import { removeUnitRows, unitFiles } from './unit-files.js';
 
 type CreateBody = z.output<typeof businessUnitCreateBody>;
 type UpdateBody = z.output<typeof businessUnitUpdateBody>;
@@ -224,6 +224,7 @@ export async function removeBusinessUnit(deps: Deps, actor: Actor, id: number): 
     if (holdsContent(content)) throw new AppError(OrganisationErrorKeys.businessUnitNotEmpty, 400, { id });
     // the unit's website and document configuration goes with it: ON DELETE CASCADE (decision 0021); its binaries once this commits
     const files = await unitFiles(tx, id);
+    await removeUnitRows(tx, id);
     await deleteBusinessUnit(tx, id);
     await audit(tx, actor, {
       entityName: ENTITY,

@@ -18,3 +18,15 @@ export async function unitFiles(db: DbOrTx, businessUnitId: number): Promise<str
   for (const lookup of lookups) keys.push(...(await lookup(db, businessUnitId)));
   return keys;
 }
+
+/** Rows of an area that a unit's delete removes first (rows not deleted by a cascade, such as previews). */
+export type UnitRowsRemover = (db: DbOrTx, businessUnitId: number) => Promise<void>;
+const removers: UnitRowsRemover[] = [];
+
+export function registerUnitRowsRemover(remover: UnitRowsRemover): void {
+  removers.push(remover);
+}
+
+export async function removeUnitRows(db: DbOrTx, businessUnitId: number): Promise<void> {
+  for (const remove of removers) await remove(db, businessUnitId);
+}

@@ -57,16 +57,19 @@ const liveColumns = (knownContentIds: readonly number[], withNewest: boolean) =>
   ${withNewest ? sql`, n.id AS "newestId", to_json(n.created_date) #>> '{}' AS "newestCreated"` : sql``}`;
 
 /** The newest publication of any unit (primary key walked backwards: one row). */
-const newest = sql`LEFT JOIN LATERAL (SELECT id, created_date FROM publication ORDER BY id DESC LIMIT 1) n ON true`;
+const newest = sql`LEFT JOIN LATERAL (SELECT id, created_date FROM publication WHERE number IS NOT NULL ORDER BY id DESC LIMIT 1) n ON true`;
 
 /**
+ * Every statement here that looks for the live publication asks for a number: a PREVIEW has none
+ * and is never live (decision 0042).
+ *
  * The unit's highest-numbered publication created at or before `at` (publication_unit_number_uq
  * walked backwards), with its content publication's site unless the caller already holds it.
  */
 export function liveByUnitSql(unitId: number, at: Date, knownContentIds: readonly number[], withNewest = false): SQL {
   return sql`SELECT ${liveColumns(knownContentIds, withNewest)}
     FROM publication p JOIN publication c ON c.id = p.content_id ${withNewest ? newest : sql``}
-    WHERE p.business_unit_id = ${unitId} AND p.created_date <= ${instant(at)}
+    WHERE p.business_unit_id = ${unitId} AND p.number IS NOT NULL AND p.created_date <= ${instant(at)}
     ORDER BY p.number DESC LIMIT 1`;
 }
 
@@ -90,8 +93,9 @@ export async function liveBySlug(db: DbOrTx, slug: string, at: Date): Promise<Li
   const found = await rows<LiveRow>(
     db,
     sql`SELECT ${liveColumns([], true)}
-      FROM (SELECT DISTINCT business_unit_id FROM publication) u
-      CROSS JOIN LATERAL (SELECT * FROM publication l WHERE l.business_unit_id = u.business_unit_id AND l.created_date <= ${instant(at)}
+      FROM (SELECT DISTINCT business_unit_id FROM publication WHERE number IS NOT NULL) u
+      CROSS JOIN LATERAL (SELECT * FROM publication l WHERE l.business_unit_id = u.business_unit_id AND l.number IS NOT NULL
+                            AND l.created_date <= ${instant(at)}
                           ORDER BY l.number DESC LIMIT 1) p
       JOIN publication c ON c.id = p.content_id ${newest}
       WHERE c.site -> 'unit' ->> 'slug' = ${slug}

@@ -31,28 +31,47 @@ async function insertCounted(tx: DbOrTx, insert: SQL): Promise<number> {
   return row?.n ?? 0;
 }
 
-/** A public product: of an ENABLED type of the unit, with a publish date (scheduled ones too). */
-const publicProduct = (unit: number) => sql`
-  p.business_unit_id = ${unit} and p.publish_date is not null
-  and exists (select 1 from product_type t where t.id = p.product_type_id and t.status = 'ENABLED')`;
-
 /**
- * A public version of file f: a publish date, a binary, and a file not archived at compile time
- * (an archive date in the future goes in: the read model compares it with its clock).
+ * Which items a compile takes and with which publish date. A publish (after its stamping) takes
+ * what has a date. A preview (decision 0042) writes no date: it takes what a publish now would
+ * stamp as well (every product, and every file's current version with a binary), dated now().
  */
-const publicVersion = sql`
-  v.publish_date is not null and v.binary_key is not null
-  and (f.archive_date is null or f.archive_date > now())`;
+export interface CompileScope {
+  preview: boolean;
+}
 
-export async function compileContent(tx: DbOrTx, businessUnitId: number, publicationId: number): Promise<CompiledContent> {
+function datesOf(scope: CompileScope) {
+  const productDate = scope.preview ? sql`coalesce(p.publish_date, now())` : sql`p.publish_date`;
+  const versionDate = scope.preview ? sql`coalesce(v.publish_date, now())` : sql`v.publish_date`;
+  /** A public product: of an ENABLED type of the unit, with a publish date (scheduled ones too). */
+  const publicProduct = (unit: number) => sql`
+    p.business_unit_id = ${unit} and ${scope.preview ? sql`true` : sql`p.publish_date is not null`}
+    and exists (select 1 from product_type t where t.id = p.product_type_id and t.status = 'ENABLED')`;
+  /**
+   * A public version of file f: a publish date, a binary, and a file not archived at compile time
+   * (an archive date in the future goes in: the read model compares it with its clock).
+   */
+  const publicVersion = sql`
+    ${scope.preview ? sql`(v.publish_date is not null or v.id = f.current_version_id)` : sql`v.publish_date is not null`}
+    and v.binary_key is not null and (f.archive_date is null or f.archive_date > now())`;
+  return { productDate, versionDate, publicProduct, publicVersion };
+}
+
+export async function compileContent(
+  tx: DbOrTx,
+  businessUnitId: number,
+  publicationId: number,
+  scope: CompileScope = { preview: false },
+): Promise<CompiledContent> {
   const unit = businessUnitId;
   const pub = publicationId;
+  const { productDate, versionDate, publicProduct, publicVersion } = datesOf(scope);
 
   const products = await insertCounted(
     tx,
     sql`insert into pub_product (publication_id, product_id, product_type_id, key_code, publish_date, lot_range_ids, product_group_ids, hash)
-      select ${pub}, p.id, p.product_type_id, p.key_code, p.publish_date, coalesce(lr.ids, '{}'), coalesce(g.ids, '{}'),
-        md5(row(p.key_code, p.product_type_id, extract(epoch from p.publish_date), lr.ids, g.ids, av.vals)::text)
+      select ${pub}, p.id, p.product_type_id, p.key_code, ${productDate}, coalesce(lr.ids, '{}'), coalesce(g.ids, '{}'),
+        md5(row(p.key_code, p.product_type_id, extract(epoch from ${productDate}), lr.ids, g.ids, av.vals)::text)
       from product p
       left join (
         select plr.product_id, array_agg(plr.lot_range_id order by plr.lot_range_id) as ids
@@ -148,10 +167,10 @@ export async function compileContent(tx: DbOrTx, businessUnitId: number, publica
         publish_date, archive_date, rest_of_the_world, all_lot_numbers, historical, remarks, countries, languages, lot_range_ids,
         binary_key, binary_name, binary_size, media_type, sha256, hash)
       select ${pub}, v.id, f.id, f.document_id, f.name, v.label, v.version_date, v.valid_to,
-        v.publish_date, f.archive_date, f.rest_of_the_world, f.all_lot_numbers, f.historical,
+        ${versionDate}, f.archive_date, f.rest_of_the_world, f.all_lot_numbers, f.historical,
         case when f.remarks_active then f.remarks end, coalesce(fc.codes, '{}'), coalesce(fl.codes, '{}'), coalesce(flr.ids, '{}'),
         v.binary_key, v.binary_name, v.binary_size, v.media_type, v.sha256,
-        md5(row(f.name, v.label, v.version_date, v.valid_to, extract(epoch from v.publish_date), extract(epoch from f.archive_date),
+        md5(row(f.name, v.label, v.version_date, v.valid_to, extract(epoch from ${versionDate}), extract(epoch from f.archive_date),
           f.rest_of_the_world, f.all_lot_numbers, f.historical, case when f.remarks_active then f.remarks end,
           fc.codes, fl.codes, flr.ids, v.binary_key)::text)
       from file_version v

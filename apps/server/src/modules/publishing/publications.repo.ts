@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, max, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNotNull, lt, max, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
 import { publication } from '../../db/schema/index.js';
@@ -8,7 +8,9 @@ import { publication } from '../../db/schema/index.js';
  * or the publication; the compile statements are set-based (one INSERT … SELECT per table).
  */
 
-export type PublicationRow = typeof publication.$inferSelect;
+/** A row of any kind; a numbered one (never a preview) is a NumberedRow. */
+export type AnyPublicationRow = typeof publication.$inferSelect;
+export type PublicationRow = AnyPublicationRow & { number: number };
 export type PublicationValues = typeof publication.$inferInsert;
 
 const isRowId = (id: number) => Number.isInteger(id) && id > 0 && id <= 2_147_483_647;
@@ -35,21 +37,44 @@ export async function newPublicationId(db: DbOrTx): Promise<number> {
   return row.id;
 }
 
-export async function insertPublication(db: DbOrTx, values: PublicationValues): Promise<PublicationRow> {
+export async function insertPublication(db: DbOrTx, values: PublicationValues): Promise<AnyPublicationRow> {
   const [row] = await db.insert(publication).values(values).returning();
   return row;
 }
 
 /** The counts of a publication whose content was just compiled. */
-export async function setCounts(db: DbOrTx, id: number, counts: unknown): Promise<PublicationRow> {
+export async function setCounts(db: DbOrTx, id: number, counts: unknown): Promise<AnyPublicationRow> {
   const [row] = await db.update(publication).set({ counts }).where(eq(publication.id, id)).returning();
   return row;
 }
 
+/** A numbered publication (never a preview) by id. */
 export async function findPublication(db: DbOrTx, id: number): Promise<PublicationRow | undefined> {
+  if (!isRowId(id)) return undefined;
+  const [row] = await db
+    .select()
+    .from(publication)
+    .where(and(eq(publication.id, id), isNotNull(publication.number)));
+  return row as PublicationRow | undefined;
+}
+
+/** Any publication by id, a preview too (the site's preview reads it). */
+export async function findAnyPublication(db: DbOrTx, id: number): Promise<AnyPublicationRow | undefined> {
   if (!isRowId(id)) return undefined;
   const [row] = await db.select().from(publication).where(eq(publication.id, id));
   return row;
+}
+
+/** Deletes the unit's previews that ended before `now` (their pub_* rows go with them). */
+export async function deleteEndedPreviews(db: DbOrTx, businessUnitId: number, now: Date): Promise<void> {
+  await db
+    .delete(publication)
+    .where(and(eq(publication.businessUnitId, businessUnitId), eq(publication.kind, 'PREVIEW'), lt(publication.expiresAt, now)));
+}
+
+/** Deletes every preview of the unit (before the unit itself is deleted). */
+export async function deleteUnitPreviews(db: DbOrTx, businessUnitId: number): Promise<void> {
+  await db.delete(publication).where(and(eq(publication.businessUnitId, businessUnitId), eq(publication.kind, 'PREVIEW')));
 }
 
 /** The publication numbered `number` in the unit. */
@@ -58,7 +83,7 @@ export async function findByNumber(db: DbOrTx, businessUnitId: number, number: n
     .select()
     .from(publication)
     .where(and(eq(publication.businessUnitId, businessUnitId), eq(publication.number, number)));
-  return row;
+  return row as PublicationRow | undefined;
 }
 
 export async function liveNumber(db: DbOrTx, businessUnitId: number): Promise<number | null> {
@@ -74,6 +99,9 @@ export async function numberOf(db: DbOrTx, id: number | null): Promise<number | 
   const [row] = await db.select({ n: publication.number }).from(publication).where(eq(publication.id, id));
   return row?.n ?? null;
 }
+
+/** The unit's numbered publications: every one but its previews. */
+const numbered = (businessUnitId: number) => and(eq(publication.businessUnitId, businessUnitId), isNotNull(publication.number));
 
 export type PublicationSortField = 'number' | 'createdDate';
 const restored = alias(publication, 'restored');
@@ -106,17 +134,17 @@ export async function listPublications(
     })
     .from(publication)
     .leftJoin(restored, eq(restored.id, publication.restoredFromId))
-    .where(eq(publication.businessUnitId, businessUnitId))
+    .where(numbered(businessUnitId))
     .orderBy(page.descending ? desc(column) : asc(column), desc(publication.number))
     .limit(page.limit)
     .offset(page.offset);
-  const [{ total }] = await db.select({ total: count() }).from(publication).where(eq(publication.businessUnitId, businessUnitId));
-  return { rows, total };
+  const [{ total }] = await db.select({ total: count() }).from(publication).where(numbered(businessUnitId));
+  return { rows: rows as ListedPublication[], total };
 }
 
-/** How many publications the unit has (a unit with any cannot be deleted). */
+/** How many publications the unit has (a unit with any cannot be deleted); previews do not count. */
 export async function countUnitPublications(db: DbOrTx, businessUnitId: number): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(publication).where(eq(publication.businessUnitId, businessUnitId));
+  const [row] = await db.select({ n: count() }).from(publication).where(numbered(businessUnitId));
   return row?.n ?? 0;
 }
 

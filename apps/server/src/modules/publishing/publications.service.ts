@@ -11,6 +11,7 @@ import { type Actor, audit } from '../../platform/audit.js';
 import type { Deps } from '../../platform/deps.js';
 import { AppError, conflict, fieldError, notFound, uniqueViolationOf } from '../../platform/errors.js';
 import { registerUnitContentCounter } from '../business-units/business-unit-statistics.js';
+import { registerUnitRowsRemover } from '../business-units/unit-files.js';
 import { contentChanges } from './publication-diff.js';
 import { toPublication } from './publications.js';
 import * as repo from './publications.repo.js';
@@ -23,6 +24,8 @@ const ENTITY = 'publication';
 registerEntityUnit(ENTITY, async (db, id) => (await repo.findPublication(db, id))?.businessUnitId);
 // a unit with publications is never deleted: what the public saw stays answerable (decision 0037)
 registerUnitContentCounter(async (db, businessUnitId) => ({ publications: await repo.countUnitPublications(db, businessUnitId) }));
+// its previews are not publications: they go with the unit (decision 0042)
+registerUnitRowsRemover((db, businessUnitId) => repo.deleteUnitPreviews(db, businessUnitId));
 
 const SORTABLE: readonly repo.PublicationSortField[] = ['number', 'createdDate'];
 
@@ -80,7 +83,7 @@ export async function restorePublication(deps: Deps, actor: Actor, id: number): 
           stamped: { products: 0, files: 0, broughtForward: 0 },
         };
         const number = await repo.nextNumber(tx, target.businessUnitId);
-        const row = await repo.insertPublication(tx, {
+        const inserted = await repo.insertPublication(tx, {
           businessUnitId: target.businessUnitId,
           number,
           kind: 'RESTORE',
@@ -93,6 +96,7 @@ export async function restorePublication(deps: Deps, actor: Actor, id: number): 
           counts,
           site: target.site,
         });
+        const row = { ...inserted, number };
         await audit(tx, actor, {
           entityName: ENTITY,
           entityId: row.id,

@@ -67,5 +67,5 @@ export async function createPublication(tx: Tx, input: NewPublication): Promise<
     stamped: input.stamped,
   };
   const row = await repo.setCounts(tx, id, counts);
-  return toPublication(row, null, number);
+  return toPublication({ ...row, number }, null, number);
 }

@@ -1,4 +1,14 @@
-import { type ChoiceView, type PageLanguage, siteTexts, siteUrls, type Texts, type UnitView } from '@vellum/site';
+import {
+  type ChoiceView,
+  type PageLanguage,
+  type PreviewBanner,
+  type SiteRoot,
+  siteRoot,
+  siteTexts,
+  siteUrls,
+  type Texts,
+  type UnitView,
+} from '@vellum/site';
 import type { DbOrTx } from '../../db/client.js';
 import { type Audience, type LivePublication, liveSite, offersCountry, translator } from '../public-read/index.js';
 import type { PublishedSite } from '../publishing/published-site.js';
@@ -8,15 +18,25 @@ import type { PublishedSite } from '../publishing/published-site.js';
  * site, the visitor's validated choice, the language's texts and the unit's look.
  */
 
-export type SiteState = { kind: 'unknown' } | { kind: 'inactive'; live: LivePublication } | { kind: 'live'; live: LivePublication };
+/** A publication the pages are served from, where they live, and whether it is a signed-in user's preview. */
+export interface LoadedSite {
+  live: LivePublication;
+  root: SiteRoot;
+  preview: PreviewBanner | null;
+}
+
+/** `ended`: a preview that can no longer be shown (ended, signed out, no longer allowed). */
+export type SiteState = { kind: 'unknown'; ended?: boolean } | ({ kind: 'inactive' | 'live' } & LoadedSite);
+
+/** A slug is lower-case letters, digits and dashes (3–50): anything else names no unit. */
+export const isSlug = (bu: string) => /^[a-z0-9-]{3,50}$/.test(bu);
 
 /** The unit's live publication by slug at `now`: unknown (no unit, or never published), inactive, or live. */
 export async function loadSite(db: DbOrTx, bu: string, now: Date): Promise<SiteState> {
-  // a slug is lower-case letters, digits and dashes (3–50): anything else names no unit
-  if (!/^[a-z0-9-]{3,50}$/.test(bu)) return { kind: 'unknown' };
+  if (!isSlug(bu)) return { kind: 'unknown' };
   const live = await liveSite(db, { slug: bu }, now);
   if (!live) return { kind: 'unknown' };
-  return live.site.unit.active ? { kind: 'live', live } : { kind: 'inactive', live };
+  return { kind: live.site.unit.active ? 'live' : 'inactive', live, root: siteRoot(live.site.unit.slug), preview: null };
 }
 
 export function pageLanguage(site: PublishedSite, language: string | undefined): PageLanguage {
@@ -28,18 +48,21 @@ export function textsOf(site: PublishedSite, language: string): Texts {
   return siteTexts(translator(site, language));
 }
 
-/** The unit's look from the live publication's layout; images through the site's media route. */
-export function unitView(live: LivePublication, language: string): UnitView {
+/** The unit's look from the publication's layout; images through the site's media route. */
+export function unitView(loaded: LoadedSite, language: string): UnitView {
+  const { live, root } = loaded;
   const { site } = live;
   const t = translator(site, language);
   const l = site.layout;
   const id = site.unit.id;
   return {
     slug: site.unit.slug,
+    root,
+    preview: loaded.preview,
     name: site.unit.displayName,
     styleVersion: String(live.publicationId),
     hasCustomCss: l.cssContent.trim() !== '',
-    logoUrl: l.logoKey ? siteUrls.media(site.unit.slug, l.logoKey) : null,
+    logoUrl: l.logoKey ? siteUrls.media(root, l.logoKey) : null,
     lightHeaderText: l.lightHeaderText,
     headerTitle: l.headerTextTitle ? t(`business_unit.${id}.headerTextTitle`, l.headerTextTitle) : null,
     headerBody: l.headerTextBody ? t(`business_unit.${id}.headerTextBody`, l.headerTextBody) : null,

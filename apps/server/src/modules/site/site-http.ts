@@ -116,8 +116,8 @@ export function readCookie(req: FastifyRequest, name: string): string | undefine
   return undefined;
 }
 
-/** Remembers the choice for a year, on this unit's pages only; no script reads it. */
-export function choiceCookie(req: FastifyRequest, bu: string, value: string): string {
+/** Remembers the choice for a year, on this unit's pages only (its site root); no script reads it. */
+export function choiceCookie(req: FastifyRequest, root: string, value: string): string {
   const secure = req.protocol === 'https' ? '; Secure' : '';
-  return `${CHOICE_COOKIE}=${encodeURIComponent(value)}; Path=/site/${encodeURIComponent(bu)}; Max-Age=31536000; SameSite=Lax; HttpOnly${secure}`;
+  return `${CHOICE_COOKIE}=${encodeURIComponent(value)}; Path=${root}; Max-Age=31536000; SameSite=Lax; HttpOnly${secure}`;
 }

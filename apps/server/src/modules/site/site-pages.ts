@@ -4,38 +4,55 @@ import {
   type DocumentView,
   englishTexts,
   NotFoundPage,
+  PreviewEndedPage,
   type ProductHitView,
   renderHtml,
   type SearchFieldView,
+  type SiteRoot,
   siteUrls,
 } from '@vellum/site';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createElement } from 'react';
-import type { LivePublication, PublicDocument, PublicProductType, SearchField } from '../public-read/index.js';
-import { pageLanguage, type SiteState, textsOf, unitView } from './site-context.js';
-import { sendPage } from './site-http.js';
+import type { PublicDocument, PublicProductType, SearchField } from '../public-read/index.js';
+import { type LoadedSite, pageLanguage, type SiteState, textsOf, unitView } from './site-context.js';
+import type { PageCaching } from './site-http.js';
+import { pageHeaders, sendPage } from './site-http.js';
 
 /** The 404 page: with the unit's look when the unit is known, in the visitor's language when the URL names one. */
 export function sendNotFound(req: FastifyRequest, reply: FastifyReply, state: SiteState, now: Date, language?: string) {
+  if (state.kind === 'unknown' && state.ended) return sendPreviewEnded(reply);
   if (state.kind === 'unknown') {
     const html = renderHtml(createElement(NotFoundPage, { unit: null, language: { isoCode: 'en', rtl: false }, t: englishTexts }));
     return sendPage(req, reply, 404, html, { kind: 'none' }, now);
   }
   const lang = pageLanguage(state.live.site, language);
   const html = renderHtml(
-    createElement(NotFoundPage, { unit: unitView(state.live, lang.isoCode), language: lang, t: textsOf(state.live.site, lang.isoCode) }),
+    createElement(NotFoundPage, { unit: unitView(state, lang.isoCode), language: lang, t: textsOf(state.live.site, lang.isoCode) }),
   );
-  return sendPage(req, reply, 404, html, { kind: 'public', publicationId: state.live.publicationId }, now);
+  return sendPage(req, reply, 404, html, cachingOf(state), now);
+}
+
+/** How a page of the site may be cached: by anyone, tied to the publication; a preview never. */
+export function cachingOf(loaded: LoadedSite): PageCaching {
+  return loaded.preview ? { kind: 'none' } : { kind: 'public', publicationId: loaded.live.publicationId };
+}
+
+/** A preview that cannot be shown (ended, signed out, no longer allowed): 401, to open again from the admin. */
+export function sendPreviewEnded(reply: FastifyReply) {
+  pageHeaders(reply).header('cache-control', 'no-store').header('x-robots-tag', 'noindex, nofollow');
+  return reply
+    .code(401)
+    .send(renderHtml(createElement(PreviewEndedPage, { unit: null, language: { isoCode: 'en', rtl: false }, t: englishTexts })));
 }
 
 /** Seconds a client is asked to wait before trying an inactive unit again. */
 const RETRY_AFTER_SECONDS = 3600;
 
 /** The coming-soon page of an inactive unit: 503, try again later, not indexed. */
-export function sendComingSoon(req: FastifyRequest, reply: FastifyReply, live: LivePublication, now: Date, language?: string) {
-  const lang = pageLanguage(live.site, language);
+export function sendComingSoon(req: FastifyRequest, reply: FastifyReply, loaded: LoadedSite, now: Date, language?: string) {
+  const lang = pageLanguage(loaded.live.site, language);
   const html = renderHtml(
-    createElement(ComingSoonPage, { unit: unitView(live, lang.isoCode), language: lang, t: textsOf(live.site, lang.isoCode) }),
+    createElement(ComingSoonPage, { unit: unitView(loaded, lang.isoCode), language: lang, t: textsOf(loaded.live.site, lang.isoCode) }),
   );
   reply.header('retry-after', String(RETRY_AFTER_SECONDS)).header('x-robots-tag', 'noindex');
   return sendPage(req, reply, 503, html, { kind: 'none' }, now);
@@ -55,7 +72,7 @@ export function productSegment(hit: { keyCode: string | null; productId: number 
 }
 
 export function hitView(
-  bu: string,
+  root: SiteRoot,
   choice: Choice,
   type: PublicProductType,
   hit: { keyCode: string | null; productId: number; attributes: { name: string; value: string }[] },
@@ -63,14 +80,14 @@ export function hitView(
 ): ProductHitView {
   return {
     keyCode: hit.keyCode,
-    url: siteUrls.product(bu, choice, type.slug, productSegment(hit), lot),
+    url: siteUrls.product(root, choice, type.slug, productSegment(hit), lot),
     attributes: hit.attributes.map((a) => ({ name: a.name, value: a.value })),
   };
 }
 
 /** A product's documents with the download confirmation's URL of each file version (the product context in its query). */
 export function documentViews(
-  bu: string,
+  root: SiteRoot,
   choice: Choice,
   productId: number,
   lot: string | undefined,
@@ -94,13 +111,13 @@ export function documentViews(
           versionDate: f.current.versionDate,
           size: f.current.binarySize,
           mediaType: f.current.mediaType,
-          downloadUrl: siteUrls.file(bu, f.fileId, ctx),
+          downloadUrl: siteUrls.file(root, f.fileId, ctx),
         },
         previous: f.previous.map((v) => ({
           fileVersionId: v.fileVersionId,
           label: v.label,
           versionDate: v.versionDate,
-          downloadUrl: siteUrls.file(bu, f.fileId, { ...ctx, versionId: v.fileVersionId }),
+          downloadUrl: siteUrls.file(root, f.fileId, { ...ctx, versionId: v.fileVersionId }),
         })),
       };
     }),

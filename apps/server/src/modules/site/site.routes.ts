@@ -25,11 +25,21 @@ import {
   productDocuments,
   productTypes,
   searchProducts,
-  translator,
 } from '../public-read/index.js';
-import { choiceOf, contentBlocks, loadSite, pageLanguage, siteImageKeys, textsOf, unitView, type VisitorChoice } from './site-context.js';
+import {
+  choiceOf,
+  contentBlocks,
+  loadSite,
+  pageLanguage,
+  type SiteState,
+  siteImageKeys,
+  textsOf,
+  unitView,
+  type VisitorChoice,
+} from './site-context.js';
 import { CHOICE_COOKIE, choiceCookie, id, notModified, pageEtag, readCookie, seeOther, sendPage, text } from './site-http.js';
-import { documentViews, fieldView, hitView, paramOf, productSegment, sendComingSoon, sendNotFound } from './site-pages.js';
+import { cachingOf, documentViews, fieldView, hitView, paramOf, productSegment, sendComingSoon, sendNotFound } from './site-pages.js';
+import { sitePreview } from './site-preview.js';
 
 /**
  * The public website (issue 12, decision 0039): server-rendered pages under /site/{bu}, answered
@@ -42,35 +52,17 @@ const RESULTS_PER_PAGE = 20;
 type Params = Record<string, string>;
 type Query = Record<string, unknown>;
 
+/**
+ * Where a set of the site's pages is served and from which publication: the live one for
+ * visitors under /site, a signed-in user's preview under /site/_preview (site-preview.ts).
+ */
+export interface SiteMode {
+  prefix: '/site' | '/site/_preview';
+  load(req: FastifyRequest, bu: string, now: Date): Promise<SiteState>;
+}
+
 export async function siteRoutes(app: FastifyInstance) {
-  const { db, files } = app.deps;
-
-  /** The unit's live site, or the answer already sent (404 unknown, 503 inactive). */
-  async function liveOrAnswer(req: FastifyRequest, reply: FastifyReply, bu: string, now: Date, language?: string) {
-    const state = await loadSite(db, bu, now);
-    if (state.kind === 'unknown') {
-      await sendNotFound(req, reply, state, now, language);
-      return null;
-    }
-    if (state.kind === 'inactive') {
-      await sendComingSoon(req, reply, state.live, now, language);
-      return null;
-    }
-    return state.live;
-  }
-
-  /** The live site and the visitor's choice of the URL, or the answer already sent. */
-  async function withChoice(req: FastifyRequest, reply: FastifyReply, now: Date) {
-    const p = req.params as Params;
-    const live = await liveOrAnswer(req, reply, p.bu, now, p.language);
-    if (!live) return null;
-    const v = choiceOf(live.site, p.country, p.language, p.audience);
-    if (!v) {
-      await sendNotFound(req, reply, { kind: 'live', live }, now, p.language);
-      return null;
-    }
-    return { live, v, unit: unitView(live, v.choice.language) };
-  }
+  const { db } = app.deps;
 
   // the site's own style sheet: the same for every unit
   const siteCssEtag = `"${createHash('sha256').update(SITE_CSS).digest('base64url').slice(0, 27)}"`;
@@ -80,37 +72,82 @@ export async function siteRoutes(app: FastifyInstance) {
     return reply.send(SITE_CSS);
   });
 
+  sitePages(app, { prefix: '/site', load: (_req, bu, now) => loadSite(db, bu, now) });
+  sitePreview(app, sitePages);
+
+  // anything else under /site is a 404 page of the site, never the admin app
+  const unknown = async (req: FastifyRequest, reply: FastifyReply) => {
+    const now = new Date();
+    const bu = (req.params as Params)['*']?.split('/')[0] ?? '';
+    return sendNotFound(req, reply, await loadSite(db, bu, now), now);
+  };
+  app.get('/site', html, unknown);
+  app.get('/site/*', html, unknown);
+}
+
+/** The pages of a unit's site under the mode's prefix, answered from the publication the mode loads. */
+export function sitePages(app: FastifyInstance, mode: SiteMode) {
+  const { db, files } = app.deps;
+  const at = mode.prefix;
+
+  /** The unit's site, or the answer already sent (404 unknown, 503 inactive). */
+  async function liveOrAnswer(req: FastifyRequest, reply: FastifyReply, bu: string, now: Date, language?: string) {
+    const state = await mode.load(req, bu, now);
+    if (state.kind === 'unknown') {
+      await sendNotFound(req, reply, state, now, language);
+      return null;
+    }
+    if (state.kind === 'inactive') {
+      await sendComingSoon(req, reply, state, now, language);
+      return null;
+    }
+    return state;
+  }
+
+  /** The site and the visitor's choice of the URL, or the answer already sent. */
+  async function withChoice(req: FastifyRequest, reply: FastifyReply, now: Date) {
+    const p = req.params as Params;
+    const s = await liveOrAnswer(req, reply, p.bu, now, p.language);
+    if (!s) return null;
+    const v = choiceOf(s.live.site, p.country, p.language, p.audience);
+    if (!v) {
+      await sendNotFound(req, reply, s, now, p.language);
+      return null;
+    }
+    return { s, live: s.live, v, unit: unitView(s, v.choice.language) };
+  }
+
   /** A style sheet of the live publication (theme colours, the unit's own CSS); versioned by publication id. */
   async function sendSheet(req: FastifyRequest, reply: FastifyReply, css: (live: LivePublication) => string) {
     const now = new Date();
-    const state = await loadSite(db, (req.params as Params).bu, now);
+    const state = await mode.load(req, (req.params as Params).bu, now);
     if (state.kind === 'unknown') return sendNotFound(req, reply, state, now);
     const etag = pageEtag(state.live.publicationId, req.routeOptions.url ?? req.url, new Date(0));
     reply
       .header('content-type', 'text/css; charset=utf-8')
       .header('x-content-type-options', 'nosniff')
-      .header('cache-control', 'public, max-age=300')
+      .header('cache-control', state.preview ? 'no-store' : 'public, max-age=300')
       .header('etag', etag);
     if (notModified(req, etag)) return reply.code(304).send();
     return reply.send(css(state.live));
   }
-  app.get('/site/:bu/style.css', html, (req, reply) => sendSheet(req, reply, (live) => live.site.layout.cssContent));
-  app.get('/site/:bu/theme.css', html, (req, reply) => sendSheet(req, reply, (live) => themeCss(live.site.layout)));
+  app.get(`${at}/:bu/style.css`, html, (req, reply) => sendSheet(req, reply, (live) => live.site.layout.cssContent));
+  app.get(`${at}/:bu/theme.css`, html, (req, reply) => sendSheet(req, reply, (live) => themeCss(live.site.layout)));
 
   // images of the live site by storage key: only the keys its site document names
-  app.get('/site/:bu/media/*', html, async (req, reply) => {
+  app.get(`${at}/:bu/media/*`, html, async (req, reply) => {
     const now = new Date();
     const p = req.params as Params;
-    const state = await loadSite(db, p.bu, now);
+    const state = await mode.load(req, p.bu, now);
     if (state.kind === 'unknown' || !siteImageKeys(state.live.site).has(p['*'])) return sendNotFound(req, reply, state, now);
     return sendImage(req, reply, files, p['*'], 'image');
   });
 
   // public resources of the layout by name
-  app.get('/site/:bu/resources/:name', html, async (req, reply) => {
+  app.get(`${at}/:bu/resources/:name`, html, async (req, reply) => {
     const now = new Date();
     const p = req.params as Params;
-    const state = await loadSite(db, p.bu, now);
+    const state = await mode.load(req, p.bu, now);
     const resource = state.kind === 'unknown' ? undefined : state.live.site.layout.publicResources.find((r) => r.name === p.name);
     if (!resource) return sendNotFound(req, reply, state, now);
     return sendBinary(req, reply, files, {
@@ -124,15 +161,15 @@ export async function siteRoutes(app: FastifyInstance) {
   });
 
   // 1. choose country, language and audience; the choice is remembered and the visitor sent on
-  app.get('/site/:bu', html, async (req, reply) => {
+  app.get(`${at}/:bu`, html, async (req, reply) => {
     const now = new Date();
     const p = req.params as Params;
     const q = req.query as Query;
     const remembered = readCookie(req, CHOICE_COOKIE)?.split('.') ?? [];
     const requested = text(q.lang) ?? remembered[1] ?? acceptLanguage(req);
-    const live = await liveOrAnswer(req, reply, p.bu, now, requested);
-    if (!live) return;
-    const { site } = live;
+    const s = await liveOrAnswer(req, reply, p.bu, now, requested);
+    if (!s) return;
+    const { site } = s.live;
     const sent = {
       country: text(q.country)?.toLowerCase(),
       language: text(q.language)?.toLowerCase(),
@@ -143,17 +180,17 @@ export async function siteRoutes(app: FastifyInstance) {
       const v = choiceOf(site, sent.country, sent.language, sent.audience);
       if (v) {
         const c = v.choice;
-        reply.header('set-cookie', choiceCookie(req, site.unit.slug, `${c.country}.${c.language}.${c.audience}`));
-        return seeOther(reply, siteUrls.types(site.unit.slug, c), { kind: 'none' });
+        reply.header('set-cookie', choiceCookie(req, s.root, `${c.country}.${c.language}.${c.audience}`));
+        return seeOther(reply, siteUrls.types(s.root, c), { kind: 'none' });
       }
     } else if (q.change === undefined) {
       const v = choiceOf(site, remembered[0], remembered[1], remembered[2]);
-      if (v) return seeOther(reply, siteUrls.types(site.unit.slug, v.choice), { kind: 'private' });
+      if (v) return seeOther(reply, siteUrls.types(s.root, v.choice), s.preview ? { kind: 'none' } : { kind: 'private' });
     }
     const language = pageLanguage(site, submitted ? (sent.language ?? requested) : requested);
     const audiences = site.audiences.map((a) => a.toLowerCase() as AudienceSegment);
     const page = createElement(ChooserPage, {
-      unit: unitView(live, language.isoCode),
+      unit: unitView(s, language.isoCode),
       language,
       t: textsOf(site, language.isoCode),
       regions: countriesByRegion(site, language.isoCode),
@@ -164,16 +201,16 @@ export async function siteRoutes(app: FastifyInstance) {
         : { country: remembered[0], language: remembered[1], audience: remembered[2] as AudienceSegment },
       invalid: submitted,
     });
-    return sendPage(req, reply, submitted ? 400 : 200, renderHtml(page), { kind: 'private' }, now);
+    return sendPage(req, reply, submitted ? 400 : 200, renderHtml(page), s.preview ? { kind: 'none' } : { kind: 'private' }, now);
   });
 
   // 2. the product types of the audience
-  app.get('/site/:bu/:country/:language/:audience', html, async (req, reply) => {
+  app.get(`${at}/:bu/:country/:language/:audience`, html, async (req, reply) => {
     const now = new Date();
     const ok = await withChoice(req, reply, now);
     if (!ok) return;
-    const { live, v, unit } = ok;
-    const bu = live.site.unit.slug;
+    const { s, live, v, unit } = ok;
+    const bu = s.root;
     const types = productTypes(live.site, v.audience, v.choice.language);
     const page = createElement(ProductTypesPage, {
       unit,
@@ -189,7 +226,7 @@ export async function siteRoutes(app: FastifyInstance) {
         url: siteUrls.search(bu, v.choice, t.slug),
       })),
     });
-    return sendPage(req, reply, 200, renderHtml(page), { kind: 'public', publicationId: live.publicationId }, now);
+    return sendPage(req, reply, 200, renderHtml(page), cachingOf(s), now);
   });
 
   /** The type of the URL for the visitor's audience, with its search fields' form controls. */
@@ -209,15 +246,15 @@ export async function siteRoutes(app: FastifyInstance) {
   }
 
   // 3. the search form of a type, and its results
-  app.get('/site/:bu/:country/:language/:audience/:type', html, async (req, reply) => {
+  app.get(`${at}/:bu/:country/:language/:audience/:type`, html, async (req, reply) => {
     const now = new Date();
     const ok = await withChoice(req, reply, now);
     if (!ok) return;
-    const { live, v, unit } = ok;
+    const { s, live, v, unit } = ok;
     const q = req.query as Query;
-    const bu = live.site.unit.slug;
+    const bu = s.root;
     const found = await typeAndFields(live, v, (req.params as Params).type, q, now);
-    if (!found) return sendNotFound(req, reply, { kind: 'live', live }, now, v.choice.language);
+    if (!found) return sendNotFound(req, reply, s, now, v.choice.language);
     const { type, fields } = found;
     const action = siteUrls.search(bu, v.choice, type.slug);
     // a search is asked for once any field (or any attribute) is in the query, even empty
@@ -248,15 +285,12 @@ export async function siteRoutes(app: FastifyInstance) {
         },
         now,
       );
-      if (!result) return sendNotFound(req, reply, { kind: 'live', live }, now, v.choice.language);
+      if (!result) return sendNotFound(req, reply, s, now, v.choice.language);
       if (result.kind === 'page') {
         const lot = text(q.lot) || undefined;
         if (result.total === 1 && result.items.length === 1) {
           const only = result.items[0];
-          return seeOther(reply, siteUrls.product(bu, v.choice, type.slug, productSegment(only), lot), {
-            kind: 'public',
-            publicationId: live.publicationId,
-          });
+          return seeOther(reply, siteUrls.product(bu, v.choice, type.slug, productSegment(only), lot), cachingOf(s));
         }
         const pageUrl = (n: number) => {
           const params: Record<string, string> = {};
@@ -273,10 +307,8 @@ export async function siteRoutes(app: FastifyInstance) {
       } else {
         status = 400;
         const labels = fields.filter((f) => result.fields.includes(f.field.field)).map((f) => f.field.label);
-        const t = translator(live.site, v.choice.language);
         problem = {
-          message:
-            result.kind === 'missing' ? `${t('search.mandatory', 'Please fill in')}: ${labels.join(', ')}` : `${v.t('search.noResults')}`,
+          message: result.kind === 'missing' ? `${v.t('search.mandatory')}: ${labels.join(', ')}` : `${v.t('search.noResults')}`,
           params: result.fields.map(paramOf),
         };
       }
@@ -299,26 +331,19 @@ export async function siteRoutes(app: FastifyInstance) {
       showSearchOnResults: settings.showSearchOnResultPage,
       oneColumn: settings.oneColumnLayout,
     });
-    return sendPage(
-      req,
-      reply,
-      status,
-      renderHtml(page),
-      status === 200 ? { kind: 'public', publicationId: live.publicationId } : { kind: 'none' },
-      now,
-    );
+    return sendPage(req, reply, status, renderHtml(page), status === 200 ? cachingOf(s) : { kind: 'none' }, now);
   });
 
   // 4. the product with its documents for the visitor (?lot= filters by lot)
-  app.get('/site/:bu/:country/:language/:audience/:type/:keyCode', html, async (req, reply) => {
+  app.get(`${at}/:bu/:country/:language/:audience/:type/:keyCode`, html, async (req, reply) => {
     const now = new Date();
     const ok = await withChoice(req, reply, now);
     if (!ok) return;
-    const { live, v, unit } = ok;
+    const { s, live, v, unit } = ok;
     const p = req.params as Params;
     const q = req.query as Query;
-    const bu = live.site.unit.slug;
-    const notFound = () => sendNotFound(req, reply, { kind: 'live', live }, now, v.choice.language);
+    const bu = s.root;
+    const notFound = () => sendNotFound(req, reply, s, now, v.choice.language);
     const found = await typeAndFields(live, v, p.type, {}, now);
     if (!found) return notFound();
     const { type, fields } = found;
@@ -359,17 +384,18 @@ export async function siteRoutes(app: FastifyInstance) {
       headerBlocks: contentBlocks(live.site, 'PRODUCT_TYPE_HEADER', type.id, v.audience),
       footerBlocks: contentBlocks(live.site, 'PRODUCT_TYPE_FOOTER', type.id, v.audience),
     });
-    return sendPage(req, reply, 200, renderHtml(page), { kind: 'public', publicationId: live.publicationId }, now);
+    return sendPage(req, reply, 200, renderHtml(page), cachingOf(s), now);
   });
 
   /** The file a download confirmation or download names, for the product context of its query; null → 404 sent. */
   async function downloadable(req: FastifyRequest, reply: FastifyReply, now: Date) {
     const p = req.params as Params;
     const q = req.query as Query;
-    const live = await liveOrAnswer(req, reply, p.bu, now, text(q.language));
-    if (!live) return null;
+    const s = await liveOrAnswer(req, reply, p.bu, now, text(q.language));
+    if (!s) return null;
+    const { live } = s;
     const notFound = async () => {
-      await sendNotFound(req, reply, { kind: 'live', live }, now, text(q.language));
+      await sendNotFound(req, reply, s, now, text(q.language));
       return null;
     };
     const fileId = id(p.fileId);
@@ -382,16 +408,16 @@ export async function siteRoutes(app: FastifyInstance) {
     const file = await fileForDownload(db, live, versionId ? { fileVersionId: versionId } : { fileId }, visitor, now);
     // a version id names its file: another file's version under this file's URL is not there
     if (!file || file.file.fileId !== fileId) return notFound();
-    return { live, v, file, lot, fileId, productId, versionId };
+    return { s, live, v, file, lot, fileId, productId, versionId };
   }
 
   // 5. the download confirmation: what, which version, its date and language
-  app.get('/site/:bu/files/:fileId', html, async (req, reply) => {
+  app.get(`${at}/:bu/files/:fileId`, html, async (req, reply) => {
     const now = new Date();
     const d = await downloadable(req, reply, now);
     if (!d) return;
-    const { live, v, file } = d;
-    const bu = live.site.unit.slug;
+    const { s, live, v, file } = d;
+    const bu = s.root;
     const ctx = { ...v.choice, productId: d.productId, lot: d.lot, versionId: d.versionId };
     // the file's languages as the product page listed them
     const docs = await productDocuments(
@@ -404,7 +430,7 @@ export async function siteRoutes(app: FastifyInstance) {
     const listed = docs?.flatMap((x) => x.files).find((f) => f.fileId === d.fileId);
     const type = live.site.productTypes.find((t) => t.id === file.productTypeId);
     const page = createElement(DownloadPage, {
-      unit: unitView(live, v.choice.language),
+      unit: unitView(s, v.choice.language),
       language: v.language,
       t: v.t,
       choice: v.choice,
@@ -428,20 +454,21 @@ export async function siteRoutes(app: FastifyInstance) {
           : siteUrls.types(bu, v.choice),
       },
     });
-    return sendPage(req, reply, 200, renderHtml(page), { kind: 'public', publicationId: live.publicationId }, now);
+    return sendPage(req, reply, 200, renderHtml(page), cachingOf(s), now);
   });
 
   // 6. the binary, streamed with ranges
-  app.get('/site/:bu/files/:fileId/download', html, async (req, reply) => {
+  app.get(`${at}/:bu/files/:fileId/download`, html, async (req, reply) => {
     const now = new Date();
     const d = await downloadable(req, reply, now);
     if (!d) return;
     const { file } = d;
     const size = file.binarySize ?? (await files.stat(file.binaryKey))?.size;
-    if (size === undefined) return sendNotFound(req, reply, { kind: 'live', live: d.live }, now, d.v.choice.language);
-    // one record per download (not per HEAD, nor per later range of the same download), off the request path
+    if (size === undefined) return sendNotFound(req, reply, d.s, now, d.v.choice.language);
+    // one record per download (not per HEAD, nor per later range of the same download), off the request
+    // path; a preview's downloads are not the public's and are not counted
     const range = req.headers.range;
-    if (req.method === 'GET' && (range === undefined || /^bytes=0-/.test(range))) {
+    if (!d.s.preview && req.method === 'GET' && (range === undefined || /^bytes=0-/.test(range))) {
       const visitor = { audience: d.v.audience, country: d.v.choice.country, language: d.v.choice.language };
       app.deps.downloads.record(downloadRecordOf(d.live, file, visitor, now));
     }
@@ -453,15 +480,6 @@ export async function siteRoutes(app: FastifyInstance) {
       fileName: file.binaryName ?? file.file.name,
     });
   });
-
-  // anything else under /site is a 404 page of the site, never the admin app
-  const unknown = async (req: FastifyRequest, reply: FastifyReply) => {
-    const now = new Date();
-    const bu = (req.params as Params)['*']?.split('/')[0] ?? '';
-    return sendNotFound(req, reply, await loadSite(db, bu, now), now);
-  };
-  app.get('/site', html, unknown);
-  app.get('/site/*', html, unknown);
 }
 
 /** The first language of the Accept-Language header (its primary subtag). */
