@@ -5,9 +5,9 @@ import type { LivePublication } from '../public-read/index.js';
 import { PREVIEW_GRANT, PREVIEW_RIGHTS, PREVIEW_SECONDS, PREVIEW_SESSION } from '../publishing/preview.service.js';
 import { findAnyPublication } from '../publishing/publications.repo.js';
 import type { PublishedSite } from '../publishing/published-site.js';
-import type { SiteMode } from './site.routes.js';
 import { isSlug, type SiteState } from './site-context.js';
 import { readCookie, text } from './site-http.js';
+import type { SiteMode } from './site-mode.js';
 import { sendPreviewEnded } from './site-pages.js';
 
 /**

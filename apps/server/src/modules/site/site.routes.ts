@@ -26,19 +26,10 @@ import {
   productTypes,
   searchProducts,
 } from '../public-read/index.js';
-import {
-  choiceOf,
-  contentBlocks,
-  loadSite,
-  pageLanguage,
-  type SiteState,
-  siteImageKeys,
-  textsOf,
-  unitView,
-  type VisitorChoice,
-} from './site-context.js';
+import { choiceOf, contentBlocks, loadSite, pageLanguage, siteImageKeys, textsOf, unitView, type VisitorChoice } from './site-context.js';
 import { CHOICE_COOKIE, choiceCookie, id, notModified, pageEtag, readCookie, seeOther, sendPage, text } from './site-http.js';
-import { cachingOf, documentViews, fieldView, hitView, paramOf, productSegment, sendComingSoon, sendNotFound } from './site-pages.js';
+import { type SiteMode, siteAnswers } from './site-mode.js';
+import { cachingOf, documentViews, fieldView, hitView, paramOf, productSegment, sendNotFound } from './site-pages.js';
 import { sitePreview } from './site-preview.js';
 
 /**
@@ -51,15 +42,6 @@ const RESULTS_PER_PAGE = 20;
 
 type Params = Record<string, string>;
 type Query = Record<string, unknown>;
-
-/**
- * Where a set of the site's pages is served and from which publication: the live one for
- * visitors under /site, a signed-in user's preview under /site/_preview (site-preview.ts).
- */
-export interface SiteMode {
-  prefix: '/site' | '/site/_preview';
-  load(req: FastifyRequest, bu: string, now: Date): Promise<SiteState>;
-}
 
 export async function siteRoutes(app: FastifyInstance) {
   const { db } = app.deps;
@@ -90,32 +72,7 @@ export function sitePages(app: FastifyInstance, mode: SiteMode) {
   const { db, files } = app.deps;
   const at = mode.prefix;
 
-  /** The unit's site, or the answer already sent (404 unknown, 503 inactive). */
-  async function liveOrAnswer(req: FastifyRequest, reply: FastifyReply, bu: string, now: Date, language?: string) {
-    const state = await mode.load(req, bu, now);
-    if (state.kind === 'unknown') {
-      await sendNotFound(req, reply, state, now, language);
-      return null;
-    }
-    if (state.kind === 'inactive') {
-      await sendComingSoon(req, reply, state, now, language);
-      return null;
-    }
-    return state;
-  }
-
-  /** The site and the visitor's choice of the URL, or the answer already sent. */
-  async function withChoice(req: FastifyRequest, reply: FastifyReply, now: Date) {
-    const p = req.params as Params;
-    const s = await liveOrAnswer(req, reply, p.bu, now, p.language);
-    if (!s) return null;
-    const v = choiceOf(s.live.site, p.country, p.language, p.audience);
-    if (!v) {
-      await sendNotFound(req, reply, s, now, p.language);
-      return null;
-    }
-    return { s, live: s.live, v, unit: unitView(s, v.choice.language) };
-  }
+  const { liveOrAnswer, withChoice } = siteAnswers(mode);
 
   /** A style sheet of the live publication (theme colours, the unit's own CSS); versioned by publication id. */
   async function sendSheet(req: FastifyRequest, reply: FastifyReply, css: (live: LivePublication) => string) {
