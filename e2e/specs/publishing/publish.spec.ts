@@ -61,6 +61,20 @@ test('publish: readiness, publish with the code, counts, history and restore', a
   await expect(page.getByText('This business unit has not been published yet.')).toBeVisible();
   await page.getByRole('button', { name: /Show the products a publish will change/ }).click();
   await expect(row(page, 'Unpublished and scheduled products', 'PUB-1')).toContainText('Unpublished');
+
+  // preview as a visitor (decision 0042): a new tab shows the site as a publish now would, with a
+  // banner; nothing is live yet, and the draft keeps its dates
+  const [preview] = await Promise.all([page.waitForEvent('popup'), page.getByTestId('preview-button').click()]);
+  await expect(preview).toHaveURL(new RegExp(`/site/_preview/${unit.slug}$`));
+  await expect(preview.getByRole('region', { name: 'Preview' })).toContainText('what the next publish would show');
+  await preview.goto(`/site/_preview/${unit.slug}/be/en/hcp/${type.slug}/PUB-1`);
+  await expect(preview.getByRole('heading', { level: 1 })).toContainText('PUB-1');
+  expect((await preview.request.get(`/site/${unit.slug}`)).status()).toBe(404);
+  await preview.getByRole('link', { name: 'Leave the preview' }).click();
+  await expect(preview).toHaveURL(new RegExp(`/site/${unit.slug}$`));
+  await preview.close();
+  await expect(count(page, 'Products', 'UNPUBLISHED')).toHaveText('1');
+
   await publish(page, 1);
   await expect(count(page, 'Products', 'UNPUBLISHED')).toHaveText('0');
   await expect(count(page, 'Products', 'PUBLISHED')).toHaveText('1');

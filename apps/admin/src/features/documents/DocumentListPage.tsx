@@ -1,4 +1,4 @@
-import { Badge, Box, Button, Select, Switch } from '@mantine/core';
+import { Badge, Box, Button, Group, Select, Switch } from '@mantine/core';
 import { IconFilterOff, IconPlus } from '@tabler/icons-react';
 import { type DocumentListItem, type DocumentSearchBody, PUBLISH_STATES, type PublishState } from '@vellum/contract';
 import { useMemo } from 'react';
@@ -12,6 +12,7 @@ import { actionsColumn, RowActions } from '../../components/RowActions';
 import { pageParams, useTableState } from '../../components/tableState';
 import { useDocumentTypes } from '../document-types/documentTypes.hooks';
 import { formatDateTime } from '../products/PublishStateBadge';
+import { PreviewButton } from '../publishing/PreviewButton';
 import { documentColumns } from './documentColumns';
 import { useDeleteDocument, useDocumentSearch } from './documents.hooks';
 import { documentPath } from './paths';
@@ -130,7 +131,17 @@ export function DocumentListPage() {
 
   return (
     <>
-      <PageHeader title={t('documents.title')} description={t('documents.description')} actions={canManage && newButton('sm')} />
+      <PageHeader
+        title={t('documents.title')}
+        description={t('documents.description')}
+        actions={
+          <Group gap="xs">
+            {/* what visitors would see of these documents after a publish now (decision 0042) */}
+            <PreviewButton businessUnitId={unitId} />
+            {canManage && newButton('sm')}
+          </Group>
+        }
+      />
       <DataTable
         label={t('documents.title')}
         columns={columns}

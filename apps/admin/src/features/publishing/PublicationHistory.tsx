@@ -8,6 +8,7 @@ import { type Column, DataTable } from '../../components/DataTable';
 import { actionsColumn } from '../../components/RowActions';
 import { pageParams, useTableState } from '../../components/tableState';
 import { formatDateTime } from '../products/PublishStateBadge';
+import { PreviewButton } from './PreviewButton';
 import { PublicationChanges } from './PublicationChanges';
 import { usePublications, useRestorePublication } from './publishing.hooks';
 
@@ -16,7 +17,16 @@ import { usePublications, useRestorePublication } from './publishing.hooks';
  * one; a row opens what changed against the previous publication, and an earlier one can be
  * restored (with the publish right).
  */
-export function PublicationHistory({ businessUnitId, canRestore }: { businessUnitId: number; canRestore: boolean }) {
+export function PublicationHistory({
+  businessUnitId,
+  canRestore,
+  canPreview,
+}: {
+  businessUnitId: number;
+  canRestore: boolean;
+  /** PUBLISH or DOCUMENT_READ: each publication can be previewed. */
+  canPreview: boolean;
+}) {
   const { t } = useTranslation();
   const state = useTableState({ prefix: 'history-', defaultSort: { field: 'number', direction: 'desc' } });
   const list = usePublications(businessUnitId, pageParams(state));
@@ -107,6 +117,7 @@ export function PublicationHistory({ businessUnitId, canRestore }: { businessUni
       const open = openId === p.id;
       return (
         <Group gap={4} justify="flex-end" wrap="nowrap">
+          {canPreview && <PreviewButton businessUnitId={businessUnitId} publication={p} compact />}
           {canRestore && !p.live && (
             <Tooltip label={t('publishing.history.restoreLabel')} openDelay={500}>
               <ActionIcon variant="subtle" onClick={() => askRestore(p)} aria-label={t('publishing.history.restore', { number: p.number })}>

@@ -18,7 +18,9 @@ import { ReadinessSection } from './ReadinessSection';
 export function PublishPage() {
   const { t } = useTranslation();
   const unitId = Number(useParams().businessUnitId);
-  const canPublish = useAuth().hasRight('PUBLISH', unitId);
+  const auth = useAuth();
+  const canPublish = auth.hasRight('PUBLISH', unitId);
+  const canPreview = canPublish || auth.hasRight('DOCUMENT_READ', unitId);
   const readiness = useReadiness(unitId, canPublish);
   // the same queries as the counts section: the confirmation's summary reads them from the cache
   const products = usePublishCounts(unitId, 'products', canPublish);
@@ -28,7 +30,7 @@ export function PublishPage() {
     return (
       <>
         <PageHeader title={t('publishing.historyTitle')} description={t('publishing.historyDescription')} />
-        <PublicationHistory businessUnitId={unitId} canRestore={false} />
+        <PublicationHistory businessUnitId={unitId} canRestore={false} canPreview={canPreview} />
       </>
     );
   }
@@ -45,7 +47,7 @@ export function PublishPage() {
         <PublishCountsSection businessUnitId={unitId} />
         <PublishPanel businessUnitId={unitId} ready={readiness.data?.ready === true} products={products.data} files={files.data} />
         <Divider />
-        <PublicationHistory businessUnitId={unitId} canRestore />
+        <PublicationHistory businessUnitId={unitId} canRestore canPreview />
       </Stack>
     </>
   );

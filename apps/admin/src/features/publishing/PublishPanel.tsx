@@ -11,6 +11,7 @@ import { describeError, errorKey } from '../../api/errors';
 import { notifySuccess } from '../../api/notify';
 import { ConfirmDialog, confirmationSkipped } from '../../components/ConfirmDialog';
 import { formatDateTime } from '../products/PublishStateBadge';
+import { PreviewButton } from './PreviewButton';
 import { publishingKeys, usePublish, usePublishState } from './publishing.hooks';
 
 /** The picker's 'YYYY-MM-DD HH:mm:ss' (local time) as an ISO instant. */
@@ -190,12 +191,16 @@ export function PublishPanel({
             </Button>
           </span>
         </Tooltip>
+        <PreviewButton businessUnitId={businessUnitId} />
         {!ready && (
           <Text size="sm" c="dimmed">
             {t('publishing.publish.disabledNotReady')}
           </Text>
         )}
       </Group>
+      <Text size="xs" c="dimmed">
+        {t('publishing.preview.hint')}
+      </Text>
       <ConfirmDialog
         opened={confirming}
         title={t('publishing.publish.confirmTitle')}

@@ -343,6 +343,41 @@ describe('publication history', () => {
   });
 });
 
+describe('preview', () => {
+  it('opens a tab on the click and sends it to the one-time address of the unpublished state, or of a publication', async () => {
+    const tab = { opener: {} as unknown, location: { href: '' }, close: vi.fn() };
+    const open = vi.spyOn(window, 'open').mockReturnValue(tab as unknown as Window);
+    const link = (id: number, n: number | null) =>
+      ok({ url: `/site/_preview/_enter?grant=g${id}`, publicationId: id, publicationNumber: n, expiresDate: '' });
+    const calls = server({
+      'POST /api/publish/preview': (req) =>
+        (req.body as { publicationId?: number } | undefined)?.publicationId ? link(20, 1) : link(99, null),
+    });
+    renderRoute(<PublishPage />, { url: URL_, path: PATH });
+    fireEvent.click(await screen.findByRole('button', { name: 'Preview the website' }));
+    await waitFor(() => expect(tab.location.href).toBe('/site/_preview/_enter?grant=g99'));
+    expect(open).toHaveBeenCalledWith('', '_blank');
+    expect(tab.opener).toBeNull();
+    expect(calls.find((c) => c.key === 'POST /api/publish/preview')?.body).toEqual({ businessUnitId: 1, publicationId: null });
+    const table = await screen.findByRole('table', { name: 'Publications' });
+    fireEvent.click(await within(table).findByRole('button', { name: 'Preview publication 1' }));
+    await waitFor(() => expect(tab.location.href).toBe('/site/_preview/_enter?grant=g20'));
+    expect(calls.filter((c) => c.key === 'POST /api/publish/preview').at(-1)?.body).toEqual({ businessUnitId: 1, publicationId: 20 });
+    open.mockRestore();
+  });
+
+  it('closes the tab it opened when the server refuses', async () => {
+    const tab = { opener: {} as unknown, location: { href: '' }, close: vi.fn() };
+    const open = vi.spyOn(window, 'open').mockReturnValue(tab as unknown as Window);
+    server({ 'POST /api/publish/preview': () => problem(403, 'error.forbidden') });
+    renderRoute(<PublishPage />, { url: URL_, path: PATH });
+    fireEvent.click(await screen.findByRole('button', { name: 'Preview the website' }));
+    await waitFor(() => expect(tab.close).toHaveBeenCalled());
+    expect(tab.location.href).toBe('');
+    open.mockRestore();
+  });
+});
+
 describe('rights', () => {
   it('with only AUDIT_LOG_PUBLISH_READ: the history read-only, no checks, counts, publish or restore', async () => {
     signedInWith(['AUDIT_LOG_PUBLISH_READ']);

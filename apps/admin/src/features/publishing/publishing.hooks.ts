@@ -1,5 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
+  PreviewBody,
+  PreviewLink,
   Publication,
   PublicationDetail,
   PublishBody,
@@ -98,6 +100,13 @@ export function usePublish(businessUnitId: number) {
     mutationFn: (body: PublishBody) => api<Publication | undefined>('api/publish', { method: 'POST', body }),
     onSettled: () => qc.invalidateQueries({ queryKey: publishingKeys.unit(businessUnitId) }),
     meta: { silentError: true },
+  });
+}
+
+/** POST api/publish/preview: a one-time address of a preview of the website (the unpublished state, or a publication). */
+export function useOpenPreview() {
+  return useMutation({
+    mutationFn: async (body: PreviewBody) => (await api<PreviewLink>('api/publish/preview', { method: 'POST', body })).data,
   });
 }
 
