@@ -2,7 +2,9 @@
  * The public read model (decision 0038): every question of the public website answered from the
  * unit's live publication at an explicit instant. Its only caller is the public website.
  */
+
 export { dropdownValues, product, productTypes, searchProducts } from './catalogue.js';
+export { type ChangeWindow, changeWindow, clearChangeWindows } from './change-window.js';
 export { fileForDownload, productDocuments } from './documents.js';
 export { countriesByRegion, liveSite, offersCountry, translator } from './live-site.js';
 export type * from './public-read.types.js';

@@ -10,7 +10,15 @@ import {
   type UnitView,
 } from '@vellum/site';
 import type { DbOrTx } from '../../db/client.js';
-import { type Audience, type LivePublication, liveSite, offersCountry, translator } from '../public-read/index.js';
+import {
+  type Audience,
+  type ChangeWindow,
+  changeWindow,
+  type LivePublication,
+  liveSite,
+  offersCountry,
+  translator,
+} from '../public-read/index.js';
 import type { PublishedSite } from '../publishing/published-site.js';
 
 /**
@@ -23,6 +31,8 @@ export interface LoadedSite {
   live: LivePublication;
   root: SiteRoot;
   preview: PreviewBanner | null;
+  /** When what the publication shows last changed and next changes by itself (visitors' pages: their caching). */
+  window?: ChangeWindow;
 }
 
 /** `ended`: a preview that can no longer be shown (ended, signed out, no longer allowed). */
@@ -36,7 +46,8 @@ export async function loadSite(db: DbOrTx, bu: string, now: Date): Promise<SiteS
   if (!isSlug(bu)) return { kind: 'unknown' };
   const live = await liveSite(db, { slug: bu }, now);
   if (!live) return { kind: 'unknown' };
-  return { kind: live.site.unit.active ? 'live' : 'inactive', live, root: siteRoot(live.site.unit.slug), preview: null };
+  const window = await changeWindow(db, live, now);
+  return { kind: live.site.unit.active ? 'live' : 'inactive', live, root: siteRoot(live.site.unit.slug), preview: null, window };
 }
 
 export function pageLanguage(site: PublishedSite, language: string | undefined): PageLanguage {

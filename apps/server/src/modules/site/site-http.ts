@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { INT4_MAX } from '@vellum/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { ChangeWindow } from '../public-read/index.js';
 
 /**
  * HTTP details of the public website's pages (decision 0039): their Content-Security-Policy,
@@ -11,22 +12,29 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 export const SITE_CSP =
   "default-src 'none'; style-src 'self'; img-src 'self' data:; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
 
-/** How long a CDN or browser may reuse a page without asking (a scheduled change shows at most this late, plus the ETag period). */
+/**
+ * How long a CDN or browser may reuse a page without asking: at most this, and never past the next
+ * instant at which the publication changes by itself (a scheduled file appears, an archived one
+ * goes), so a cache shows a scheduled file on its day. A new publish shows at most this late.
+ */
 export const PAGE_MAX_AGE = 60;
-/** ETags change at least this often, so that a scheduled file or product shows without a publish. */
-const ETAG_PERIOD_MS = 5 * 60 * 1000;
 
 export type PageCaching =
-  /** Shared caches may keep it (the answer depends only on the URL and the live publication). */
-  | { kind: 'public'; publicationId: number }
+  /** Shared caches may keep it (the answer depends only on the URL, the live publication and its change window). */
+  | { kind: 'public'; publicationId: number; window?: ChangeWindow }
   /** Depends on the visitor's cookie or language header. */
   | { kind: 'private' }
   | { kind: 'none' };
 
-/** The ETag of a page: the live publication, the whole URL (the visitor's choice is in it) and the period. */
-export function pageEtag(publicationId: number, url: string, now: Date): string {
-  const period = Math.floor(now.getTime() / ETAG_PERIOD_MS);
-  const hash = createHash('sha256').update(`${publicationId}\n${period}\n${url}`).digest('base64url').slice(0, 27);
+/**
+ * The ETag of a page: the live publication, the whole URL (the visitor's choice is in it) and the
+ * last instant at which the publication changed by itself (its change window's start).
+ */
+export function pageEtag(publicationId: number, url: string, since: Date | null | undefined): string {
+  const hash = createHash('sha256')
+    .update(`${publicationId}\n${since ? since.getTime() : '-'}\n${url}`)
+    .digest('base64url')
+    .slice(0, 27);
   return `W/"${hash}"`;
 }
 
@@ -41,9 +49,17 @@ export function notModified(req: FastifyRequest, etag: string): boolean {
   });
 }
 
-function cacheControl(caching: PageCaching, status: number): string {
-  if (caching.kind === 'public' && status === 200) return `public, max-age=${PAGE_MAX_AGE}`;
-  if (caching.kind === 'public' && status === 404) return `public, max-age=${PAGE_MAX_AGE}`;
+/** Seconds a public answer may be reused: PAGE_MAX_AGE, or less when the publication changes by itself sooner. */
+export function maxAgeOf(caching: { window?: ChangeWindow }, now: Date): number {
+  const until = caching.window?.until;
+  if (!until) return PAGE_MAX_AGE;
+  return Math.max(0, Math.min(PAGE_MAX_AGE, Math.floor((until.getTime() - now.getTime()) / 1000)));
+}
+
+function cacheControl(caching: PageCaching, status: number, now: Date): string {
+  if (caching.kind === 'public' && (status === 200 || status === 404)) {
+    return `public, max-age=${maxAgeOf(caching, now)}`;
+  }
   if (caching.kind === 'private') return 'private, no-cache';
   return 'no-store';
 }
@@ -59,9 +75,9 @@ export function pageHeaders(reply: FastifyReply): FastifyReply {
 
 /** Sends a rendered page with its status, caching and (for public pages) ETag; 304 when the client holds it. */
 export function sendPage(req: FastifyRequest, reply: FastifyReply, status: number, html: string, caching: PageCaching, now: Date) {
-  pageHeaders(reply).header('cache-control', cacheControl(caching, status));
+  pageHeaders(reply).header('cache-control', cacheControl(caching, status, now));
   if (caching.kind === 'public' && status === 200) {
-    const etag = pageEtag(caching.publicationId, req.url, now);
+    const etag = pageEtag(caching.publicationId, req.url, caching.window?.since);
     reply.header('etag', etag);
     if (notModified(req, etag)) return reply.code(304).send();
   }
@@ -71,7 +87,7 @@ export function sendPage(req: FastifyRequest, reply: FastifyReply, status: numbe
 
 /** A 303 to a page of the site (after a form, or a single search hit). */
 export function seeOther(reply: FastifyReply, location: string, caching: PageCaching) {
-  reply.header('cache-control', cacheControl(caching, 303));
+  reply.header('cache-control', cacheControl(caching, 303, new Date()));
   if (caching.kind === 'private') reply.header('vary', 'Cookie');
   return reply.code(303).header('location', location).send();
 }

@@ -34,7 +34,7 @@ export function sendNotFound(req: FastifyRequest, reply: FastifyReply, state: Si
 
 /** How a page of the site may be cached: by anyone, tied to the publication; a preview never. */
 export function cachingOf(loaded: LoadedSite): PageCaching {
-  return loaded.preview ? { kind: 'none' } : { kind: 'public', publicationId: loaded.live.publicationId };
+  return loaded.preview ? { kind: 'none' } : { kind: 'public', publicationId: loaded.live.publicationId, window: loaded.window };
 }
 
 /** A preview that cannot be shown (ended, signed out, no longer allowed): 401, to open again from the admin. */

@@ -79,7 +79,7 @@ export function sitePages(app: FastifyInstance, mode: SiteMode) {
     const now = new Date();
     const state = await mode.load(req, (req.params as Params).bu, now);
     if (state.kind === 'unknown') return sendNotFound(req, reply, state, now);
-    const etag = pageEtag(state.live.publicationId, req.routeOptions.url ?? req.url, new Date(0));
+    const etag = pageEtag(state.live.publicationId, req.routeOptions.url ?? req.url, null);
     reply
       .header('content-type', 'text/css; charset=utf-8')
       .header('x-content-type-options', 'nosniff')
