@@ -12,6 +12,7 @@ import helmet from 'helmet';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { apiModules } from './modules/index.js';
+import { siteHostUrl } from './modules/site/site-hosts.js';
 import { type AccessRule, registerAccessHooks } from './platform/access.js';
 import { ACCESS_CHANNEL, AccessCache } from './platform/access-cache.js';
 import type { Deps } from './platform/deps.js';
@@ -53,6 +54,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     trustProxy: config.trustProxy,
     bodyLimit: 2 * 1024 * 1024,
     frameworkErrors: frameworkErrorHandler,
+    // a unit bound to its own host name: that host serves its public site only
+    rewriteUrl: (req) => siteHostUrl(config.siteHosts, req.headers.host, req.url ?? '/'),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

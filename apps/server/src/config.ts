@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { parseSiteHosts } from './modules/site/site-hosts.js';
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -26,6 +27,8 @@ const envSchema = z.object({
   LOGIN_THROTTLE_FORGET_AFTER_MINUTES: z.coerce.number().positive().default(60),
   SEED_DEMO: z.enum(['true', 'false']).optional(),
   TRUST_PROXY: z.string().optional(),
+  /** Units bound to their own host name: `host=slug,host=slug` (the public site is the whole host). */
+  SITE_HOSTS: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -48,6 +51,8 @@ export interface Config {
   logLevel: string;
   /** Fastify's trustProxy: false (default), true, or the addresses/CIDRs of the proxies (comma-separated). */
   trustProxy: boolean | string;
+  /** Host name → unit slug: the unit's public site is the whole host (modules/site/site-hosts.ts). */
+  siteHosts: Map<string, string>;
   version: string;
 }
 
@@ -99,6 +104,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: e.SEED_DEMO ? e.SEED_DEMO === 'true' : !e.DATABASE_URL,
     logLevel: e.LOG_LEVEL,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    siteHosts: parseSiteHosts(e.SITE_HOSTS),
     version: VERSION,
   };
 }

@@ -28,10 +28,15 @@ beforeAll(async () => {
   const doc = await makeDocument(db, unit.id, docType.id, { number: 'IFU-S', name: 'Scheduled leaflet' }, { productIds: [item.id] });
   // scheduled a few seconds ahead: the test waits for it
   appearsAt = new Date(Date.now() + 4000);
-  const f = await makeDocumentFile(db, doc, [{ label: '1.0', versionDate: '2026-01-01', publishDate: appearsAt, binaryKey: 'files/x.pdf' }], {
-    name: 'Leaflet',
-    restOfTheWorld: false,
-  });
+  const f = await makeDocumentFile(
+    db,
+    doc,
+    [{ label: '1.0', versionDate: '2026-01-01', publishDate: appearsAt, binaryKey: 'files/x.pdf' }],
+    {
+      name: 'Leaflet',
+      restOfTheWorld: false,
+    },
+  );
   await db.update(fileVersion).set({ binarySize: 10, mediaType: 'application/pdf' }).where(eq(fileVersion.fileId, f.id));
   await db.insert(fileCountry).values({ fileId: f.id, countryIsoCode: 'BE' });
   await db.insert(fileLanguage).values({ fileId: f.id, languageIsoCode: 'fr' });
