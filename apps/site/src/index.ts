@@ -11,7 +11,7 @@ export { DownloadPage, type DownloadPageProps } from './pages/DownloadPage.js';
 export { ProductPage, type ProductPageProps } from './pages/ProductPage.js';
 export { ProductTypesPage, type ProductTypesPageProps } from './pages/ProductTypesPage.js';
 export { SearchPage, type SearchPageProps, type SearchResultsView } from './pages/SearchPage.js';
-export { ComingSoonPage, NotFoundPage, PreviewEndedPage } from './pages/StatusPages.js';
+export { ComingSoonPage, NotFoundPage, PreviewEndedPage, TooManyRequestsPage } from './pages/StatusPages.js';
 export { renderHtml } from './render.js';
 export { SITE_CSS, themeCss } from './styles.js';
 export { englishTexts, siteTexts, type Texts } from './texts.js';

@@ -63,6 +63,8 @@ export const WEBSITE_TEXTS = {
   'comingSoon.body': t('The instructions for use of this product will be available here soon.', 200),
   'notFound.title': t('Page not found', 50),
   'notFound.body': t('The page you are looking for does not exist.', 200),
+  'tooMany.title': t('Too many requests', 50),
+  'tooMany.body': t('Please wait a minute, then try again.', 200),
   'error.general': t('Something went wrong. Please try again later.', 200),
   'error.offline': t('The server cannot be reached. Check your connection.', 200),
   'error.download': t('The document could not be downloaded.', 200),

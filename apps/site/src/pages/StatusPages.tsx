@@ -45,3 +45,13 @@ export function PreviewEndedPage({ language, t }: StatusPageProps) {
     </Layout>
   );
 }
+
+/** Answered with 429 when one address sends more searches (or forms) than a person would. */
+export function TooManyRequestsPage({ unit, language, t }: StatusPageProps) {
+  return (
+    <Layout unit={unit} language={language} t={t} title={t('tooMany.title')}>
+      <h1>{t('tooMany.title')}</h1>
+      <p>{t('tooMany.body')}</p>
+    </Layout>
+  );
+}

@@ -28,6 +28,7 @@ import {
 } from '../public-read/index.js';
 import { choiceOf, contentBlocks, loadSite, pageLanguage, siteImageKeys, textsOf, unitView, type VisitorChoice } from './site-context.js';
 import { CHOICE_COOKIE, choiceCookie, id, notModified, pageEtag, readCookie, seeOther, sendPage, text } from './site-http.js';
+import { SEARCHES_PER_MINUTE, sendTooMany, siteLimit } from './site-limits.js';
 import { type SiteMode, siteAnswers } from './site-mode.js';
 import { cachingOf, documentViews, fieldView, hitView, paramOf, productSegment, sendNotFound } from './site-pages.js';
 import { sitePreview } from './site-preview.js';
@@ -73,6 +74,7 @@ export function sitePages(app: FastifyInstance, mode: SiteMode) {
   const at = mode.prefix;
 
   const { liveOrAnswer, withChoice } = siteAnswers(mode);
+  const searchLimit = siteLimit(app, SEARCHES_PER_MINUTE);
 
   /** A style sheet of the live publication (theme colours, the unit's own CSS); versioned by publication id. */
   async function sendSheet(req: FastifyRequest, reply: FastifyReply, css: (live: LivePublication) => string) {
@@ -220,6 +222,8 @@ export function sitePages(app: FastifyInstance, mode: SiteMode) {
     let results = null;
     let status = 200;
     if (searched) {
+      const limit = await searchLimit(req);
+      if (!limit.allowed) return sendTooMany(reply, s, limit.retryAfter, v.choice.language);
       const attributes: Record<number, string> = {};
       for (const [k, raw] of Object.entries(q)) {
         const n = /^a([1-9][0-9]{0,9})$/.exec(k);
