@@ -12,6 +12,7 @@ import helmet from 'helmet';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { apiModules } from './modules/index.js';
+import { publishedAmong } from './modules/publishing/publications.repo.js';
 import { siteHostUrl } from './modules/site/site-hosts.js';
 import { type AccessRule, registerAccessHooks } from './platform/access.js';
 import { ACCESS_CHANNEL, AccessCache } from './platform/access-cache.js';
@@ -20,6 +21,7 @@ import { createDownloadRecorder } from './platform/download-recorder.js';
 import { frameworkErrorHandler, registerErrorHandler } from './platform/errors.js';
 import { createMailer } from './platform/mail.js';
 import { createFileStore } from './platform/storage.js';
+import { retainingStore } from './platform/storage-retention.js';
 import { TokenService } from './platform/tokens.js';
 
 /** A route as declared by an area, with its access rule (listed for the route-contract tests). */
@@ -71,7 +73,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
         outboxDir: join(config.dataDir, 'outbox'),
         log: (m) => app.log.info(m),
       }),
-    files: createFileStore(config.storageUrl, config.dataDir),
+    // what a publication names is never deleted from storage (decision 0037)
+    files: retainingStore(createFileStore(config.storageUrl, config.dataDir), (keys) => publishedAmong(database.db, keys)),
     tokens: new TokenService(config.tokenSecret),
     accessCache: new AccessCache(),
     downloads: createDownloadRecorder(database.db, { log: { warn: (m) => app.log.warn(m), error: (m) => app.log.error(m) } }),

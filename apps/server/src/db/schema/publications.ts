@@ -83,6 +83,18 @@ export const publishState = pgTable('publish_state', {
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 });
 
+/**
+ * Stored objects a publication's site names (logo, product type images, public resources, remark
+ * files): kept in storage for good, since what was public must stay answerable (EU 2021/2226).
+ * The file store refuses to delete them (platform/storage-retention.ts); file versions' binaries
+ * are kept by their own rule (decision 0032).
+ */
+export const publishedObject = pgTable('published_object', {
+  storageKey: text('storage_key').primaryKey(),
+  /** The first publication that named it. */
+  publicationId: integer('publication_id').notNull(),
+});
+
 // ---------------------------------------------------------------------------------------------
 // the content of a publication (rows keyed by the content publication's id; immutable once written)
 

@@ -1,7 +1,7 @@
-import { and, asc, count, desc, eq, isNotNull, lt, max, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, lt, max, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
-import { publication } from '../../db/schema/index.js';
+import { publication, publishedObject } from '../../db/schema/index.js';
 
 /**
  * The publications of a unit and their pub_* rows (decision 0037). Every statement names the unit
@@ -155,4 +155,30 @@ export async function sitesDiffer(db: DbOrTx, a: number, b: number): Promise<boo
     sql`select (select site from publication where id = ${a}) is distinct from (select site from publication where id = ${b}) as differ`,
   );
   return row?.differ ?? true;
+}
+
+// ---- the stored objects publications name (kept for good)
+
+/** Records the objects a new publication names: its site's keys and its remarks' files. */
+export async function recordPublishedObjects(db: DbOrTx, publicationId: number, siteKeys: readonly string[]): Promise<void> {
+  if (siteKeys.length > 0) {
+    await db
+      .insert(publishedObject)
+      .values([...new Set(siteKeys)].map((storageKey) => ({ storageKey, publicationId })))
+      .onConflictDoNothing();
+  }
+  await db.execute(sql`insert into published_object (storage_key, publication_id)
+    select distinct r.storage_key, ${publicationId}::int from pub_remark r
+    where r.publication_id = ${publicationId} and r.storage_key is not null
+    on conflict do nothing`);
+}
+
+/** Which of the keys a publication named. */
+export async function publishedAmong(db: DbOrTx, keys: readonly string[]): Promise<Set<string>> {
+  if (keys.length === 0) return new Set();
+  const rows = await db
+    .select({ key: publishedObject.storageKey })
+    .from(publishedObject)
+    .where(inArray(publishedObject.storageKey, [...keys]));
+  return new Set(rows.map((r) => r.key));
 }

@@ -4,6 +4,7 @@ import type { Actor } from '../../platform/audit.js';
 import { compileContent } from './compile-content.js';
 import { compileSite } from './compile-site.js';
 import * as repo from './publications.repo.js';
+import type { PublishedSite } from './published-site.js';
 
 /** What a publish tells the new publication about itself (the stamping already happened in `tx`). */
 export interface NewPublication {
@@ -31,6 +32,13 @@ export function toPublication(row: repo.PublicationRow, restoredFromNumber: numb
     counts: row.counts as PublicationCounts,
     live: row.number === liveNumber,
   };
+}
+
+/** The stored objects a site document names: logo, public resources, product type images. */
+export function siteObjectKeys(site: PublishedSite): string[] {
+  const keys = [site.layout.logoKey, ...site.layout.publicResources.map((r) => r.storageKey)];
+  for (const t of site.productTypes) keys.push(t.imageKey, t.heroImageHcpKey, t.heroImagePatientKey);
+  return keys.filter((k): k is string => typeof k === 'string' && k !== '');
 }
 
 /**
@@ -67,5 +75,7 @@ export async function createPublication(tx: Tx, input: NewPublication): Promise<
     stamped: input.stamped,
   };
   const row = await repo.setCounts(tx, id, counts);
+  // what it shows stays in storage for good, whatever the admin replaces later
+  await repo.recordPublishedObjects(tx, id, siteObjectKeys(site));
   return toPublication({ ...row, number }, null, number);
 }

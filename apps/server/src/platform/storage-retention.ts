@@ -1,0 +1,29 @@
+import type { FileStore } from './storage.js';
+
+/** Which of the keys must stay in storage (a publication names them). */
+export type KeptObjects = (keys: readonly string[]) => Promise<Set<string>>;
+
+/**
+ * The file store, refusing to delete what a publication names (EU 2021/2226: what was public stays
+ * answerable). Every delete of the product goes through here, so replacing a unit's logo, a product
+ * type's image, a public resource or a remark's file after a publish lets go of the old object only
+ * when no publication shows it. A kept object is simply not deleted (delete already ignores an
+ * absent object): nothing a caller does changes.
+ */
+export function retainingStore(store: FileStore, kept: KeptObjects): FileStore {
+  return {
+    kind: store.kind,
+    put: (prefix, data, extension) => store.put(prefix, data, extension),
+    get: (key) => store.get(key),
+    putStream: (prefix, source, extension, options) => store.putStream(prefix, source, extension, options),
+    stat: (key) => store.stat(key),
+    open: (key, range) => store.open(key, range),
+    presignedUrl: store.presignedUrl
+      ? (key, options) => store.presignedUrl?.(key, options) ?? Promise.reject(new Error('no presigned URL'))
+      : undefined,
+    async delete(key) {
+      if ((await kept([key])).has(key)) return;
+      await store.delete(key);
+    },
+  };
+}
