@@ -3,6 +3,17 @@
  * unit's live publication at an explicit instant. Its only caller is the public website.
  */
 export { dropdownValues, product, productTypes, searchProducts } from './catalogue.js';
+export {
+  type DocumentSearchAttribute,
+  type DocumentSearchHit,
+  type DocumentSearchQuery,
+  type DocumentSearchResult,
+  documentDropdownValues,
+  documentSearchAccess,
+  documentSearchFields,
+  mayVerifyEmail,
+  searchDocuments,
+} from './document-search.js';
 export { fileForDownload, productDocuments } from './documents.js';
 export { countriesByRegion, liveSite, offersCountry, translator } from './live-site.js';
 export type * from './public-read.types.js';
