@@ -85,9 +85,7 @@ interface AccessPageBase {
  * `/site/{bu}/_access`: the form on its own (GET), or what a request for a link answers: `sent` in
  * every case where the address was an e-mail address, `tooMany` when rate limited.
  */
-export function AccessRequestPage(
-  p: AccessPageBase & { state: 'form' | 'sent' | 'tooMany'; form: AccessFormView; backUrl: string },
-) {
+export function AccessRequestPage(p: AccessPageBase & { state: 'form' | 'sent' | 'tooMany'; form: AccessFormView; backUrl: string }) {
   const { t } = p;
   const title = p.state === 'sent' ? t('access.sent.title') : p.state === 'tooMany' ? t('access.tooMany.title') : t('access.title');
   return (

@@ -18,7 +18,9 @@ export async function createEmailLink(
 ): Promise<string> {
   await db
     .delete(siteEmailLink)
-    .where(and(eq(siteEmailLink.businessUnitId, link.businessUnitId), lt(siteEmailLink.expiresAt, new Date(now.getTime() - PURGE_AFTER_MS))));
+    .where(
+      and(eq(siteEmailLink.businessUnitId, link.businessUnitId), lt(siteEmailLink.expiresAt, new Date(now.getTime() - PURGE_AFTER_MS))),
+    );
   const token = randomBytes(32).toString('base64url');
   await db.insert(siteEmailLink).values({
     ...link,
