@@ -6,7 +6,9 @@
 
 export * from './gs1/index.js';
 export { Layout } from './Layout.js';
+export { AccessConfirmPage, AccessForm, type AccessFormView, AccessRequestPage } from './pages/AccessPages.js';
 export { ChooserPage, type ChooserPageProps } from './pages/ChooserPage.js';
+export { type DocumentHitView, DocumentSearchPage, type DocumentSearchPageProps } from './pages/DocumentSearchPage.js';
 export { DownloadPage, type DownloadPageProps } from './pages/DownloadPage.js';
 export { ProductPage, type ProductPageProps } from './pages/ProductPage.js';
 export { ProductTypesPage, type ProductTypesPageProps } from './pages/ProductTypesPage.js';

@@ -55,8 +55,12 @@ button,.button{display:inline-block;font:inherit;padding:.5rem 1rem;border:0;bor
 .pager{display:flex;gap:1rem;justify-content:space-between}
 .lot-form{margin:1rem 0}
 .lot-form input{max-inline-size:14rem}
+input[type=email]{inline-size:100%;max-inline-size:30rem;font:inherit;padding:.5rem;border:1px solid #767676;border-radius:4px;background:#fff;color:inherit}
+.access{margin:1.5rem 0;padding:1rem;border:1px solid #ddd;border-radius:6px}
+.access h2{margin-block-start:0}
+.document__product{font-size:.9rem;margin:.25rem 0}
 @media print{
-  .site-header__choice,.skip-link,.search__form,.lot-form,.pager,.actions,button{display:none}
+  .site-header__choice,.skip-link,.search__form,.lot-form,.pager,.actions,button,.access{display:none}
   .preview-banner{display:flex;flex-wrap:wrap;gap:.5rem 1rem;align-items:center;justify-content:space-between;background:#fef3c7;color:#111;border-block-end:3px solid #b45309;padding:.5rem 1rem}
 .preview-banner a{color:#111}
 .preview-banner p{margin:0}

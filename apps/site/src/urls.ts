@@ -44,6 +44,15 @@ export const siteUrls = {
     `${siteUrls.types(root, c)}/${seg(typeSlug)}${query(params)}`,
   product: (root: SiteRoot, c: Choice, typeSlug: string, keyCode: string, lot?: string) =>
     `${siteUrls.types(root, c)}/${seg(typeSlug)}/${seg(keyCode)}${query({ lot })}`,
+  /** The document search of the audience (decision 0045): `_documents` is no product type slug (slugs start with a letter or digit). */
+  documentSearch: (root: SiteRoot, c: Choice, params: Record<string, string | number | undefined> = {}) =>
+    `${siteUrls.types(root, c)}/_documents${query(params)}`,
+  /** Asking for an e-mail link to restricted documents (POST), or its form on its own (GET). */
+  access: (root: SiteRoot, params: { back?: string; language?: string } = {}) => `${root}/_access${query(params)}`,
+  /** The link of the e-mail: a page that uses it when confirmed (POST to the same URL). */
+  accessLink: (root: SiteRoot, token: string, language?: string) => `${root}/_access/${seg(token)}${query({ language })}`,
+  /** Forgets the verified e-mail (POST). */
+  accessForget: (root: SiteRoot) => `${root}/_access/_forget`,
   file: (root: SiteRoot, fileId: number, ctx: DownloadContext) => `${root}/files/${fileId}${query(downloadQuery(ctx))}`,
   download: (root: SiteRoot, fileId: number, ctx: DownloadContext) => `${root}/files/${fileId}/download${query(downloadQuery(ctx))}`,
 };

@@ -3,6 +3,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { ADMIN, signIn, signInViaUi } from '../auth/support';
 import { adminApi, createProduct, createProductType, createUnit, productGroupsUrl, productsUrl } from '../catalogue/support';
 import { createDocument } from '../documents/files-support';
+import { accessLinkFor, publishRestrictedUnit } from '../website/restricted-support';
 
 /** axe-core over the main screens: no serious or critical WCAG 2.1 A/AA violation. */
 async function expectAccessible(page: Page, what: string) {
@@ -436,4 +437,29 @@ test('the publish page is accessible', async ({ page, request }) => {
   await expectAccessible(page, 'publish dialog');
   await page.getByRole('button', { name: 'Cancel' }).click();
   await expect(page.getByRole('dialog')).toHaveCount(0);
+});
+
+test('the public website’s restricted-document and document search pages are accessible', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const site = await publishRestrictedUnit(request);
+  const root = `/site/${site.unit.slug}`;
+  await page.goto(site.productUrl);
+  await expect(page.getByRole('region', { name: 'Restricted documents' })).toBeVisible();
+  await expectAccessible(page, 'product page with the e-mail form');
+  await page.goto(`${root}/_access?back=${encodeURIComponent(site.productUrl)}&language=en`);
+  await expectAccessible(page, 'the e-mail form on its own');
+  await page.getByLabel('E-mail address').fill(site.member);
+  await page.getByRole('button', { name: 'Send me a link' }).click();
+  await expect(page.getByRole('heading', { name: 'Check your e-mail', level: 1 })).toBeVisible();
+  await expectAccessible(page, 'link sent');
+  await page.goto(await accessLinkFor(site.member));
+  await expect(page.getByRole('button', { name: 'Continue' })).toBeVisible();
+  await expectAccessible(page, 'the link’s confirmation');
+  await page.goto(`${root}/_access/${'A'.repeat(43)}`);
+  await expectAccessible(page, 'a link that cannot be used');
+  await page.goto(`${root}/be/en/hcp/_documents`);
+  await expectAccessible(page, 'document search');
+  await page.goto(`${root}/be/en/hcp/_documents?number=1`);
+  await expect(page.getByRole('heading', { name: /Results/ })).toBeVisible();
+  await expectAccessible(page, 'document search results');
 });

@@ -4,6 +4,7 @@
 import { Layout, RichText } from '../Layout.js';
 import type { Texts } from '../texts.js';
 import type { ChoiceView, DocumentView, FileView, PageLanguage, SearchFieldView, UnitView } from '../view-models.js';
+import { AccessForm, type AccessFormView } from './AccessPages.js';
 import { AttributeList } from './AttributeList.js';
 import { SearchForm } from './SearchForm.js';
 
@@ -26,9 +27,11 @@ export interface ProductPageProps {
   search: { action: string; fields: SearchFieldView[] } | null;
   headerBlocks: string[];
   footerBlocks: string[];
+  /** While the unit has restricted groups: the form asking for an e-mail link, or who is verified (decision 0045). */
+  access?: AccessFormView | null;
 }
 
-function FileItem({ file, t }: { file: FileView; t: Texts }) {
+export function FileItem({ file, t }: { file: FileView; t: Texts }) {
   return (
     <li className="file">
       <a className="file__link" href={file.current.downloadUrl}>
@@ -125,6 +128,7 @@ export function ProductPage(p: ProductPageProps) {
           ))}
         </ul>
       )}
+      {p.access && <AccessForm form={p.access} t={t} />}
       {p.footerBlocks.map((html) => (
         <RichText key={html} className="content-block" html={html} />
       ))}

@@ -13,10 +13,21 @@ export interface ProductTypesPageProps {
   /** The selection-header content blocks for the audience (sanitised HTML). */
   headerBlocks: string[];
   types: (ProductTypeView & { url: string })[];
+  /** The unit's document search (documentSearch on), linked below the types. */
+  documentSearchUrl?: string | null;
 }
 
 /** `/site/{bu}/{country}/{language}/{audience}`: the product types of the audience. */
-export function ProductTypesPage({ unit, language, t, choice, audienceName, headerBlocks, types }: ProductTypesPageProps) {
+export function ProductTypesPage({
+  unit,
+  language,
+  t,
+  choice,
+  audienceName,
+  headerBlocks,
+  types,
+  documentSearchUrl,
+}: ProductTypesPageProps) {
   return (
     <Layout unit={unit} language={language} t={t} title={t('productType.choose')} choice={choice} audienceName={audienceName}>
       {headerBlocks.map((html) => (
@@ -36,6 +47,11 @@ export function ProductTypesPage({ unit, language, t, choice, audienceName, head
             </li>
           ))}
         </ul>
+      )}
+      {documentSearchUrl && (
+        <p className="document-search-link">
+          <a href={documentSearchUrl}>{t('documentSearch.title')}</a>
+        </p>
       )}
     </Layout>
   );

@@ -9,6 +9,7 @@ export * from './paper-copy-requests.js';
 export * from './publications.js';
 export * from './regions-languages.js';
 export * from './restricted-access.js';
+export * from './site-email-links.js';
 export * from './translations.js';
 export * from './users.js';
 export * from './website.js';

@@ -210,6 +210,8 @@ export const pubDocument = pgTable(
   (t) => [
     primaryKey({ columns: [t.publicationId, t.documentId] }),
     index('pub_document_number_trgm_idx').using('gin', sql`lower(${t.number}) gin_trgm_ops`),
+    // the document search by name (decision 0045)
+    index('pub_document_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
   ],
 );
 

@@ -37,7 +37,7 @@ interface FileJson {
 }
 
 /** The restricted groups a verified e-mail belongs to: enabled groups only, while the unit's switch is on. */
-function groupsOf(site: PublishedSite, verifiedEmail: string | undefined): number[] {
+export function groupsOf(site: PublishedSite, verifiedEmail: string | undefined): number[] {
   if (!verifiedEmail || !site.unit.settings.publicUserGroupActive) return [];
   const email = verifiedEmail.trim().toLowerCase();
   return site.restrictedGroups.filter((g) => g.enabled && g.emails.includes(email)).map((g) => g.id);
@@ -255,4 +255,22 @@ export async function fileForDownload(
     };
   }
   return null;
+}
+
+/**
+ * One document of a product as the product page lists it for the visitor (the document search's
+ * result, decision 0045): null when the visitor would not see it there.
+ */
+export async function productDocument(
+  db: DbOrTx,
+  live: LivePublication,
+  productId: number,
+  documentId: number,
+  visitor: Visitor,
+  at: Date,
+): Promise<PublicDocument | null> {
+  const filter = documentsFilter(live, productId, visitor, at);
+  if (!filter) return null;
+  const rows = await repo.documentFiles(db, { ...filter, documentOf: { documentId } });
+  return assemble(live.site, rows, visitor)[0]?.document ?? null;
 }

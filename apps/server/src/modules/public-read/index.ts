@@ -5,6 +5,17 @@
 
 export { dropdownValues, product, productTypes, searchProducts } from './catalogue.js';
 export { type ChangeWindow, changeWindow, clearChangeWindows } from './change-window.js';
+export {
+  type DocumentSearchAttribute,
+  type DocumentSearchHit,
+  type DocumentSearchQuery,
+  type DocumentSearchResult,
+  documentDropdownValues,
+  documentSearchAccess,
+  documentSearchFields,
+  mayVerifyEmail,
+  searchDocuments,
+} from './document-search.js';
 export { fileForDownload, productDocuments } from './documents.js';
 export { countriesByRegion, liveSite, offersCountry, translator } from './live-site.js';
 export type * from './public-read.types.js';

@@ -254,8 +254,8 @@ export interface DocumentFilesFilter {
   /** Only files in this language; null: every language. */
   language: string | null;
   lot: string | null;
-  /** Only this document (the download of one of its files). */
-  documentOf?: { fileVersionId: number } | { fileId: number };
+  /** Only this document (the download of one of its files, or a document the document search found). */
+  documentOf?: { fileVersionId: number } | { fileId: number } | { documentId: number };
   /** Include each version's binary key and checksum (downloads only). */
   withBinary?: boolean;
 }
@@ -291,7 +291,9 @@ export function documentFilesSql(f: DocumentFilesFilter): SQL {
   const lotHeld = f.lot !== null ? sql`AND r.lot_keys @> ARRAY[lower(${f.lot})]::text[]` : sql``;
   const language = f.language !== null ? sql`AND lower(${f.language}) = ANY(v.languages)` : sql``;
   let onlyDocument = sql``;
-  if (f.documentOf) {
+  if (f.documentOf && 'documentId' in f.documentOf) {
+    onlyDocument = sql`AND d.document_id = ${f.documentOf.documentId}`;
+  } else if (f.documentOf) {
     const byVersion = 'fileVersionId' in f.documentOf;
     const id = 'fileVersionId' in f.documentOf ? f.documentOf.fileVersionId : f.documentOf.fileId;
     onlyDocument = sql`AND d.document_id = (SELECT o.document_id FROM pub_file_version o WHERE o.publication_id = ${f.contentId}
@@ -334,4 +336,106 @@ export function documentFilesSql(f: DocumentFilesFilter): SQL {
 
 export async function documentFiles(db: DbOrTx, f: DocumentFilesFilter): Promise<DocumentFileRow[]> {
   return rows<DocumentFileRow>(db, documentFilesSql(f));
+}
+
+// ---------------------------------------------------------------------------------------------
+// the document search (decision 0045)
+
+export interface DocumentSearchFilter {
+  contentId: number;
+  at: Date;
+  /** The product types shown to the audience: a document is found through one of their products. */
+  productTypeIds: readonly number[];
+  /** The document types shown to the audience. */
+  documentTypeIds: readonly number[];
+  /** The restricted groups the visitor belongs to (enabled ones only). */
+  groupIds: readonly number[];
+  country: string;
+  /** Only documents with a file in this language; null: every language. */
+  language: string | null;
+  /** One text across number, name and the values of `textAttributeIds` (contains, ignoring case). */
+  text?: string;
+  textAttributeIds: readonly number[];
+  /** Contains, ignoring case. */
+  number?: string;
+  name?: string;
+  attributes: { attributeDefinitionId: number; value: string; match: Match }[];
+}
+
+/** A document attribute's value matches (the values are `[{attributeDefinitionId, value}]` in pub_document.attributes). */
+const documentValue = (ids: SQL, value: string, mode: Match) => sql`EXISTS (
+  SELECT 1 FROM jsonb_array_elements(d.attributes) a
+  WHERE (a ->> 'attributeDefinitionId')::int = ANY(${ids}) AND ${matches(sql`lower(a ->> 'value')`, value, mode)})`;
+
+/** Who may see a document at all: its type shown to the audience, open or restricted to one of the visitor's groups. */
+const documentVisible = (f: { documentTypeIds: readonly number[]; groupIds: readonly number[] }) => sql`
+  d.document_type_id = ANY(${intArray(f.documentTypeIds)})
+  AND (cardinality(d.restricted_group_ids) = 0 OR d.restricted_group_ids && ${intArray(f.groupIds)})`;
+
+/**
+ * One page of the documents the visitor may see that match, by number (ignoring case) then id,
+ * and the total: each with its first product (by key code) that is visible at `at` and of a type
+ * shown to the audience, which gives its files their product context; documents without such a
+ * product, or without a public file for the country (and language) at `at`, are not found.
+ */
+export function searchDocumentsSql(f: DocumentSearchFilter, page: { limit: number; offset: number }): SQL {
+  const at = instant(f.at);
+  const where: SQL[] = [sql`d.publication_id = ${f.contentId}`, documentVisible(f)];
+  if (f.text) {
+    const text = f.text;
+    where.push(sql`(${matches(sql`lower(d.number)`, text, 'PARTIAL')} OR ${matches(sql`lower(d.name)`, text, 'PARTIAL')}
+      ${f.textAttributeIds.length > 0 ? sql`OR ${documentValue(intArray(f.textAttributeIds), text, 'PARTIAL')}` : sql``})`);
+  }
+  if (f.number) where.push(matches(sql`lower(d.number)`, f.number, 'PARTIAL'));
+  if (f.name) where.push(matches(sql`lower(d.name)`, f.name, 'PARTIAL'));
+  for (const a of f.attributes) where.push(documentValue(intArray([a.attributeDefinitionId]), a.value, a.match));
+  const language = f.language !== null ? sql`AND lower(${f.language}) = ANY(v.languages)` : sql``;
+  where.push(sql`EXISTS (SELECT 1 FROM pub_file_version v
+      WHERE v.publication_id = d.publication_id AND v.document_id = d.document_id
+        AND v.publish_date <= ${at} AND (v.archive_date IS NULL OR v.archive_date > ${at})
+        AND (v.rest_of_the_world OR upper(${f.country}) = ANY(v.countries)) ${language})`);
+  return sql`WITH hits AS (
+      SELECT d.document_id, d.number, rep.product_id, rep.product_type_id, rep.key_code
+      FROM pub_document d
+      CROSS JOIN LATERAL (
+        SELECT p.product_id, p.product_type_id, p.key_code
+        FROM pub_document_product dp
+        JOIN pub_product p ON p.publication_id = dp.publication_id AND p.product_id = dp.product_id
+        WHERE dp.publication_id = d.publication_id AND dp.document_id = d.document_id
+          AND p.publish_date <= ${at} AND p.product_type_id = ANY(${intArray(f.productTypeIds)})
+        ORDER BY lower(p.key_code) COLLATE "C", p.product_id LIMIT 1
+      ) rep
+      WHERE ${sql.join(where, sql` AND `)}
+    ), page AS (
+      SELECT * FROM hits ORDER BY lower(number) COLLATE "C", document_id LIMIT ${page.limit} OFFSET ${page.offset}
+    )
+    SELECT t.total, page.document_id AS "documentId", page.product_id AS "productId", page.product_type_id AS "productTypeId",
+      page.key_code AS "keyCode"
+    FROM (SELECT count(*)::int AS total FROM hits) t LEFT JOIN page ON true
+    ORDER BY lower(page.number) COLLATE "C", page.document_id`;
+}
+
+export interface DocumentHitRow {
+  total: number;
+  documentId: number | null;
+  productId: number | null;
+  productTypeId: number | null;
+  keyCode: string | null;
+}
+
+export async function searchDocuments(db: DbOrTx, f: DocumentSearchFilter, page: { limit: number; offset: number }) {
+  return rows<DocumentHitRow>(db, searchDocumentsSql(f, page));
+}
+
+/** The distinct values of a document attribute among the documents the visitor may see (a dropdown), at most 1,000. */
+export async function documentAttributeValues(
+  db: DbOrTx,
+  f: { contentId: number; attributeDefinitionId: number; documentTypeIds: readonly number[]; groupIds: readonly number[] },
+): Promise<string[]> {
+  const query = sql`SELECT min((a ->> 'value') COLLATE "C") AS value
+    FROM pub_document d CROSS JOIN LATERAL jsonb_array_elements(d.attributes) a
+    WHERE d.publication_id = ${f.contentId} AND ${documentVisible(f)}
+      AND (a ->> 'attributeDefinitionId')::int = ${f.attributeDefinitionId}
+    GROUP BY lower(a ->> 'value') ORDER BY lower(a ->> 'value') COLLATE "C" LIMIT 1000`;
+  return (await rows<{ value: string }>(db, query)).map((r) => r.value);
 }

@@ -26,7 +26,9 @@ import {
   productTypes,
   searchProducts,
 } from '../public-read/index.js';
+import { siteAccessPages, visitorAccess } from './site-access.js';
 import { choiceOf, contentBlocks, loadSite, pageLanguage, siteImageKeys, textsOf, unitView, type VisitorChoice } from './site-context.js';
+import { documentSearchPages } from './site-document-search.js';
 import { CHOICE_COOKIE, choiceCookie, id, notModified, pageEtag, readCookie, seeOther, sendPage, text } from './site-http.js';
 import { SEARCHES_PER_MINUTE, sendTooMany, siteLimit } from './site-limits.js';
 import { type SiteMode, siteAnswers } from './site-mode.js';
@@ -184,6 +186,7 @@ export function sitePages(app: FastifyInstance, mode: SiteMode) {
         imageUrl: t.imageKey ? siteUrls.media(bu, t.imageKey) : null,
         url: siteUrls.search(bu, v.choice, t.slug),
       })),
+      documentSearchUrl: live.site.unit.settings.documentSearch ? siteUrls.documentSearch(bu, v.choice) : null,
     });
     return sendPage(req, reply, 200, renderHtml(page), cachingOf(s), now);
   });
@@ -315,12 +318,13 @@ export function sitePages(app: FastifyInstance, mode: SiteMode) {
     const item = await product(db, live, { productTypeSlug: type.slug, audience: v.audience, language: v.choice.language, ...ref }, now);
     if (!item) return notFound();
     const lot = type.lotNumbers ? text(q.lot) || undefined : undefined;
+    const access = await visitorAccess(app, req, reply, s);
     const docs =
       (await productDocuments(
         db,
         live,
         item.productId,
-        { audience: v.audience, country: v.choice.country, language: v.choice.language, lot },
+        { audience: v.audience, country: v.choice.country, language: v.choice.language, lot, verifiedEmail: access.email },
         now,
       )) ?? [];
     const settings = live.site.unit.settings;
@@ -344,8 +348,9 @@ export function sitePages(app: FastifyInstance, mode: SiteMode) {
         : null,
       headerBlocks: contentBlocks(live.site, 'PRODUCT_TYPE_HEADER', type.id, v.audience),
       footerBlocks: contentBlocks(live.site, 'PRODUCT_TYPE_FOOTER', type.id, v.audience),
+      access: access.form(req.url, v.choice.language),
     });
-    return sendPage(req, reply, 200, renderHtml(page), cachingOf(s), now);
+    return sendPage(req, reply, 200, renderHtml(page), access.caching(cachingOf(s)), now);
   });
 
   /** The file a download confirmation or download names, for the product context of its query; null → 404 sent. */
@@ -365,11 +370,19 @@ export function sitePages(app: FastifyInstance, mode: SiteMode) {
     const v = choiceOf(live.site, text(q.country), text(q.language), text(q.audience));
     if (!fileId || !productId || !v || (q.version !== undefined && versionId === undefined)) return notFound();
     const lot = text(q.lot) || undefined;
-    const visitor = { audience: v.audience, country: v.choice.country, language: v.choice.language, lot, productId };
+    const access = await visitorAccess(app, req, reply, s);
+    const visitor = {
+      audience: v.audience,
+      country: v.choice.country,
+      language: v.choice.language,
+      lot,
+      productId,
+      verifiedEmail: access.email,
+    };
     const file = await fileForDownload(db, live, versionId ? { fileVersionId: versionId } : { fileId }, visitor, now);
     // a version id names its file: another file's version under this file's URL is not there
     if (!file || file.file.fileId !== fileId) return notFound();
-    return { s, live, v, file, lot, fileId, productId, versionId };
+    return { s, live, v, file, lot, fileId, productId, versionId, access };
   }
 
   // 5. the download confirmation: what, which version, its date and language
@@ -385,7 +398,7 @@ export function sitePages(app: FastifyInstance, mode: SiteMode) {
       db,
       live,
       d.productId,
-      { audience: v.audience, country: v.choice.country, language: v.choice.language, lot: d.lot },
+      { audience: v.audience, country: v.choice.country, language: v.choice.language, lot: d.lot, verifiedEmail: d.access.email },
       now,
     );
     const listed = docs?.flatMap((x) => x.files).find((f) => f.fileId === d.fileId);
@@ -415,7 +428,7 @@ export function sitePages(app: FastifyInstance, mode: SiteMode) {
           : siteUrls.types(bu, v.choice),
       },
     });
-    return sendPage(req, reply, 200, renderHtml(page), cachingOf(s), now);
+    return sendPage(req, reply, 200, renderHtml(page), d.access.caching(cachingOf(s)), now);
   });
 
   // 6. the binary, streamed with ranges
@@ -441,6 +454,9 @@ export function sitePages(app: FastifyInstance, mode: SiteMode) {
       fileName: file.binaryName ?? file.file.name,
     });
   });
+
+  siteAccessPages(app, mode);
+  documentSearchPages(app, mode);
 }
 
 /** The first language of the Accept-Language header (its primary subtag). */

@@ -1,0 +1,284 @@
+import { createHmac } from 'node:crypto';
+import { emailSchema } from '@vellum/contract';
+import { AccessConfirmPage, type AccessFormView, AccessRequestPage, renderHtml, type SiteRoot, siteUrls } from '@vellum/site';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { jwtVerify, SignJWT } from 'jose';
+import { createElement } from 'react';
+import { mayVerifyEmail } from '../public-read/index.js';
+import { type LoadedSite, pageLanguage, textsOf, unitView } from './site-context.js';
+import { consumeEmailLink, createEmailLink, findEmailLink } from './site-email-links.repo.js';
+import { type PageCaching, pageHeaders, readCookie, seeOther, sendPage, text } from './site-http.js';
+import { type SiteMode, siteAnswers } from './site-mode.js';
+
+/**
+ * Restricted documents on the public website (issue 12, decision 0045): a visitor proves an
+ * e-mail address by a one-time link sent to it, and the pages that list or serve documents pass
+ * the verified address to the read model. Asking for a link always answers the same page (no
+ * address or document is revealed); only an address of an enabled group (or of the restricted
+ * document search) of the live publication gets a mail. The used link sets a signed cookie on
+ * the unit's site root.
+ */
+
+const ACCESS_COOKIE = 'site_access';
+/** How long a verified address is remembered on the device. */
+export const ACCESS_SECONDS = 12 * 60 * 60;
+const ACCESS_PURPOSE = 'site-access';
+const html = { config: { access: 'public' as const }, schema: { hide: true } };
+/** Link requests per client address, and per address asked for in a unit, in LINK_WINDOW_MS (every answer counts, sent or not). */
+const LINKS_PER_CLIENT = 10;
+const LINKS_PER_EMAIL = 3;
+const LINK_WINDOW_MS = 10 * 60 * 1000;
+const TOKEN = /^[A-Za-z0-9_-]{43}$/;
+
+type Params = Record<string, string>;
+type Body = Record<string, string | undefined>;
+
+/** The cookie's signing key: derived from the server's token secret for this purpose only. */
+const keyOf = (secret: string) => createHmac('sha256', secret).update(ACCESS_PURPOSE).digest();
+
+async function signAccess(secret: string, unitId: number, email: string, now: Date): Promise<string> {
+  return new SignJWT({ email, unit: unitId })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setAudience(ACCESS_PURPOSE)
+    .setIssuer('vellum')
+    .setIssuedAt(Math.floor(now.getTime() / 1000))
+    .setExpirationTime(Math.floor(now.getTime() / 1000) + ACCESS_SECONDS)
+    .sign(keyOf(secret));
+}
+
+/** The verified address a cookie carries for this unit, or undefined (absent, forged, expired, another unit's). */
+async function verifyAccess(secret: string, unitId: number, token: string): Promise<string | undefined> {
+  try {
+    const { payload } = await jwtVerify(token, keyOf(secret), { issuer: 'vellum', audience: ACCESS_PURPOSE, algorithms: ['HS256'] });
+    return payload.unit === unitId && typeof payload.email === 'string' ? payload.email : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function accessCookie(req: FastifyRequest, root: SiteRoot, value: string, maxAge: number): string {
+  const secure = req.protocol === 'https' ? '; Secure' : '';
+  return `${ACCESS_COOKIE}=${encodeURIComponent(value)}; Path=${root}; Max-Age=${maxAge}; SameSite=Lax; HttpOnly${secure}`;
+}
+
+/** A path of this site to come back to (never another site or host); the site's root otherwise. */
+function safeBack(root: SiteRoot, back: string | undefined): string {
+  if (!back || back.length > 500) return root;
+  if (back !== root && !back.startsWith(`${root}/`) && !back.startsWith(`${root}?`)) return root;
+  if (/[\\\s]|\/\/|\/\.\.?(\/|\?|$)/.test(back)) return root;
+  return back;
+}
+
+/** The page again, with a query part of its own so that no copy cached before the verification is shown. */
+function fresh(path: string, now: Date): string {
+  return `${path}${path.includes('?') ? '&' : '?'}_access=${Math.floor(now.getTime() / 1000).toString(36)}`;
+}
+
+/** The form asking for a link (or who is verified) on a page of the site, while the unit has restricted groups. */
+export interface VisitorAccess {
+  /** The verified address, when the cookie holds a valid one for this unit. */
+  email: string | undefined;
+  /** The page's caching: kept by nobody else once the visitor carries the cookie (decision 0045). */
+  caching(caching: PageCaching): PageCaching;
+  /** The e-mail form for the page at `back` (null while the unit has no enabled restricted group, unless `always`). */
+  form(back: string, language: string, always?: boolean): AccessFormView | null;
+}
+
+/**
+ * The visitor's verified e-mail from the cookie, for the pages that list or serve documents. A
+ * request that carries the cookie is answered for that visitor only: `Vary: Cookie`, no shared
+ * caching (see `caching`), not indexed.
+ */
+export async function visitorAccess(app: FastifyInstance, req: FastifyRequest, reply: FastifyReply, s: LoadedSite): Promise<VisitorAccess> {
+  const cookie = readCookie(req, ACCESS_COOKIE);
+  const site = s.live.site;
+  const email = cookie ? await verifyAccess(app.deps.config.tokenSecret, site.unit.id, cookie) : undefined;
+  if (cookie !== undefined) reply.header('vary', 'Cookie').header('x-robots-tag', 'noindex');
+  const groups = site.unit.settings.publicUserGroupActive && site.restrictedGroups.some((g) => g.enabled);
+  return {
+    email,
+    caching: (c) => (cookie !== undefined ? { kind: 'none' } : c),
+    form: (back, language, always = false) =>
+      groups || always || email
+        ? {
+            action: siteUrls.access(s.root),
+            back: safeBack(s.root, back),
+            language,
+            verifiedEmail: email ?? null,
+            forgetAction: siteUrls.accessForget(s.root),
+          }
+        : null,
+  };
+}
+
+/** Rate limiters of link requests, one set per app (shared by its modes). */
+const limitersOf = new WeakMap<FastifyInstance, { client: Limiter; email: Limiter }>();
+type Limiter = (req: FastifyRequest) => Promise<boolean>;
+const EMAIL_KEY = Symbol('site-access-email');
+
+function limiters(app: FastifyInstance) {
+  const known = limitersOf.get(app);
+  if (known) return known;
+  const limiter = (max: number, keyGenerator?: (req: FastifyRequest) => string): Limiter => {
+    const check = app.createRateLimit({ max, timeWindow: LINK_WINDOW_MS, ...(keyGenerator ? { keyGenerator } : {}) });
+    return async (req) => {
+      const r = await check(req);
+      return r.isAllowed || !r.isExceeded;
+    };
+  };
+  const made = {
+    client: limiter(LINKS_PER_CLIENT),
+    email: limiter(LINKS_PER_EMAIL, (req) => String((req as unknown as Record<symbol, string>)[EMAIL_KEY] ?? '')),
+  };
+  limitersOf.set(app, made);
+  return made;
+}
+
+/** The pages that ask for, send and use e-mail links, under the mode's prefix. */
+export function siteAccessPages(app: FastifyInstance, mode: SiteMode) {
+  const { db, config, mailer } = app.deps;
+  const at = mode.prefix;
+  const { liveOrAnswer } = siteAnswers(mode);
+  const limit = limiters(app);
+
+  /** Headers of every answer here: for this visitor only, not indexed, no referrer (the link's token is in its URL). */
+  const privately = (reply: FastifyReply) =>
+    reply.header('x-robots-tag', 'noindex, nofollow').header('referrer-policy', 'no-referrer').header('vary', 'Cookie');
+
+  async function requestPage(
+    req: FastifyRequest,
+    reply: FastifyReply,
+    s: LoadedSite,
+    p: { status: number; state: 'form' | 'sent' | 'tooMany'; back: string; language?: string; value?: string; invalid?: boolean },
+    now: Date,
+  ) {
+    const language = pageLanguage(s.live.site, p.language);
+    const page = createElement(AccessRequestPage, {
+      unit: unitView(s, language.isoCode),
+      language,
+      t: textsOf(s.live.site, language.isoCode),
+      state: p.state,
+      backUrl: p.back,
+      form: {
+        action: siteUrls.access(s.root),
+        back: p.back,
+        language: language.isoCode,
+        verifiedEmail: null,
+        forgetAction: siteUrls.accessForget(s.root),
+        value: p.value,
+        invalid: p.invalid,
+      },
+    });
+    if (p.status === 429) reply.header('retry-after', String(LINK_WINDOW_MS / 1000));
+    return sendPage(req, privately(reply), p.status, renderHtml(page), { kind: 'none' }, now);
+  }
+
+  /** Writes the link and mails it, after the answer has gone: the answer takes as long whether or not the address has access. */
+  function sendLink(req: FastifyRequest, s: LoadedSite, email: string, back: string, language: string) {
+    const site = s.live.site;
+    const t = textsOf(site, language);
+    void (async () => {
+      const token = await createEmailLink(db, { businessUnitId: site.unit.id, email, returnTo: back });
+      const link = `${config.publicUrl}${siteUrls.accessLink(s.root, token, language)}`;
+      const body = `${t('access.mail.body').replace('{{unit}}', site.unit.displayName)}\n\n${link}\n\n${t('access.mail.ignore')}\n`;
+      await mailer.send({ to: email, subject: t('access.mail.subject'), text: body });
+    })().catch((err: unknown) => req.log.error({ err, businessUnitId: site.unit.id }, 'site e-mail link not sent'));
+  }
+
+  app.register(async (scope) => {
+    // the site's forms are plain HTML forms: url-encoded bodies, here only
+    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 4096 }, (_req, body, done) => {
+      const out: Body = {};
+      for (const [k, v] of new URLSearchParams(String(body))) if (out[k] === undefined) out[k] = v;
+      done(null, out);
+    });
+    const bodyOf = (req: FastifyRequest): Body => (req.body && typeof req.body === 'object' ? (req.body as Body) : {});
+
+    // the form on its own (linked where a page cannot hold it)
+    scope.get(`${at}/:bu/_access`, html, async (req, reply) => {
+      const now = new Date();
+      const q = req.query as Record<string, unknown>;
+      const s = await liveOrAnswer(req, reply, (req.params as Params).bu, now, text(q.language));
+      if (!s) return;
+      return requestPage(
+        req,
+        reply,
+        s,
+        { status: 200, state: 'form', back: safeBack(s.root, text(q.back)), language: text(q.language) },
+        now,
+      );
+    });
+
+    // asking for a link: the same answer for every address (rate limited per client and per address)
+    scope.post(`${at}/:bu/_access`, html, async (req, reply) => {
+      const now = new Date();
+      const b = bodyOf(req);
+      const s = await liveOrAnswer(req, reply, (req.params as Params).bu, now, text(b.language));
+      if (!s) return;
+      const back = safeBack(s.root, text(b.back));
+      const language = pageLanguage(s.live.site, text(b.language)).isoCode;
+      if (!(await limit.client(req))) return requestPage(req, reply, s, { status: 429, state: 'tooMany', back, language }, now);
+      const parsed = emailSchema.safeParse(typeof b.email === 'string' ? b.email.slice(0, 300) : '');
+      if (!parsed.success) {
+        const value = text(b.email)?.slice(0, 254);
+        return requestPage(req, reply, s, { status: 400, state: 'form', back, language, value, invalid: true }, now);
+      }
+      const email = parsed.data;
+      (req as unknown as Record<symbol, string>)[EMAIL_KEY] = `${s.live.site.unit.id}:${email}`;
+      if (!(await limit.email(req))) return requestPage(req, reply, s, { status: 429, state: 'tooMany', back, language }, now);
+      if (mayVerifyEmail(s.live.site, email)) sendLink(req, s, email, back, language);
+      return requestPage(req, reply, s, { status: 200, state: 'sent', back, language }, now);
+    });
+
+    // forgetting the verified address
+    scope.post(`${at}/:bu/_access/_forget`, html, async (req, reply) => {
+      const now = new Date();
+      const b = bodyOf(req);
+      const s = await liveOrAnswer(req, reply, (req.params as Params).bu, now);
+      if (!s) return;
+      privately(reply).header('set-cookie', accessCookie(req, s.root, '', 0));
+      return seeOther(reply, fresh(safeBack(s.root, text(b.back)), now), { kind: 'none' });
+    });
+
+    /** The link's page: confirm (POST uses it) or "cannot be used" (410), never revealing which address it was for. */
+    async function linkPage(req: FastifyRequest, reply: FastifyReply, s: LoadedSite, valid: boolean) {
+      const p = req.params as Params;
+      const language = pageLanguage(s.live.site, text((req.query as Record<string, unknown>).language));
+      const page = createElement(AccessConfirmPage, {
+        unit: unitView(s, language.isoCode),
+        language,
+        t: textsOf(s.live.site, language.isoCode),
+        action: valid ? siteUrls.accessLink(s.root, p.token, language.isoCode) : null,
+        homeUrl: siteUrls.home(s.root),
+      });
+      // the page's own headers first, then this one's: no referrer may carry the token away
+      pageHeaders(reply).header('cache-control', 'no-store');
+      return privately(reply)
+        .code(valid ? 200 : 410)
+        .send(renderHtml(page));
+    }
+
+    // opening the link asks to confirm: mail scanners that open links do not use it up
+    scope.get(`${at}/:bu/_access/:token`, html, async (req, reply) => {
+      const now = new Date();
+      const p = req.params as Params;
+      const s = await liveOrAnswer(req, reply, p.bu, now, text((req.query as Record<string, unknown>).language));
+      if (!s) return;
+      const valid = TOKEN.test(p.token) && (await findEmailLink(db, s.live.site.unit.id, p.token, now)) !== null;
+      return linkPage(req, reply, s, valid);
+    });
+
+    // using the link: once, before it expires; the address is remembered on this unit's pages, the visitor sent back
+    scope.post(`${at}/:bu/_access/:token`, html, async (req, reply) => {
+      const now = new Date();
+      const p = req.params as Params;
+      const s = await liveOrAnswer(req, reply, p.bu, now, text((req.query as Record<string, unknown>).language));
+      if (!s) return;
+      const used = TOKEN.test(p.token) ? await consumeEmailLink(db, s.live.site.unit.id, p.token, now) : null;
+      if (!used) return linkPage(req, reply, s, false);
+      const token = await signAccess(config.tokenSecret, s.live.site.unit.id, used.email, now);
+      privately(reply).header('set-cookie', accessCookie(req, s.root, token, ACCESS_SECONDS));
+      return seeOther(reply, fresh(safeBack(s.root, used.returnTo), now), { kind: 'none' });
+    });
+  });
+}
