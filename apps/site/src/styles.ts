@@ -54,9 +54,15 @@ button,.button{display:inline-block;font:inherit;padding:.5rem 1rem;border:0;bor
 .document__type{display:block;font-size:.85rem;font-weight:400;color:#555}
 .pager{display:flex;gap:1rem;justify-content:space-between}
 .lot-form{margin:1rem 0}
+.visually-hidden{position:absolute;inline-size:1px;block-size:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}
+.file__paper{margin:.25rem 0}
+.field-error{display:block;color:#b00020;font-weight:600}
+.paper-copy input[type=email]{inline-size:100%;max-inline-size:30rem;font:inherit;padding:.5rem;border:1px solid #767676;border-radius:4px;background:#fff;color:inherit}
+.paper-copy__trap{display:none}
+.paper-copy__privacy{font-size:.9rem}
 .lot-form input{max-inline-size:14rem}
 @media print{
-  .site-header__choice,.skip-link,.search__form,.lot-form,.pager,.actions,button{display:none}
+  .site-header__choice,.skip-link,.search__form,.lot-form,.pager,.actions,.file__paper,button{display:none}
   .preview-banner{display:flex;flex-wrap:wrap;gap:.5rem 1rem;align-items:center;justify-content:space-between;background:#fef3c7;color:#111;border-block-end:3px solid #b45309;padding:.5rem 1rem}
 .preview-banner a{color:#111}
 .preview-banner p{margin:0}

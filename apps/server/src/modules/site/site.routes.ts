@@ -30,6 +30,7 @@ import { choiceOf, contentBlocks, loadSite, pageLanguage, siteImageKeys, textsOf
 import { CHOICE_COOKIE, choiceCookie, id, notModified, pageEtag, readCookie, seeOther, sendPage, text } from './site-http.js';
 import { type SiteMode, siteAnswers } from './site-mode.js';
 import { cachingOf, documentViews, fieldView, hitView, paramOf, productSegment, sendNotFound } from './site-pages.js';
+import { paperCopyPages } from './site-paper-copy.js';
 import { sitePreview } from './site-preview.js';
 
 /**
@@ -437,6 +438,7 @@ export function sitePages(app: FastifyInstance, mode: SiteMode) {
       fileName: file.binaryName ?? file.file.name,
     });
   });
+  paperCopyPages(app, mode);
 }
 
 /** The first language of the Accept-Language header (its primary subtag). */
