@@ -23,16 +23,25 @@ export function formToken(secret: string, scope: string, at: Date): string {
   return `${issuedAt.toString(36)}.${signature(secret, scope, issuedAt)}`;
 }
 
-/** Whether a token sent with the form of `scope` is genuine and of a plausible age at `now`. */
-export function checkFormToken(secret: string, scope: string, token: string | undefined, now: Date): FormTokenCheck {
+/**
+ * Whether a token sent with the form of `scope` is genuine and of a plausible age at `now`, and
+ * when its form was shown (for a genuine one): a form shown again keeps that moment, so a person
+ * who sends it again at once is not taken for a script.
+ */
+export function checkFormToken(
+  secret: string,
+  scope: string,
+  token: string | undefined,
+  now: Date,
+): { check: FormTokenCheck; shownAt?: Date } {
   const m = token ? /^([0-9a-z]{1,12})\.([A-Za-z0-9_-]{43})$/.exec(token) : null;
-  if (!m) return 'invalid';
+  if (!m) return { check: 'invalid' };
   const issuedAt = Number.parseInt(m[1], 36);
   const expected = Buffer.from(signature(secret, scope, issuedAt));
   const given = Buffer.from(m[2]);
-  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return 'invalid';
+  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return { check: 'invalid' };
   const age = now.getTime() - issuedAt;
-  if (age < FORM_MIN_FILL_MS) return 'tooFast';
-  if (age > FORM_MAX_AGE_MS) return 'expired';
-  return 'ok';
+  if (age > FORM_MAX_AGE_MS) return { check: 'expired' };
+  const shownAt = new Date(issuedAt);
+  return { check: age < FORM_MIN_FILL_MS ? 'tooFast' : 'ok', shownAt };
 }

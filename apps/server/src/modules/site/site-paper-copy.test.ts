@@ -236,6 +236,23 @@ describe('sending it', () => {
     expect((await requests()).length).toBe(before);
   });
 
+  it('gives a form refused as too fast back with the moment it was first shown, so a person can send it again', async () => {
+    const first = await post(validForm({ token: tokenAged(FORM_MIN_FILL_MS - 1_000), email: 'hasty@example.com' }));
+    expect(first.statusCode).toBe(400);
+    const token = /name="token" value="([^"]+)"/.exec(first.body)?.[1] ?? '';
+    await new Promise((r) => setTimeout(r, 1_100));
+    const again = await post(validForm({ token, email: 'hasty@example.com' }));
+    expect(again.statusCode).toBe(303);
+  });
+
+  it('shows field errors before judging the token, and keeps the token’s moment', async () => {
+    const res = await post(validForm({ token: tokenAged(1_000), city: '' }));
+    expect(res.statusCode).toBe(400);
+    expect(res.body).toMatch(/id="city-error">Please fill in this field\./);
+    const token = /name="token" value="([^"]+)"/.exec(res.body)?.[1] ?? '';
+    expect(Date.now() - Number.parseInt(token.split('.')[0], 36)).toBeGreaterThanOrEqual(1_000);
+  });
+
   it('refuses a sending from another origin (403), and allows its own', async () => {
     const before = (await requests()).length;
     for (const headers of [{ origin: 'https://evil.example' }, { origin: 'null' }, { referer: 'https://evil.example/form' }] as Record<

@@ -147,11 +147,12 @@ export function paperCopyPages(app: FastifyInstance, mode: SiteMode) {
     status: number,
     fields: Fields,
     problem: string | null,
+    shownAt: Date = now,
   ) {
     const languages = copyLanguages(t);
     const form: PaperCopyFormView = {
       action: siteUrls.paperCopy(t.s.root, t.fileId, t.ctx),
-      token: formToken(config.tokenSecret, scopeOf(t), now),
+      token: formToken(config.tokenSecret, scopeOf(t), shownAt),
       fields,
       countries: countries(t),
       languages,
@@ -205,11 +206,10 @@ export function paperCopyPages(app: FastifyInstance, mode: SiteMode) {
       const sent = Object.fromEntries(FIELD_NAMES.map((n) => [n, { value: formValue(body, n) }])) as Fields;
       const tr = t.v.t;
 
-      // the trap field, and the token's signature and age: a person fills the form again
+      // the trap field: the form again, as if something had gone wrong
+      if (formValue(body, 'homepage') !== '') return sendForm(req, reply, t, now, 400, sent, tr('paperCopy.error.retry'));
+      // a genuine token keeps the moment its form was first shown when the form comes back
       const token = checkFormToken(config.tokenSecret, scopeOf(t), formValue(body, 'token'), now);
-      if (formValue(body, 'homepage') !== '' || token !== 'ok') {
-        return sendForm(req, reply, t, now, 400, sent, tr('paperCopy.error.retry'));
-      }
 
       const parsed = paperCopySiteForm.safeParse(Object.fromEntries(FIELD_NAMES.map((n) => [n, sent[n].value])));
       const errors = new Map<FieldName, string>();
@@ -238,8 +238,10 @@ export function paperCopyPages(app: FastifyInstance, mode: SiteMode) {
       }
       if (!parsed.success || errors.size > 0) {
         for (const [field, message] of errors) sent[field] = { ...sent[field], error: message };
-        return sendForm(req, reply, t, now, 400, sent, tr('paperCopy.error.summary'));
+        return sendForm(req, reply, t, now, 400, sent, tr('paperCopy.error.summary'), token.shownAt);
       }
+      // sent sooner than a person could fill it, forged, of another form or too old: a person sends it again
+      if (token.check !== 'ok') return sendForm(req, reply, t, now, 400, sent, tr('paperCopy.error.retry'), token.shownAt);
       const form = parsed.data;
 
       const sentUrl = (mailed: boolean) => siteUrls.paperCopySent(t.s.root, t.fileId, t.ctx, mailed);
