@@ -19,6 +19,7 @@ h2{font-size:1.2rem;margin:1rem 0 .5rem}
 .preview-banner p{margin:0}
 .site-header{background:var(--site-main,#1f2937);padding:.75rem 1rem}
 .site-header--light,.site-header--light a{color:#fff}
+.site-header--dark{background:var(--site-main,#f3f4f6)}
 .site-header--dark,.site-header--dark a{color:#111}
 .site-header__bar{display:flex;flex-wrap:wrap;gap:.5rem 1rem;align-items:center;justify-content:space-between}
 .site-header__home{font-weight:600;text-decoration:none}
