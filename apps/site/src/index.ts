@@ -10,6 +10,14 @@ export { AccessConfirmPage, AccessForm, type AccessFormView, AccessRequestPage }
 export { ChooserPage, type ChooserPageProps } from './pages/ChooserPage.js';
 export { type DocumentHitView, DocumentSearchPage, type DocumentSearchPageProps } from './pages/DocumentSearchPage.js';
 export { DownloadPage, type DownloadPageProps } from './pages/DownloadPage.js';
+export {
+  PaperCopyPage,
+  type PaperCopyPageProps,
+  PaperCopyRefusedPage,
+  type PaperCopyRefusedPageProps,
+  PaperCopySentPage,
+  type PaperCopySentPageProps,
+} from './pages/PaperCopyPage.js';
 export { ProductPage, type ProductPageProps } from './pages/ProductPage.js';
 export { ProductTypesPage, type ProductTypesPageProps } from './pages/ProductTypesPage.js';
 export { SearchPage, type SearchPageProps, type SearchResultsView } from './pages/SearchPage.js';

@@ -19,6 +19,7 @@ h2{font-size:1.2rem;margin:1rem 0 .5rem}
 .preview-banner p{margin:0}
 .site-header{background:var(--site-main,#1f2937);padding:.75rem 1rem}
 .site-header--light,.site-header--light a{color:#fff}
+.site-header--dark{background:var(--site-main,#f3f4f6)}
 .site-header--dark,.site-header--dark a{color:#111}
 .site-header__bar{display:flex;flex-wrap:wrap;gap:.5rem 1rem;align-items:center;justify-content:space-between}
 .site-header__home{font-weight:600;text-decoration:none}
@@ -54,13 +55,19 @@ button,.button{display:inline-block;font:inherit;padding:.5rem 1rem;border:0;bor
 .document__type{display:block;font-size:.85rem;font-weight:400;color:#555}
 .pager{display:flex;gap:1rem;justify-content:space-between}
 .lot-form{margin:1rem 0}
+.visually-hidden{position:absolute;inline-size:1px;block-size:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}
+.file__paper{margin:.25rem 0}
+.field-error{display:block;color:#b00020;font-weight:600}
+.paper-copy input[type=email]{inline-size:100%;max-inline-size:30rem;font:inherit;padding:.5rem;border:1px solid #767676;border-radius:4px;background:#fff;color:inherit}
+.paper-copy__trap{display:none}
+.paper-copy__privacy{font-size:.9rem}
 .lot-form input{max-inline-size:14rem}
 input[type=email]{inline-size:100%;max-inline-size:30rem;font:inherit;padding:.5rem;border:1px solid #767676;border-radius:4px;background:#fff;color:inherit}
 .access{margin:1.5rem 0;padding:1rem;border:1px solid #ddd;border-radius:6px}
 .access h2{margin-block-start:0}
 .document__product{font-size:.9rem;margin:.25rem 0}
 @media print{
-  .site-header__choice,.skip-link,.search__form,.lot-form,.pager,.actions,button,.access{display:none}
+  .site-header__choice,.skip-link,.search__form,.lot-form,.pager,.actions,.file__paper,button,.access{display:none}
   .preview-banner{display:flex;flex-wrap:wrap;gap:.5rem 1rem;align-items:center;justify-content:space-between;background:#fef3c7;color:#111;border-block-end:3px solid #b45309;padding:.5rem 1rem}
 .preview-banner a{color:#111}
 .preview-banner p{margin:0}

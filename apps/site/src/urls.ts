@@ -55,6 +55,12 @@ export const siteUrls = {
   accessForget: (root: SiteRoot) => `${root}/_access/_forget`,
   file: (root: SiteRoot, fileId: number, ctx: DownloadContext) => `${root}/files/${fileId}${query(downloadQuery(ctx))}`,
   download: (root: SiteRoot, fileId: number, ctx: DownloadContext) => `${root}/files/${fileId}/download${query(downloadQuery(ctx))}`,
+  /** The paper-copy form of a file's current version, in the product context of the download (decision 0044). */
+  paperCopy: (root: SiteRoot, fileId: number, ctx: DownloadContext) =>
+    `${root}/files/${fileId}/paper-copy${query(downloadQuery({ ...ctx, versionId: undefined }))}`,
+  /** Its confirmation once the request is stored (`mailed=0`: the e-mail could not be sent). */
+  paperCopySent: (root: SiteRoot, fileId: number, ctx: DownloadContext, mailed: boolean) =>
+    `${root}/files/${fileId}/paper-copy/sent${query({ ...downloadQuery({ ...ctx, versionId: undefined }), mailed: mailed ? undefined : 0 })}`,
 };
 
 /** The product context a download carries from the product page (decision 0039). */

@@ -90,6 +90,8 @@ export interface FileView {
   restOfTheWorld: boolean;
   current: VersionView & { size: number | null; mediaType: string | null };
   previous: VersionView[];
+  /** The form asking for a free paper copy of the current version (EU 2021/2226). */
+  paperCopyUrl: string;
 }
 
 export interface DocumentView {
@@ -115,4 +117,42 @@ export interface DownloadView {
   context: DownloadContext;
   downloadUrl: string;
   backUrl: string;
+}
+
+/** One field of the paper-copy form: its value as sent and, when refused, the message beside it. */
+export interface FormFieldView {
+  value: string;
+  error?: string;
+}
+
+/** What the paper-copy form asks about: the document and file as the product page listed them. */
+export interface PaperCopyDocumentView {
+  productTypeName: string;
+  keyCode: string | null;
+  documentNumber: string | null;
+  documentName: string;
+  fileName: string;
+  versionLabel: string;
+  backUrl: string;
+}
+
+export interface PaperCopyFormView {
+  action: string;
+  /** The signed form token (issued when the form was shown; checked for its age when sent). */
+  token: string;
+  fields: {
+    name: FormFieldView;
+    street: FormFieldView;
+    postcode: FormFieldView;
+    city: FormFieldView;
+    country: FormFieldView;
+    email: FormFieldView;
+    language: FormFieldView;
+  };
+  /** The site's countries (the visitor's is preselected). */
+  countries: { isoCode: string; name: string }[];
+  /** The languages a copy can be asked in: the file's, and the visitor's. */
+  languages: { isoCode: string; name: string }[];
+  /** A message over the whole form: fields to correct, or a refused sending to try again. */
+  problem: string | null;
 }

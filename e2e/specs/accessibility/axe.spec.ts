@@ -3,6 +3,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { ADMIN, signIn, signInViaUi } from '../auth/support';
 import { adminApi, createProduct, createProductType, createUnit, productGroupsUrl, productsUrl } from '../catalogue/support';
 import { createDocument } from '../documents/files-support';
+import { publishedUnitWithFile } from '../website/paper-copy-support';
 import { accessLinkFor, publishRestrictedUnit } from '../website/restricted-support';
 
 /** axe-core over the main screens: no serious or critical WCAG 2.1 A/AA violation. */
@@ -462,4 +463,31 @@ test('the public website’s restricted-document and document search pages are a
   await page.goto(`${root}/be/en/hcp/_documents?number=1`);
   await expect(page.getByRole('heading', { name: /Results/ })).toBeVisible();
   await expectAccessible(page, 'document search results');
+});
+
+// the public website: the paper-copy form (empty and with its messages) and its confirmation
+test('the paper-copy pages of the public website are accessible', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const site = await publishedUnitWithFile(request, 'e2e-axe-site');
+  await page.goto(`/site/${site.unit.slug}?country=be&language=fr&audience=hcp`);
+  await page.getByRole('main').getByRole('link').first().click();
+  await page.getByRole('textbox').first().fill(site.keyCode);
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: site.keyCode })).toBeVisible();
+  await expectAccessible(page, 'product page with its paper-copy link');
+  await page.getByRole('link', { name: /^Request a free paper copy/ }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Request a free paper copy' })).toBeVisible();
+  await expectAccessible(page, 'paper-copy form');
+  await page.getByRole('button', { name: 'Send request' }).click();
+  await expect(page.getByRole('alert')).toContainText('Please correct the fields marked below.');
+  await expectAccessible(page, 'paper-copy form with its messages');
+  await page.getByLabel('Your name').fill('Axe Tester');
+  await page.getByLabel('Street and number').fill('Rue de la Loi 16');
+  await page.getByLabel('Postcode').fill('1000');
+  await page.getByLabel('City').fill('Bruxelles');
+  await page.getByLabel('E-mail address').fill('axe@example.com');
+  await page.waitForTimeout(3_500);
+  await page.getByRole('button', { name: 'Send request' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Your request has been received' })).toBeVisible();
+  await expectAccessible(page, 'paper-copy confirmation');
 });

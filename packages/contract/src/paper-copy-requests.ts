@@ -11,7 +11,7 @@ import {
   textFault,
   versionField,
 } from './common.js';
-import { languageCode } from './regions-languages.js';
+import { countryCode, languageCode } from './regions-languages.js';
 
 /**
  * Paper copies of instructions for use (issue 12; EU 2021/2226 art. 7: on request, free of charge,
@@ -54,6 +54,30 @@ export const paperCopyRequestForm = z.object({
   language: languageCode,
 });
 export type PaperCopyRequestForm = z.output<typeof paperCopyRequestForm>;
+
+/** The longest street line, postcode and city of the site's form. */
+export const PAPER_COPY_STREET_MAX = 200;
+export const PAPER_COPY_POSTCODE_MAX = 20;
+export const PAPER_COPY_CITY_MAX = 100;
+
+const oneLineField = (max: number) => nameText().trim().min(1, 'NotBlank').max(max, 'Size');
+
+/**
+ * The public website's form (decision 0044): the address in parts (street, postcode, city, and a
+ * country of the site, prefilled from the visitor's choice), which the site joins into the
+ * request's postal address. The e-mail and the language of the copy as in paperCopyRequestForm.
+ * Anything else the form carries (its signed token, the trap field) is checked by the site.
+ */
+export const paperCopySiteForm = z.object({
+  name: paperCopyRequestForm.shape.name,
+  street: oneLineField(PAPER_COPY_STREET_MAX),
+  postcode: oneLineField(PAPER_COPY_POSTCODE_MAX),
+  city: oneLineField(PAPER_COPY_CITY_MAX),
+  country: z.string().trim().toUpperCase().pipe(countryCode),
+  email: emailSchema,
+  language: languageCode,
+});
+export type PaperCopySiteForm = z.output<typeof paperCopySiteForm>;
 
 const snapshotText = (max: number) =>
   z

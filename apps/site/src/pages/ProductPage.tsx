@@ -55,6 +55,12 @@ export function FileItem({ file, t }: { file: FileView; t: Texts }) {
           </div>
         )}
       </dl>
+      <p className="file__paper">
+        <a href={file.paperCopyUrl}>
+          {t('paper.request')}
+          <span className="visually-hidden">: {file.name}</span>
+        </a>
+      </p>
       {file.previous.length > 0 && (
         <details className="file__previous">
           <summary>{t('document.previousVersions')}</summary>

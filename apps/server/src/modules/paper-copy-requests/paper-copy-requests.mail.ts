@@ -1,36 +1,58 @@
+import { WEBSITE_TEXTS, type WebsiteTextKey } from '@vellum/contract';
 import type { Deps } from '../../platform/deps.js';
 import type { PaperCopyRequestRow } from './paper-copy-requests.repo.js';
+
+/** A text of the confirmation in the visitor's language (the site's translator), English by default. */
+export type MailTexts = (key: WebsiteTextKey) => string;
+export const englishMailTexts: MailTexts = (key) => WEBSITE_TEXTS[key].en;
 
 const oneLine = (s: string) => s.replace(/\s+/g, ' ').trim();
 /** The date the copy is due, as a day (UTC), the form the regulation counts in. */
 const day = (d: Date) => d.toISOString().slice(0, 10);
+/** A translated text with its {{placeholders}} filled; a translation without one simply leaves it out. */
+const fill = (text: string, params: Record<string, string | number>) =>
+  text.replace(/\{\{(\w+)\}\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
 
 /**
  * The confirmation to the requester: what will be sent, where and by when. Plain text only, so
- * nothing the visitor typed can become markup. English for now (decision 0041).
+ * nothing the visitor typed can become markup. Its texts are website texts (`paperCopy.mail.*`),
+ * in the language the visitor read the site in (decision 0044); English without a translator.
  */
-export async function sendPaperCopyConfirmation(deps: Pick<Deps, 'mailer'>, row: PaperCopyRequestRow, unitName: string): Promise<void> {
+export async function sendPaperCopyConfirmation(
+  deps: Pick<Deps, 'mailer'>,
+  row: PaperCopyRequestRow,
+  unitName: string,
+  t: MailTexts = englishMailTexts,
+): Promise<void> {
+  const file = row.fileName ? oneLine(row.fileName) : undefined;
+  const version = row.versionLabel ? oneLine(row.versionLabel) : undefined;
+  const product = row.keyCode ? `${oneLine(row.keyCode)}${row.productTypeName ? ` (${oneLine(row.productTypeName)})` : ''}` : undefined;
+  const documentLine = [row.documentNumber, row.documentName]
+    .map(oneLine)
+    .filter((s) => s !== '')
+    .join(' – ');
   const what = [
-    `  ${oneLine(row.documentNumber)} – ${oneLine(row.documentName)}`,
-    row.fileName ? `  File: ${oneLine(row.fileName)}${row.versionLabel ? `, version ${oneLine(row.versionLabel)}` : ''}` : undefined,
-    row.keyCode ? `  Product: ${oneLine(row.keyCode)}${row.productTypeName ? ` (${oneLine(row.productTypeName)})` : ''}` : undefined,
-    `  Language: ${row.language}`,
+    `  ${documentLine}`,
+    file ? `  ${version ? fill(t('paperCopy.mail.fileVersion'), { file, version }) : fill(t('paperCopy.mail.file'), { file })}` : undefined,
+    product ? `  ${fill(t('paperCopy.mail.product'), { product })}` : undefined,
+    `  ${fill(t('paperCopy.mail.language'), { language: row.language.toUpperCase() })}`,
   ].filter((line) => line !== undefined);
   const text = [
-    `Dear ${oneLine(row.requesterName)},`,
+    fill(t('paperCopy.mail.greeting'), { name: oneLine(row.requesterName) }),
     '',
-    `${oneLine(unitName)} received your request for a free paper copy of these instructions for use:`,
+    fill(t('paperCopy.mail.received'), { unit: oneLine(unitName) }),
     '',
     ...what,
     '',
-    `It will be sent to you free of charge by ${day(row.dueDate)} at the latest (within 7 days of your request), to this address:`,
+    fill(t('paperCopy.mail.due'), { date: day(row.dueDate) }),
     '',
     ...row.postalAddress.split('\n').map((line) => `  ${line}`),
     '',
-    `Your request number is ${row.id}.`,
+    fill(t('paperCopy.mail.number'), { number: row.id }),
     '',
-    'If you did not make this request, you can ignore this mail.',
+    t('paperCopy.mail.ignore'),
     '',
   ].join('\n');
-  await deps.mailer.send({ to: row.email, subject: oneLine(`Your paper copy of ${row.documentNumber}`), text });
+  const subject = oneLine(fill(t('paperCopy.mail.subject'), { document: row.documentNumber || row.documentName }));
+  await deps.mailer.send({ to: row.email, subject, text });
 }

@@ -13,7 +13,7 @@ import { registerEntityUnit } from '../../platform/access.js';
 import { type Actor, audit } from '../../platform/audit.js';
 import type { Deps } from '../../platform/deps.js';
 import { AppError, conflict, notFound } from '../../platform/errors.js';
-import { sendPaperCopyConfirmation } from './paper-copy-requests.mail.js';
+import { type MailTexts, sendPaperCopyConfirmation } from './paper-copy-requests.mail.js';
 import * as repo from './paper-copy-requests.repo.js';
 
 type ListQuery = z.output<typeof paperCopyRequestListQuery>;
@@ -69,12 +69,14 @@ const view = (r: repo.PaperCopyRequestRow, at: Date): PaperCopyRequest => ({
  * 7 days) and an audit row in one transaction, then mails the confirmation. The document fields
  * are what the site resolved from the live publication, never what the visitor sent. A failed
  * mail does not undo the stored request (the team still sends the copy): `mailed` says so.
- * `at` is the moment of the request (tests pass it; the site leaves it out).
+ * `at` is the moment of the request (tests pass it; the site leaves it out); `mailTexts` the
+ * confirmation's texts in the visitor's language (the site's translator; English without it).
  */
 export async function requestPaperCopy(
   deps: Pick<Deps, 'db' | 'mailer'>,
   input: unknown,
   at: Date = new Date(),
+  mailTexts?: MailTexts,
 ): Promise<PaperCopyReceipt> {
   const parsed = paperCopyRequestInput.safeParse(input);
   if (!parsed.success) {
@@ -120,7 +122,7 @@ export async function requestPaperCopy(
   });
   let mailed = true;
   try {
-    await sendPaperCopyConfirmation(deps, row, unitName);
+    await sendPaperCopyConfirmation(deps, row, unitName, mailTexts);
   } catch {
     mailed = false;
   }

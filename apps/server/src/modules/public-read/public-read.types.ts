@@ -175,7 +175,8 @@ export interface DownloadableFile {
   productTypeId: number;
   productTypeName: string;
   keyCode: string | null;
-  document: { documentId: number; number: string | null; name: string; restricted: boolean };
+  /** `storedNumber`: the number even when the unit hides it from visitors (for a paper-copy request, never shown). */
+  document: { documentId: number; number: string | null; storedNumber: string; name: string; restricted: boolean };
   file: { fileId: number; name: string };
   version: PublicFileVersion;
   /** True when it is the file's current public version. */

@@ -119,6 +119,7 @@ export function documentViews(
           versionDate: v.versionDate,
           downloadUrl: siteUrls.file(root, f.fileId, { ...ctx, versionId: v.fileVersionId }),
         })),
+        paperCopyUrl: siteUrls.paperCopy(root, f.fileId, ctx),
       };
     }),
   }));

@@ -33,6 +33,7 @@ import { CHOICE_COOKIE, choiceCookie, id, notModified, pageEtag, readCookie, see
 import { SEARCHES_PER_MINUTE, sendTooMany, siteLimit } from './site-limits.js';
 import { type SiteMode, siteAnswers } from './site-mode.js';
 import { cachingOf, documentViews, fieldView, hitView, paramOf, productSegment, sendNotFound } from './site-pages.js';
+import { paperCopyPages } from './site-paper-copy.js';
 import { sitePreview } from './site-preview.js';
 
 /**
@@ -457,6 +458,7 @@ export function sitePages(app: FastifyInstance, mode: SiteMode) {
 
   siteAccessPages(app, mode);
   documentSearchPages(app, mode);
+  paperCopyPages(app, mode);
 }
 
 /** The first language of the Accept-Language header (its primary subtag). */
