@@ -169,7 +169,12 @@ export const publicationCountsSchema = z.object({
 });
 export type PublicationCounts = z.infer<typeof publicationCountsSchema>;
 
-export const PUBLICATION_KINDS = ['PUBLISH', 'RESTORE'] as const;
+/**
+ * PUBLISH (compiled from the draft), RESTORE (an earlier one live again), DEACTIVATE and ACTIVATE
+ * (the unit made inactive or active again: the live content with the site's status changed, so the
+ * website shows the coming-soon page, or its pages again, at once).
+ */
+export const PUBLICATION_KINDS = ['PUBLISH', 'RESTORE', 'DEACTIVATE', 'ACTIVATE'] as const;
 
 export const publicationSchema = z.object({
   id: z.number(),

@@ -12,6 +12,8 @@ import { PreviewButton } from './PreviewButton';
 import { PublicationChanges } from './PublicationChanges';
 import { usePublications, useRestorePublication } from './publishing.hooks';
 
+const KIND_COLORS: Record<Publication['kind'], string> = { PUBLISH: 'blue', RESTORE: 'violet', DEACTIVATE: 'orange', ACTIVATE: 'teal' };
+
 /**
  * The unit's publications, newest first: number, when, who, kind, content, options and the live
  * one; a row opens what changed against the previous publication, and an earlier one can be
@@ -67,16 +69,11 @@ export function PublicationHistory({
     {
       key: 'kind',
       header: t('publishing.history.kind'),
-      render: (p) =>
-        p.kind === 'RESTORE' ? (
-          <Badge color="violet" variant="light" size="sm" tt="none">
-            {t('publishing.history.kindRESTORE', { number: p.restoredFromNumber ?? '?' })}
-          </Badge>
-        ) : (
-          <Badge color="blue" variant="light" size="sm" tt="none">
-            {t('publishing.history.kindPUBLISH')}
-          </Badge>
-        ),
+      render: (p) => (
+        <Badge color={KIND_COLORS[p.kind]} variant="light" size="sm" tt="none">
+          {t(`publishing.history.kind${p.kind}`, { number: p.restoredFromNumber ?? '?' })}
+        </Badge>
+      ),
     },
     {
       key: 'content',

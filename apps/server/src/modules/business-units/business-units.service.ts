@@ -32,7 +32,7 @@ import {
   updateBusinessUnit,
 } from './business-units.repo.js';
 import { requireAnyRightIn, visibleUnitIds } from './unit-access.js';
-import { removeUnitRows, unitFiles } from './unit-files.js';
+import { removeUnitRows, unitActiveChanged, unitFiles } from './unit-files.js';
 
 type CreateBody = z.output<typeof businessUnitCreateBody>;
 type UpdateBody = z.output<typeof businessUnitUpdateBody>;
@@ -200,6 +200,7 @@ export async function updateAudited<V extends Record<string, unknown>>(
 export async function updateBusinessUnitSettings(deps: Deps, auth: AuthContext, body: UpdateBody, pathId?: number): Promise<BusinessUnit> {
   if (pathId !== undefined && pathId !== body.id) throw field(OrganisationErrorKeys.idMismatch, 'id');
   const { id, slug, version, ...fields } = body;
+  let wasActive: boolean | undefined;
   const row = await updateAudited(
     deps,
     auth,
@@ -211,8 +212,16 @@ export async function updateBusinessUnitSettings(deps: Deps, auth: AuthContext, 
         const groups = await countUnitGroups(tx, id);
         if (groups > 0) throw field(RestrictedAccessErrorKeys.publicUserGroupsExist, 'publicUserGroupActive', { groups });
       }
+      wasActive = before.active;
     },
   );
+  // made inactive or active again: its website follows at once (a publication of its status)
+  if (wasActive !== undefined && wasActive !== row.active) {
+    // a publish running in the unit holds its lease: its own publication then carries the unit as it reads it
+    await unitActiveChanged(deps, auth, id, row.active).catch((err) => {
+      if (!(err instanceof AppError && err.status === 409)) throw err;
+    });
+  }
   return toBusinessUnit(row);
 }
 

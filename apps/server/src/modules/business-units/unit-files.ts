@@ -1,4 +1,6 @@
 import type { DbOrTx } from '../../db/client.js';
+import type { Actor } from '../../platform/audit.js';
+import type { Deps } from '../../platform/deps.js';
 
 /** The storage keys of binaries a unit holds in one area (deleted with the unit's rows). */
 export type UnitFileLookup = (db: DbOrTx, businessUnitId: number) => Promise<string[]>;
@@ -29,4 +31,16 @@ export function registerUnitRowsRemover(remover: UnitRowsRemover): void {
 
 export async function removeUnitRows(db: DbOrTx, businessUnitId: number): Promise<void> {
   for (const remove of removers) await remove(db, businessUnitId);
+}
+
+/** What follows a change of a unit's active flag once it has committed (its website's status). */
+export type UnitActiveChange = (deps: Pick<Deps, 'db'>, actor: Actor, businessUnitId: number, active: boolean) => Promise<void>;
+const activeChanges: UnitActiveChange[] = [];
+
+export function registerUnitActiveChange(listener: UnitActiveChange): void {
+  activeChanges.push(listener);
+}
+
+export async function unitActiveChanged(deps: Pick<Deps, 'db'>, actor: Actor, businessUnitId: number, active: boolean): Promise<void> {
+  for (const listener of activeChanges) await listener(deps, actor, businessUnitId, active);
 }

@@ -4,9 +4,9 @@ import * as repo from './public-read.repo.js';
 import type { LivePublication, OfferedRegion, UnitRef } from './public-read.types.js';
 
 /**
- * Sites by content publication id. A publication never changes once written, so an entry can
- * never be stale: each call still reads which publication is live (one indexed row) and takes the
- * site from here only when that row names a content id held here. Nothing about visitors is kept.
+ * Sites by publication id. A publication never changes once written, so an entry can never be
+ * stale: each call still reads which publication is live (one indexed row) and takes the site from
+ * here only when that row is held here. Nothing about visitors is kept.
  */
 const SITE_CACHE_SIZE = 16;
 const sites = new Map<number, PublishedSite>();
@@ -18,9 +18,9 @@ const sites = new Map<number, PublishedSite>();
 const slugHints = new Map<string, { unitId: number; newestId: number | null }>();
 const SLUG_HINTS_SIZE = 256;
 
-function remember(contentId: number, site: PublishedSite): void {
-  sites.delete(contentId);
-  sites.set(contentId, site);
+function remember(publicationId: number, site: PublishedSite): void {
+  sites.delete(publicationId);
+  sites.set(publicationId, site);
   while (sites.size > SITE_CACHE_SIZE) sites.delete(sites.keys().next().value as number);
 }
 
@@ -35,10 +35,10 @@ function toLive(row: repo.LiveRow): LivePublication | undefined {
   if (row.site !== null) {
     site = repo.fromJson<PublishedSite>(row.site);
     // a site of a shape this code does not know would be misread: refuse loudly
-    if (site.format !== 1) throw new Error(`publication ${row.contentId}: unknown site format ${String(site.format)}`);
-    remember(row.contentId, site);
+    if (site.format !== 1) throw new Error(`publication ${row.id}: unknown site format ${String(site.format)}`);
+    remember(row.id, site);
   } else {
-    site = sites.get(row.contentId);
+    site = sites.get(row.id);
   }
   // evicted by a concurrent call between the question and the answer: the caller asks again
   if (!site) return undefined;
@@ -63,7 +63,7 @@ async function liveOfUnit(
   const row = await repo.liveByUnit(db, unitId, at, [...sites.keys()], withNewest);
   if (!row) return null;
   const live = toLive(row) ?? toLive((await repo.liveByUnit(db, unitId, at, [])) ?? row);
-  if (!live) throw new Error(`publication ${row.contentId}: no site`);
+  if (!live) throw new Error(`publication ${row.id}: no site`);
   return { row, live };
 }
 

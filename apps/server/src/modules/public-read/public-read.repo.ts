@@ -51,9 +51,9 @@ export interface LiveRow {
   newestCreated?: string | null;
 }
 
-const liveColumns = (knownContentIds: readonly number[], withNewest: boolean) => sql`
+const liveColumns = (knownIds: readonly number[], withNewest: boolean) => sql`
   p.id, p.number, p.kind, to_json(p.created_date) #>> '{}' AS "createdDate", p.business_unit_id AS "businessUnitId",
-  p.content_id AS "contentId", CASE WHEN p.content_id = ANY(${intArray(knownContentIds)}) THEN NULL ELSE c.site END AS site
+  p.content_id AS "contentId", CASE WHEN p.id = ANY(${intArray(knownIds)}) THEN NULL ELSE p.site END AS site
   ${withNewest ? sql`, n.id AS "newestId", to_json(n.created_date) #>> '{}' AS "newestCreated"` : sql``}`;
 
 /** The newest publication of any unit (primary key walked backwards: one row). */
@@ -64,11 +64,12 @@ const newest = sql`LEFT JOIN LATERAL (SELECT id, created_date FROM publication W
  * and is never live (decision 0042).
  *
  * The unit's highest-numbered publication created at or before `at` (publication_unit_number_uq
- * walked backwards), with its content publication's site unless the caller already holds it.
+ * walked backwards), with its site unless the caller already holds it. A publication carries its
+ * own site (a restore or a change of the unit's status copies it); its pub_* rows are its content's.
  */
-export function liveByUnitSql(unitId: number, at: Date, knownContentIds: readonly number[], withNewest = false): SQL {
-  return sql`SELECT ${liveColumns(knownContentIds, withNewest)}
-    FROM publication p JOIN publication c ON c.id = p.content_id ${withNewest ? newest : sql``}
+export function liveByUnitSql(unitId: number, at: Date, knownIds: readonly number[], withNewest = false): SQL {
+  return sql`SELECT ${liveColumns(knownIds, withNewest)}
+    FROM publication p ${withNewest ? newest : sql``}
     WHERE p.business_unit_id = ${unitId} AND p.number IS NOT NULL AND p.created_date <= ${instant(at)}
     ORDER BY p.number DESC LIMIT 1`;
 }
@@ -77,10 +78,10 @@ export async function liveByUnit(
   db: DbOrTx,
   unitId: number,
   at: Date,
-  knownContentIds: readonly number[],
+  knownIds: readonly number[],
   withNewest = false,
 ): Promise<LiveRow | null> {
-  return (await rows<LiveRow>(db, liveByUnitSql(unitId, at, knownContentIds, withNewest)))[0] ?? null;
+  return (await rows<LiveRow>(db, liveByUnitSql(unitId, at, knownIds, withNewest)))[0] ?? null;
 }
 
 /**
@@ -97,8 +98,8 @@ export async function liveBySlug(db: DbOrTx, slug: string, at: Date): Promise<Li
       CROSS JOIN LATERAL (SELECT * FROM publication l WHERE l.business_unit_id = u.business_unit_id AND l.number IS NOT NULL
                             AND l.created_date <= ${instant(at)}
                           ORDER BY l.number DESC LIMIT 1) p
-      JOIN publication c ON c.id = p.content_id ${newest}
-      WHERE c.site -> 'unit' ->> 'slug' = ${slug}
+      ${newest}
+      WHERE p.site -> 'unit' ->> 'slug' = ${slug}
       ORDER BY p.created_date DESC, p.business_unit_id LIMIT 1`,
   );
   return found[0] ?? null;

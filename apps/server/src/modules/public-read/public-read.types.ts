@@ -17,7 +17,7 @@ export interface LivePublication {
   /** The live publication row (the unit's highest-numbered one created at or before the instant). */
   publicationId: number;
   number: number;
-  kind: 'PUBLISH' | 'RESTORE';
+  kind: 'PUBLISH' | 'RESTORE' | 'DEACTIVATE' | 'ACTIVATE';
   createdDate: Date;
   businessUnitId: number;
   /** The publication whose pub_* rows and site hold the content (itself, or the restored one). */

@@ -11,11 +11,13 @@ import { type Actor, audit } from '../../platform/audit.js';
 import type { Deps } from '../../platform/deps.js';
 import { AppError, conflict, fieldError, notFound, uniqueViolationOf } from '../../platform/errors.js';
 import { registerUnitContentCounter } from '../business-units/business-unit-statistics.js';
-import { registerUnitRowsRemover } from '../business-units/unit-files.js';
+import { registerUnitActiveChange, registerUnitRowsRemover } from '../business-units/unit-files.js';
 import { contentChanges } from './publication-diff.js';
 import { toPublication } from './publications.js';
 import * as repo from './publications.repo.js';
 import { withPublishLease } from './publish-lease.js';
+import type { PublishedSite } from './published-site.js';
+import { unitOf } from './readiness.repo.js';
 
 type ListQuery = z.output<typeof publicationListQuery>;
 
@@ -94,7 +96,8 @@ export async function restorePublication(deps: Deps, actor: Actor, id: number): 
           includeFuture: false,
           customDate: null,
           counts,
-          site: target.site,
+          // the unit's status is not content: a restore keeps the website as active as the unit is now
+          site: withUnitActive(target.site, (await unitOf(tx, target.businessUnitId))?.active ?? true),
         });
         const row = { ...inserted, number };
         await audit(tx, actor, {
@@ -115,3 +118,55 @@ export async function restorePublication(deps: Deps, actor: Actor, id: number): 
       }),
   );
 }
+
+/** The site document with the unit's status set (a copy; the stored one never changes). */
+function withUnitActive(site: unknown, active: boolean): PublishedSite {
+  const parsed = (typeof site === 'string' ? JSON.parse(site) : site) as PublishedSite;
+  return { ...parsed, unit: { ...parsed.unit, active } };
+}
+
+/**
+ * The unit was made inactive or active again (decision 0037, status publications): the live
+ * content goes on as a new publication of kind DEACTIVATE or ACTIVATE whose site carries the
+ * status, so the website shows the coming-soon page, or its pages again, at once and the history
+ * says when. Nothing for a unit never published, or whose live site already has that status.
+ */
+export async function publishUnitStatus(deps: Pick<Deps, 'db'>, actor: Actor, businessUnitId: number, active: boolean): Promise<void> {
+  await withPublishLease(deps, businessUnitId, actor, () =>
+    deps.db.transaction(async (tx) => {
+      const liveNo = await repo.liveNumber(tx, businessUnitId);
+      const live = liveNo === null ? undefined : await repo.findByNumber(tx, businessUnitId, liveNo);
+      if (!live) return;
+      if ((typeof live.site === 'string' ? JSON.parse(live.site) : (live.site as PublishedSite)).unit.active === active) return;
+      const site = withUnitActive(live.site, active);
+      const was = live.counts as PublicationCounts;
+      const number = live.number + 1;
+      const kind = active ? 'ACTIVATE' : 'DEACTIVATE';
+      const inserted = await repo.insertPublication(tx, {
+        businessUnitId,
+        number,
+        kind,
+        contentId: live.contentId,
+        restoredFromId: null,
+        createdByUserId: actor.userId,
+        createdBy: actor.login,
+        includeFuture: false,
+        customDate: null,
+        counts: { ...was, stamped: { products: 0, files: 0, broughtForward: 0 } },
+        site,
+      });
+      await audit(tx, actor, {
+        entityName: ENTITY,
+        entityId: inserted.id,
+        entityLabel: `#${number}`,
+        action: kind,
+        category: 'publish',
+        businessUnitId,
+        changes: { number, previousLiveNumber: liveNo, active },
+      });
+    }),
+  );
+}
+
+// the unit's status reaches its website at once (decision 0037)
+registerUnitActiveChange((deps, actor, businessUnitId, active) => publishUnitStatus(deps, actor, businessUnitId, active));

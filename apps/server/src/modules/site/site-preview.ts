@@ -42,9 +42,8 @@ export function sitePreview(app: FastifyInstance, pages: (app: FastifyInstance, 
     const row = await findAnyPublication(db, publication);
     if (!row || row.businessUnitId !== unit) return null;
     if (row.kind === 'PREVIEW' && (!row.expiresAt || row.expiresAt <= now)) return null;
-    const content = row.contentId === row.id ? row : await findAnyPublication(db, row.contentId);
-    if (!content) return null;
-    const site = (typeof content.site === 'string' ? JSON.parse(content.site) : content.site) as PublishedSite;
+    // a publication carries its own site; its pub_* rows are its content's
+    const site = (typeof row.site === 'string' ? JSON.parse(row.site) : row.site) as PublishedSite;
     if (site.format !== 1) return null;
     const live: LivePublication = {
       publicationId: row.id,
