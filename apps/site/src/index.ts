@@ -8,6 +8,7 @@ export * from './gs1/index.js';
 export { Layout } from './Layout.js';
 export { ChooserPage, type ChooserPageProps } from './pages/ChooserPage.js';
 export { DownloadPage, type DownloadPageProps } from './pages/DownloadPage.js';
+export { ProductGonePage, type ProductGonePageProps } from './pages/ProductGonePage.js';
 export { ProductPage, type ProductPageProps } from './pages/ProductPage.js';
 export { ProductTypesPage, type ProductTypesPageProps } from './pages/ProductTypesPage.js';
 export { SearchPage, type SearchPageProps, type SearchResultsView } from './pages/SearchPage.js';

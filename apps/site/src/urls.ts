@@ -44,6 +44,10 @@ export const siteUrls = {
     `${siteUrls.types(root, c)}/${seg(typeSlug)}${query(params)}`,
   product: (root: SiteRoot, c: Choice, typeSlug: string, keyCode: string, lot?: string) =>
     `${siteUrls.types(root, c)}/${seg(typeSlug)}/${seg(keyCode)}${query({ lot })}`,
+  /** GS1 Digital Link of a product (decision 0043): the persistent URL of its GTIN, with a lot when given. */
+  gs1: (root: SiteRoot, gtin14: string, lot?: string) => `${root}/01/${seg(gtin14)}${lot ? `/10/${seg(lot)}` : ''}`,
+  /** The sitemap of the unit's product pages; a part of it when it is an index (more than 50,000 URLs). */
+  siteMap: (root: SiteRoot, part?: number) => `${root}/sitemap.xml${query({ part })}`,
   file: (root: SiteRoot, fileId: number, ctx: DownloadContext) => `${root}/files/${fileId}${query(downloadQuery(ctx))}`,
   download: (root: SiteRoot, fileId: number, ctx: DownloadContext) => `${root}/files/${fileId}/download${query(downloadQuery(ctx))}`,
 };
