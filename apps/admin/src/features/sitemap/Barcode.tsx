@@ -1,4 +1,4 @@
-import { toSVG } from 'bwip-js/browser';
+import { drawingSVG, gs1datamatrix, qrcode } from 'bwip-js/browser';
 import { useMemo } from 'react';
 
 /**
@@ -18,7 +18,9 @@ export function Barcode({
 }) {
   const src = useMemo(() => {
     try {
-      const svg = toSVG({ bcid: kind, text: value, scale: 2, paddingwidth: 2, paddingheight: 2, backgroundcolor: 'FFFFFF' });
+      // one encoder each, not the whole library's table of symbologies (the chunk stays small)
+      const encode = kind === 'qrcode' ? qrcode : gs1datamatrix;
+      const svg = encode({ bcid: kind, text: value, scale: 2, paddingwidth: 2, paddingheight: 2, backgroundcolor: 'FFFFFF' }, drawingSVG());
       return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
     } catch {
       return null;
