@@ -131,11 +131,12 @@ export function gs1Pages(app: FastifyInstance, mode: SiteMode) {
     // the raw path: a lot may hold an encoded slash, which the router's decoded parameter would split
     const path = req.url.split('?')[0].slice(`${at}/${p.bu}`.length);
     const parsed = parseDigitalLinkPath(path);
-    if (!parsed.ok) return sendNotFound(req, reply, s, now, remembered[1]);
+    // a 404 of the URL alone, cached by anyone: in the site's first language, whatever the cookie says
+    if (!parsed.ok) return sendNotFound(req, reply, s, now);
     const scan = parsed.value;
     const v = choiceOf(s.live.site, remembered[0], remembered[1], remembered[2]);
     const found = await productByGtin(db, s.live, { gtin14: scan.gtin14, audience: v?.audience ?? null }, now);
-    if (found.kind === 'unknown') return sendNotFound(req, reply, s, now, remembered[1]);
+    if (found.kind === 'unknown') return sendNotFound(req, reply, s, now);
     if (found.kind === 'gone') return sendGone(req, reply, s, remembered[1], scan.gtin14, now);
     const privately = s.preview ? ({ kind: 'none' } as const) : ({ kind: 'private' } as const);
     // no choice yet: the chooser first, which comes back here once the visitor has chosen
