@@ -18,6 +18,7 @@ export {
   PaperCopySentPage,
   type PaperCopySentPageProps,
 } from './pages/PaperCopyPage.js';
+export { ProductGonePage, type ProductGonePageProps } from './pages/ProductGonePage.js';
 export { ProductPage, type ProductPageProps } from './pages/ProductPage.js';
 export { ProductTypesPage, type ProductTypesPageProps } from './pages/ProductTypesPage.js';
 export { SearchPage, type SearchPageProps, type SearchResultsView } from './pages/SearchPage.js';

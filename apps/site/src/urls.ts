@@ -53,6 +53,10 @@ export const siteUrls = {
   accessLink: (root: SiteRoot, token: string, language?: string) => `${root}/_access/${seg(token)}${query({ language })}`,
   /** Forgets the verified e-mail (POST). */
   accessForget: (root: SiteRoot) => `${root}/_access/_forget`,
+  /** GS1 Digital Link of a product (decision 0043): the persistent URL of its GTIN, with a lot when given. */
+  gs1: (root: SiteRoot, gtin14: string, lot?: string) => `${root}/01/${seg(gtin14)}${lot ? `/10/${seg(lot)}` : ''}`,
+  /** The sitemap of the unit's product pages; a part of it when it is an index (more than 50,000 URLs). */
+  siteMap: (root: SiteRoot, part?: number) => `${root}/sitemap.xml${query({ part })}`,
   file: (root: SiteRoot, fileId: number, ctx: DownloadContext) => `${root}/files/${fileId}${query(downloadQuery(ctx))}`,
   download: (root: SiteRoot, fileId: number, ctx: DownloadContext) => `${root}/files/${fileId}/download${query(downloadQuery(ctx))}`,
   /** The paper-copy form of a file's current version, in the product context of the download (decision 0044). */

@@ -59,6 +59,7 @@ test('the main back-office screens are accessible', async ({ page }) => {
     ['business-unit settings', '/general-settings/business-unit/1/edit'],
     ['manufacturer settings', '/general-settings/manufacturer-settings'],
     ['audit logs', '/my-business-units/1/administration/audit-logs'],
+    ['sitemap', '/my-business-units/1/administration/sitemap'],
     ['account', '/account/settings'],
     ['password', '/account/password'],
     ['not found', '/no-such-page'],

@@ -132,6 +132,11 @@ export const WEBSITE_TEXTS = {
   'notFound.body': t('The page you are looking for does not exist.', 200),
   'tooMany.title': t('Too many requests', 50),
   'tooMany.body': t('Please wait a minute, then try again.', 200),
+  // a GS1 link or persistent eIFU URL of a product that is no longer published (decision 0043)
+  'gone.title': t('This product is no longer listed', 100),
+  'gone.body': t('The instructions for use of this product are no longer published on this website. Please contact the manufacturer.', 255),
+  'gone.gtin': t('Product identifier (GTIN)', 50),
+  'gone.contact': t('Contact the manufacturer', 50),
   'error.general': t('Something went wrong. Please try again later.', 200),
   'error.offline': t('The server cannot be reached. Check your connection.', 200),
   'error.download': t('The document could not be downloaded.', 200),

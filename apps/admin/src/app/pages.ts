@@ -77,3 +77,5 @@ export const PaperCopyRequestsPage = lazyPage(
   () => import('../features/paper-copy-requests/PaperCopyRequestsPages'),
   'PaperCopyRequestsPage',
 );
+// ---- issue 12: the sitemap (administration; the barcode library comes only with this chunk)
+export const SitemapPage = lazyPage(() => import('../features/sitemap/SitemapPages'), 'SitemapPage');

@@ -41,6 +41,7 @@ import {
   ResetFinishPage,
   RestrictedAccessRoutes,
   RolesRoutes,
+  SitemapPage,
   UnitProductManagementRoutes,
   UserGroupsRoutes,
   UsersRoutes,
@@ -222,6 +223,11 @@ export const routes: RouteObject[] = [
       {
         path: '/my-business-units/:businessUnitId/administration/paper-copy-requests',
         element: guarded(<PaperCopyRequestsPage />, ['DOCUMENT_MANAGE'], 'business-unit'),
+      },
+      // issue 12: the sitemap with label codes and the EUDAMED export (spec 001 §2: DOCUMENT_SITEMAP)
+      {
+        path: '/my-business-units/:businessUnitId/administration/sitemap',
+        element: guarded(<SitemapPage />, ['DOCUMENT_SITEMAP'], 'business-unit'),
       },
     ],
   },

@@ -26,6 +26,7 @@ import { referenceDataRoutes } from './reference-data/reference-data.routes.js';
 import { regionsRoutes } from './regions/regions.routes.js';
 import { rolesRoutes } from './roles/roles.routes.js';
 import { siteRoutes } from './site/site.routes.js';
+import { sitemapRoutes } from './sitemap/sitemap.routes.js';
 import { userGroupsRoutes } from './user-groups/user-groups.routes.js';
 import { usersRoutes } from './users/users.routes.js';
 import { websiteLayoutRoutes } from './website-layout/website-layout.routes.js';
@@ -70,6 +71,8 @@ export const apiModules: RoutesPlugin[] = [
   documentDownloadsRoutes,
   // issue 12: paper copies of instructions for use
   paperCopyRequestsRoutes,
+  // issue 12: the sitemap of the public website (administration → sitemap, EUDAMED export)
+  sitemapRoutes,
   // issue 12: the public website's pages
   siteRoutes,
 ];

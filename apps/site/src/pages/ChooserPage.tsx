@@ -16,14 +16,19 @@ export interface ChooserPageProps {
   selected: { country?: string; language?: string; audience?: AudienceSegment };
   /** The choice sent was incomplete or not offered. */
   invalid: boolean;
+  /** Where the visitor was going, carried through the form (a GS1 link opened before any choice). */
+  hidden?: { name: string; value: string }[];
 }
 
 /** `/site/{bu}`: country by interface region, language and audience, sent with GET. */
-export function ChooserPage({ unit, language, t, regions, languages, audiences, selected, invalid }: ChooserPageProps) {
+export function ChooserPage({ unit, language, t, regions, languages, audiences, selected, invalid, hidden }: ChooserPageProps) {
   return (
     <Layout unit={unit} language={language} t={t} title={t('country.choose')}>
       <h1>{t('country.choose')}</h1>
       <form className="chooser" method="get" action={siteUrls.home(unit.root)}>
+        {hidden?.map((h) => (
+          <input key={h.name} type="hidden" name={h.name} value={h.value} />
+        ))}
         {invalid && (
           <p className="form-error" role="alert" id="chooser-error">
             {t('error.general')}

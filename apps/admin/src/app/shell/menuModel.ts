@@ -154,6 +154,13 @@ const ADMINISTRATION: MenuLinkRule[] = [
     to: '/my-business-units/:id/administration/paper-copy-requests',
     rights: ['DOCUMENT_MANAGE'],
   },
+  {
+    // issue 12: the public website's products and documents with their label URLs, QR codes and EUDAMED export
+    id: 'sitemap',
+    labelKey: 'shell.menu.sitemap',
+    to: '/my-business-units/:id/administration/sitemap',
+    rights: ['DOCUMENT_SITEMAP'],
+  },
 ];
 
 /** The backend-configuration menu of a business unit; `:id` is the unit. */

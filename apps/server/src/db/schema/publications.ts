@@ -107,6 +107,15 @@ const publicationId = () =>
  * A public product: of an ENABLED product type, with a publish date (scheduled ones too: the read
  * model compares the date with its clock). Attribute values are in pub_attribute_value.
  */
+/**
+ * A key code of 8, 12, 13 or 14 digits as GTIN-14 (left-padded with zeros). Its check digit is not
+ * checked here: a look-up only ever asks for a GTIN-14 whose check digit the site has checked, and
+ * zeros on the left do not change a GS1 check digit. The read model repeats these exact texts so
+ * that the planner uses pub_product_gtin14_idx.
+ */
+export const PUB_PRODUCT_IS_GTIN = `key_code ~ '^([0-9]{8}|[0-9]{12,14})$'`;
+export const PUB_PRODUCT_GTIN14 = `lpad(key_code, 14, '0')`;
+
 export const pubProduct = pgTable(
   'pub_product',
   {
@@ -127,6 +136,9 @@ export const pubProduct = pgTable(
     index('pub_product_key_code_trgm_idx').using('gin', sql`lower(${t.keyCode}) gin_trgm_ops`),
     // the lot search: the products linked to the ranges that hold a lot (migration 0016)
     index('pub_product_lot_range_ids_idx').using('gin', t.lotRangeIds),
+    // GS1 Digital Link: a key code written as a GTIN, as GTIN-14 (decision 0043); by GTIN first,
+    // so that one probe answers the live publication and every earlier one of a unit
+    index('pub_product_gtin14_idx').on(sql.raw(PUB_PRODUCT_GTIN14), t.publicationId).where(sql.raw(PUB_PRODUCT_IS_GTIN)),
   ],
 );
 

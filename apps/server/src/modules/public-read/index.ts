@@ -17,5 +17,17 @@ export {
   searchDocuments,
 } from './document-search.js';
 export { fileForDownload, productDocuments } from './documents.js';
+export { type GtinAnswer, productByGtin } from './gtin.js';
 export { countriesByRegion, liveSite, offersCountry, translator } from './live-site.js';
 export type * from './public-read.types.js';
+export {
+  type DefaultChoice,
+  defaultChoice,
+  type GtinProduct,
+  gtinProducts,
+  type ProductPlace,
+  productPageCount,
+  productPages,
+  type SiteMapEntry,
+  siteMapEntries,
+} from './site-map.js';

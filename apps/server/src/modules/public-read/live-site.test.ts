@@ -30,7 +30,7 @@ describe('the live publication', () => {
     expect(await liveSite(ctx.db, { id: unit.id }, day(-1))).toBeNull();
   });
 
-  it('of a RESTORE is read from the restored content: its site and its rows', async () => {
+  it('of a RESTORE is read from its own copy of the restored site and from the restored rows', async () => {
     const unit = await makeUnit(ctx.db);
     const old = await insertPublication(ctx.db, { unitId: unit.id, number: 1, site: site(unit.id, unit.slug), createdDate: day(0) });
     await insertProduct(ctx.db, old, { productId: 1, keyCode: 'OLD-1' });
@@ -46,7 +46,8 @@ describe('the live publication', () => {
       number: 3,
       kind: 'RESTORE',
       contentId: old,
-      site: site(unit.id, unit.slug, { productTypes: [] }),
+      // a restore copies the restored site (a status publication changes only the unit's status)
+      site: site(unit.id, unit.slug),
       createdDate: day(2),
     });
     const live = await liveSite(ctx.db, { slug: unit.slug }, day(3));

@@ -29,6 +29,7 @@ import {
 import { siteAccessPages, visitorAccess } from './site-access.js';
 import { choiceOf, contentBlocks, loadSite, pageLanguage, siteImageKeys, textsOf, unitView, type VisitorChoice } from './site-context.js';
 import { documentSearchPages } from './site-document-search.js';
+import { chooserHidden, chooserNext, gs1Pages, scanFromSearch } from './site-gs1.js';
 import { CHOICE_COOKIE, choiceCookie, id, notModified, pageEtag, readCookie, seeOther, sendPage, text } from './site-http.js';
 import { SEARCHES_PER_MINUTE, sendTooMany, siteLimit } from './site-limits.js';
 import { type SiteMode, siteAnswers } from './site-mode.js';
@@ -138,16 +139,18 @@ export function sitePages(app: FastifyInstance, mode: SiteMode) {
       audience: text(q.audience)?.toLowerCase(),
     };
     const submitted = q.country !== undefined || q.language !== undefined || q.audience !== undefined;
+    // a GS1 link opened before any choice comes back to it once chosen (decision 0043)
+    const next = chooserNext(s.root, q.gs1);
     if (submitted) {
       const v = choiceOf(site, sent.country, sent.language, sent.audience);
       if (v) {
         const c = v.choice;
         reply.header('set-cookie', choiceCookie(req, s.root, `${c.country}.${c.language}.${c.audience}`));
-        return seeOther(reply, siteUrls.types(s.root, c), { kind: 'none' });
+        return seeOther(reply, next ?? siteUrls.types(s.root, c), { kind: 'none' });
       }
     } else if (q.change === undefined) {
       const v = choiceOf(site, remembered[0], remembered[1], remembered[2]);
-      if (v) return seeOther(reply, siteUrls.types(s.root, v.choice), s.preview ? { kind: 'none' } : { kind: 'private' });
+      if (v) return seeOther(reply, next ?? siteUrls.types(s.root, v.choice), s.preview ? { kind: 'none' } : { kind: 'private' });
     }
     const language = pageLanguage(site, submitted ? (sent.language ?? requested) : requested);
     const audiences = site.audiences.map((a) => a.toLowerCase() as AudienceSegment);
@@ -162,6 +165,7 @@ export function sitePages(app: FastifyInstance, mode: SiteMode) {
         ? { country: sent.country, language: sent.language, audience: sent.audience as AudienceSegment }
         : { country: remembered[0], language: remembered[1], audience: remembered[2] as AudienceSegment },
       invalid: submitted,
+      hidden: chooserHidden(s.root, next),
     });
     return sendPage(req, reply, submitted ? 400 : 200, renderHtml(page), s.preview ? { kind: 'none' } : { kind: 'private' }, now);
   });
@@ -228,6 +232,8 @@ export function sitePages(app: FastifyInstance, mode: SiteMode) {
     if (searched) {
       const limit = await searchLimit(req);
       if (!limit.allowed) return sendTooMany(reply, s, limit.retryAfter, v.choice.language);
+      const scanned = await scanFromSearch(db, reply, s, v, type, q.keyCode, now);
+      if (scanned) return scanned;
       const attributes: Record<number, string> = {};
       for (const [k, raw] of Object.entries(q)) {
         const n = /^a([1-9][0-9]{0,9})$/.exec(k);
@@ -459,6 +465,7 @@ export function sitePages(app: FastifyInstance, mode: SiteMode) {
   siteAccessPages(app, mode);
   documentSearchPages(app, mode);
   paperCopyPages(app, mode);
+  gs1Pages(app, mode);
 }
 
 /** The first language of the Accept-Language header (its primary subtag). */

@@ -1,0 +1,45 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { SitemapEntry } from '@vellum/contract';
+import { api } from '../../api/client';
+
+export interface SitemapListParams {
+  businessUnitId: number;
+  page: number;
+  size: number;
+  search?: string;
+}
+
+export const sitemapKeys = {
+  all: ['sitemap'] as const,
+  list: (p: SitemapListParams) => ['sitemap', 'list', p] as const,
+};
+
+/** One page of the live publication's products and documents with their label URLs. */
+export function useSitemap(params: SitemapListParams) {
+  return useQuery({
+    queryKey: sitemapKeys.list(params),
+    queryFn: async ({ signal }) => {
+      const res = await api<SitemapEntry[]>('api/sitemap', {
+        query: { 'business-unit': params.businessUnitId, page: params.page, size: params.size, search: params.search || undefined },
+        cacheBust: true,
+        signal,
+      });
+      return { rows: res.data, total: res.totalCount ?? res.data.length };
+    },
+    placeholderData: keepPreviousData,
+    enabled: Number.isInteger(params.businessUnitId),
+  });
+}
+
+/** The EUDAMED export of the server (UDI-DI, persistent URL, key code, product type), handed to the browser as a file. */
+export async function downloadEudamedCsv(businessUnitId: number): Promise<void> {
+  const res = await api<Blob>('api/sitemap/eudamed.csv', { query: { 'business-unit': businessUnitId }, responseType: 'blob' });
+  const url = URL.createObjectURL(res.data);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = `eudamed-${businessUnitId}.csv`;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}

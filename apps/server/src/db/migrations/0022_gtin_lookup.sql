@@ -1,0 +1,1 @@
+CREATE INDEX "pub_product_gtin14_idx" ON "pub_product" USING btree (lpad(key_code, 14, '0'),"publication_id") WHERE key_code ~ '^([0-9]{8}|[0-9]{12,14})$';
