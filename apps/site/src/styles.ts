@@ -55,8 +55,19 @@ button,.button{display:inline-block;font:inherit;padding:.5rem 1rem;border:0;bor
 .pager{display:flex;gap:1rem;justify-content:space-between}
 .lot-form{margin:1rem 0}
 .lot-form input{max-inline-size:14rem}
+.visually-hidden{position:absolute;inline-size:1px;block-size:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}
+.combobox{position:relative}
+.suggestions{position:absolute;z-index:2;inset-inline-start:0;inline-size:100%;max-inline-size:30rem;max-block-size:16rem;overflow-y:auto;margin:0;padding:0;list-style:none;background:#fff;border:1px solid #767676;border-radius:4px;box-shadow:0 2px 6px rgba(0,0,0,.25)}
+.suggestions[hidden]{display:none}
+.suggestions [role=option]{padding:.5rem;cursor:pointer}
+.suggestions [aria-selected=true]{background:var(--site-highlight,#0b57d0);color:var(--site-on-highlight,#fff)}
+.scan-button{margin-block-start:.5rem}
+.scanner{inline-size:min(100% - 2rem,30rem);border:0;border-radius:6px;padding:1rem}
+.scanner::backdrop{background:rgba(0,0,0,.6)}
+.scanner h2{margin-block-start:0}
+.scanner__video{display:block;inline-size:100%;background:#000;margin-block-end:.5rem}
 @media print{
-  .site-header__choice,.skip-link,.search__form,.lot-form,.pager,.actions,button{display:none}
+  .site-header__choice,.skip-link,.search__form,.lot-form,.pager,.actions,button,.suggestions,.scanner{display:none}
   .preview-banner{display:flex;flex-wrap:wrap;gap:.5rem 1rem;align-items:center;justify-content:space-between;background:#fef3c7;color:#111;border-block-end:3px solid #b45309;padding:.5rem 1rem}
 .preview-banner a{color:#111}
 .preview-banner p{margin:0}

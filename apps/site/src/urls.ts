@@ -44,6 +44,8 @@ export const siteUrls = {
     `${siteUrls.types(root, c)}/${seg(typeSlug)}${query(params)}`,
   product: (root: SiteRoot, c: Choice, typeSlug: string, keyCode: string, lot?: string) =>
     `${siteUrls.types(root, c)}/${seg(typeSlug)}/${seg(keyCode)}${query({ lot })}`,
+  /** The type-ahead's values of a search field, from the type's search URL (siteUrls.search); the script adds `&q=`. */
+  suggest: (searchUrl: string, field: string) => `${searchUrl}/_suggest${query({ field })}`,
   file: (root: SiteRoot, fileId: number, ctx: DownloadContext) => `${root}/files/${fileId}${query(downloadQuery(ctx))}`,
   download: (root: SiteRoot, fileId: number, ctx: DownloadContext) => `${root}/files/${fileId}/download${query(downloadQuery(ctx))}`,
 };

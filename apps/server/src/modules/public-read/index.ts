@@ -8,3 +8,4 @@ export { type ChangeWindow, changeWindow, clearChangeWindows } from './change-wi
 export { fileForDownload, productDocuments } from './documents.js';
 export { countriesByRegion, liveSite, offersCountry, translator } from './live-site.js';
 export type * from './public-read.types.js';
+export { MAX_SUGGESTIONS, MIN_SUGGEST_CHARACTERS, suggestValues } from './suggestions.js';

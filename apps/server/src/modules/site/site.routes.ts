@@ -28,6 +28,7 @@ import {
 } from '../public-read/index.js';
 import { choiceOf, contentBlocks, loadSite, pageLanguage, siteImageKeys, textsOf, unitView, type VisitorChoice } from './site-context.js';
 import { CHOICE_COOKIE, choiceCookie, id, notModified, pageEtag, readCookie, seeOther, sendPage, text } from './site-http.js';
+import { islandPages } from './site-islands.js';
 import { SEARCHES_PER_MINUTE, sendTooMany, siteLimit } from './site-limits.js';
 import { type SiteMode, siteAnswers } from './site-mode.js';
 import { cachingOf, documentViews, fieldView, hitView, paramOf, productSegment, sendNotFound } from './site-pages.js';
@@ -441,6 +442,8 @@ export function sitePages(app: FastifyInstance, mode: SiteMode) {
       fileName: file.binaryName ?? file.file.name,
     });
   });
+
+  islandPages(app, mode);
 }
 
 /** The first language of the Accept-Language header (its primary subtag). */
