@@ -92,7 +92,9 @@ export async function openScanner(input: HTMLInputElement, trigger: HTMLElement)
       return;
     }
     input.value = searchTextOf(text);
-    input.form?.requestSubmit();
+    const form = input.form;
+    // requestSubmit runs the form's own checks; older browsers only have submit
+    if (form) typeof form.requestSubmit === 'function' ? form.requestSubmit() : form.submit();
   };
   stop.addEventListener('click', () => finish());
   // Escape closes a modal dialog
