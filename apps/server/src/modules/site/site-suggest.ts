@@ -1,8 +1,8 @@
 import { siteUrls } from '@vellum/site';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { limitPerAddress } from '../../platform/rate-limit.js';
 import { productTypes, suggestValues } from '../public-read/index.js';
-import { id, notModified, PAGE_MAX_AGE, type PageCaching, pageEtag, text } from './site-http.js';
+import { id, maxAgeOf, notModified, type PageCaching, pageEtag, text } from './site-http.js';
+import { siteLimit } from './site-limits.js';
 import { type SiteMode, siteAnswers } from './site-mode.js';
 import { cachingOf, sendNotFound } from './site-pages.js';
 
@@ -21,14 +21,24 @@ type Params = Record<string, string>;
 export function suggestRoutes(app: FastifyInstance, mode: SiteMode) {
   const { db } = app.deps;
   const { withChoice } = siteAnswers(mode);
+  const suggestLimit = siteLimit(app, SUGGESTIONS_PER_MINUTE);
   app.get(
     `${mode.prefix}/:bu/:country/:language/:audience/:type/_suggest`,
-    { config: { access: 'public' }, schema: { hide: true }, onRequest: limitPerAddress(app, SUGGESTIONS_PER_MINUTE) },
+    { config: { access: 'public' }, schema: { hide: true } },
     async (req, reply) => {
       const now = new Date();
       const ok = await withChoice(req, reply, now);
       if (!ok) return;
       const { s, live, v } = ok;
+      // the site's own limit (decision 0039); the script shows nothing on a refusal, the form still works
+      const limit = await suggestLimit(req);
+      if (!limit.allowed) {
+        reply.header('cache-control', 'no-store').header('retry-after', String(Math.max(1, limit.retryAfter)));
+        return reply
+          .code(429)
+          .type('application/json; charset=utf-8')
+          .send(JSON.stringify({ suggestions: [] }));
+      }
       const q = req.query as Record<string, unknown>;
       const type = productTypes(live.site, v.audience, v.choice.language).find((t) => t.slug === (req.params as Params).type);
       if (!type) return sendNotFound(req, reply, s, now, v.choice.language);
@@ -46,15 +56,15 @@ export function suggestRoutes(app: FastifyInstance, mode: SiteMode) {
   );
 }
 
-/** A JSON answer of the site, cached like its pages (decision 0039). */
+/** A JSON answer of the site, cached like its pages: ETag and max-age of the publication's change window (decision 0039). */
 function sendJson(req: FastifyRequest, reply: FastifyReply, body: unknown, caching: PageCaching, now: Date) {
   reply
     .header('content-type', 'application/json; charset=utf-8')
     .header('x-content-type-options', 'nosniff')
     .header('x-robots-tag', 'noindex');
   if (caching.kind !== 'public') return reply.header('cache-control', 'no-store').send(JSON.stringify(body));
-  const etag = pageEtag(caching.publicationId, req.url, now);
-  reply.header('cache-control', `public, max-age=${PAGE_MAX_AGE}`).header('etag', etag);
+  const etag = pageEtag(caching.publicationId, req.url, caching.window?.since);
+  reply.header('cache-control', `public, max-age=${maxAgeOf(caching, now)}`).header('etag', etag);
   if (notModified(req, etag)) return reply.code(304).send();
   return reply.send(JSON.stringify(body));
 }
