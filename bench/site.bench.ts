@@ -61,6 +61,10 @@ export async function siteBench(): Promise<void> {
     return;
   }
   let seeded = { unitId: 0, contentId: 0 };
+  // the load stands for many visitors: each request names its own address through a trusted proxy
+  // header, so the site's per-address search limit (120 a minute) counts them apart as it would
+  const trustProxy = process.env.TRUST_PROXY;
+  process.env.TRUST_PROXY = '127.0.0.1';
   const server = await startBenchServer(async (databaseUrl) => {
     const database = await openDatabase({ databaseUrl });
     try {
@@ -99,13 +103,16 @@ export async function siteBench(): Promise<void> {
 
     // every page answers before anything is timed
     for (const url of [productUrls[0], productUrls[SAMPLES - 1], searchUrls[0], searchUrls.at(-1) as string]) {
-      const res = await fetch(url, { redirect: 'manual' });
+      const res = await fetch(url, { redirect: 'manual', headers: { 'x-forwarded-for': '10.255.0.3' } });
       if (res.status !== 200) throw new Error(`${url}: ${res.status}`);
       await res.arrayBuffer();
     }
 
+    let visitor = 0;
     const get = async (url: string) => {
-      const res = await fetch(url, { redirect: 'manual' });
+      visitor++;
+      const address = `10.${(visitor >> 16) & 255}.${(visitor >> 8) & 255}.${visitor & 255}`;
+      const res = await fetch(url, { redirect: 'manual', headers: { 'x-forwarded-for': address } });
       await res.arrayBuffer();
       if (res.status !== 200) throw new Error(`${url}: ${res.status}`);
     };
@@ -129,10 +136,10 @@ export async function siteBench(): Promise<void> {
 
     // what each page type weighs: its HTML, and the JavaScript it loads before any click
     const fetchGet: SiteGet = async (url) => {
-      const res = await fetch(`${server.url}${url}`, { redirect: 'manual' });
+      const res = await fetch(`${server.url}${url}`, { redirect: 'manual', headers: { 'x-forwarded-for': '10.255.0.2' } });
       return { status: res.status, body: Buffer.from(await res.arrayBuffer()) };
     };
-    const product = await (await fetch(productUrls[0])).text();
+    const product = await (await fetch(productUrls[0], { headers: { 'x-forwarded-for': '10.255.0.1' } })).text();
     const confirmation = /href="(\/site\/[^"]+\/files\/[^"]+)"/.exec(product)?.[1]?.replaceAll('&amp;', '&');
     const pages: [string, string][] = [
       ['choose country, language, audience', `/site/${SLUG}?change=1`],
@@ -155,7 +162,8 @@ export async function siteBench(): Promise<void> {
     const body = [
       `Database: PostgreSQL; the public-read bench's publication (${SIZE.products.toLocaleString('en')} products, ${SIZE.documents.toLocaleString('en')} documents,`,
       `${(SIZE.files * 2).toLocaleString('en')} public file versions) of the unit \`${SLUG}\`, served by the real server (\`npm start\`'s main.ts) in its own`,
-      'process; the load comes from the benchmark process over loopback HTTP (fetch, keep-alive).',
+      'process; the load comes from the benchmark process over loopback HTTP (fetch, keep-alive), each request with its own',
+      "client address (X-Forwarded-For from a trusted loopback proxy), as many visitors: the site's search limit is per address.",
       `Product page: \`/site/${SLUG}/de/en/hcp/implants/{keyCode}\` cycling through ${SAMPLES} visible products; search page:`,
       `\`…/implants?a12={material} {hex}\` (a partial attribute search, ${SEARCHES.length} texts, about 1/64 of the products each: a page of 20`,
       'with the total). Beside each, the read-model statements of the same answer (the live publication, then the product and its',
@@ -176,5 +184,7 @@ export async function siteBench(): Promise<void> {
     await pool.end();
     await reader.close();
     await server.stop();
+    if (trustProxy === undefined) delete process.env.TRUST_PROXY;
+    else process.env.TRUST_PROXY = trustProxy;
   }
 }
