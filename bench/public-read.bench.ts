@@ -22,6 +22,14 @@ const DOCUMENTS = 50_000;
 /** Two files per document, two versions per file: 200,000 public versions. */
 const FILES = 100_000;
 const LOT_RANGES = 1_000;
+/** The seeded publication's size (the site bench seeds the same shape, smaller for a smoke run). */
+export interface PublicReadSize {
+  products: number;
+  documents: number;
+  files: number;
+  lotRanges: number;
+}
+export const FULL_SIZE: PublicReadSize = { products: PRODUCTS, documents: DOCUMENTS, files: FILES, lotRanges: LOT_RANGES };
 const CALLERS = 20;
 const POOL = 10;
 const SECONDS = Math.min(8, BENCH_SECONDS);
@@ -61,7 +69,12 @@ async function freshDatabase(base: string): Promise<{ url: string; drop: () => P
  * versions each (200,000: half the countries each, a tenth rest of the world, a tenth for one lot
  * range, one in 97 archived, a tenth of the second versions scheduled).
  */
-async function seedPublicRead(database: Database, url: string): Promise<{ unitId: number; contentId: number }> {
+export async function seedPublicRead(
+  database: Database,
+  url: string,
+  size: PublicReadSize = FULL_SIZE,
+): Promise<{ unitId: number; contentId: number }> {
+  const { products: PRODUCTS, documents: DOCUMENTS, files: FILES, lotRanges: LOT_RANGES } = size;
   const unit = await makeBusinessUnit(database.db, { slug: 'bench-public', displayName: 'Bench public' });
   const s = site(
     unit.id,

@@ -5,6 +5,7 @@ import { firstLoadBench } from './first-load.bench.js';
 import { productSearchBench } from './product-search.bench.js';
 import { publicReadBench } from './public-read.bench.js';
 import { publishBench } from './publish.bench.js';
+import { siteBench } from './site.bench.js';
 import { translationsBench } from './translations.bench.js';
 
 /** npm run bench: every benchmark, results written to bench/RESULTS.md. BENCH=name runs one. */
@@ -17,6 +18,7 @@ const benches: Record<string, () => Promise<void>> = {
   'document-search': documentSearchBench,
   publish: publishBench,
   'public-read': publicReadBench,
+  site: siteBench,
 };
 const only = process.env.BENCH;
 for (const [name, run] of Object.entries(benches)) {

@@ -66,12 +66,19 @@ input[type=email]{inline-size:100%;max-inline-size:30rem;font:inherit;padding:.5
 .access{margin:1.5rem 0;padding:1rem;border:1px solid #ddd;border-radius:6px}
 .access h2{margin-block-start:0}
 .document__product{font-size:.9rem;margin:.25rem 0}
+.combobox{position:relative}
+.suggestions{position:absolute;z-index:2;inset-inline-start:0;inline-size:100%;max-inline-size:30rem;max-block-size:16rem;overflow-y:auto;margin:0;padding:0;list-style:none;background:#fff;border:1px solid #767676;border-radius:4px;box-shadow:0 2px 6px rgba(0,0,0,.25)}
+.suggestions[hidden]{display:none}
+.suggestions [role=option]{padding:.5rem;cursor:pointer}
+.suggestions [aria-selected=true]{background:var(--site-highlight,#0b57d0);color:var(--site-on-highlight,#fff)}
+.scan-button{margin-block-start:.5rem}
+.scanner{inline-size:min(100% - 2rem,30rem);border:0;border-radius:6px;padding:1rem}
+.scanner::backdrop{background:rgba(0,0,0,.6)}
+.scanner h2{margin-block-start:0}
+.scanner__video{display:block;inline-size:100%;background:#000;margin-block-end:.5rem}
 @media print{
-  .site-header__choice,.skip-link,.search__form,.lot-form,.pager,.actions,.file__paper,button,.access{display:none}
-  .preview-banner{display:flex;flex-wrap:wrap;gap:.5rem 1rem;align-items:center;justify-content:space-between;background:#fef3c7;color:#111;border-block-end:3px solid #b45309;padding:.5rem 1rem}
-.preview-banner a{color:#111}
-.preview-banner p{margin:0}
-.site-header{background:none;color:#000}
+  .site-header__choice,.skip-link,.search__form,.lot-form,.pager,.actions,.file__paper,button,.access,.suggestions,.scanner{display:none}
+  .site-header{background:none;color:#000}
   .site-header a,a{color:#000;text-decoration:none}
   .file__link::after{content:" (" attr(href) ")";font-weight:400;font-size:.8rem;word-break:break-all}
   .site-main,.site-footer{max-inline-size:none;padding:0}

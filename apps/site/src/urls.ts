@@ -57,6 +57,8 @@ export const siteUrls = {
   gs1: (root: SiteRoot, gtin14: string, lot?: string) => `${root}/01/${seg(gtin14)}${lot ? `/10/${seg(lot)}` : ''}`,
   /** The sitemap of the unit's product pages; a part of it when it is an index (more than 50,000 URLs). */
   siteMap: (root: SiteRoot, part?: number) => `${root}/sitemap.xml${query({ part })}`,
+  /** The type-ahead's values of a search field, from the type's search URL (siteUrls.search); the script adds `&q=`. */
+  suggest: (searchUrl: string, field: string) => `${searchUrl}/_suggest${query({ field })}`,
   file: (root: SiteRoot, fileId: number, ctx: DownloadContext) => `${root}/files/${fileId}${query(downloadQuery(ctx))}`,
   download: (root: SiteRoot, fileId: number, ctx: DownloadContext) => `${root}/files/${fileId}/download${query(downloadQuery(ctx))}`,
   /** The paper-copy form of a file's current version, in the product context of the download (decision 0044). */

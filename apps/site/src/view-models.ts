@@ -68,6 +68,8 @@ export interface SearchFieldView {
   /** The values of a dropdown field; undefined for a text field. */
   options?: string[];
   value: string;
+  /** A partial-search field: the type-ahead suggests values while typing (decision 0046). */
+  suggest?: boolean;
 }
 
 export interface ProductHitView {

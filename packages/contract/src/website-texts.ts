@@ -35,6 +35,12 @@ export const WEBSITE_TEXTS = {
   'search.noResults.hint': t('Check the product code or lot number and try again.', 200),
   'search.results': t('Results', 30),
   'search.mandatory': t('Please fill in', 50),
+  // what the site's small scripts add: suggestions while typing, the camera scanner
+  'search.suggestions': t('{{count}} suggestions', 50),
+  'search.scan': t('Scan', 20),
+  'search.scan.title': t('Scan the code on the box', 100),
+  'search.scan.stop': t('Stop scanning', 30),
+  'search.scan.failed': t('The camera could not be started.', 200),
   // documents
   'document.download': t('Download', 20),
   'document.version': t('Version', 20),

@@ -31,3 +31,4 @@ export {
   type SiteMapEntry,
   siteMapEntries,
 } from './site-map.js';
+export { MAX_SUGGESTIONS, MIN_SUGGEST_CHARACTERS, suggestValues } from './suggestions.js';

@@ -8,9 +8,13 @@ import type { ChangeWindow } from '../public-read/index.js';
  * caching, ETag, the remembered choice's cookie, and reading what a visitor sends.
  */
 
-/** No inline script or style anywhere: styles come from the site's, the theme's and the unit's own sheets. */
+/**
+ * No inline script or style anywhere: styles come from the site's, the theme's and the unit's own
+ * sheets; scripts only from the site's own built files (decision 0046), which fetch suggestions
+ * from the site itself; the camera scanner's picture is a MediaStream, not a URL.
+ */
 export const SITE_CSP =
-  "default-src 'none'; style-src 'self'; img-src 'self' data:; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
+  "default-src 'none'; script-src 'self'; connect-src 'self'; style-src 'self'; img-src 'self' data:; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
 
 /**
  * How long a CDN or browser may reuse a page without asking: at most this, and never past the next

@@ -63,7 +63,8 @@ export const paramOf = (f: SearchField['field']) => (typeof f === 'number' ? `a$
 
 /** A search field's form control with the value sent. */
 export function fieldView(f: SearchField, value: string | undefined, options?: string[]): SearchFieldView {
-  return { param: paramOf(f.field), label: f.label, mandatory: f.mandatory, value: value ?? '', options };
+  const suggest = f.searchType === 'SEARCHABLE_PARTIAL' && f.field !== 'lot';
+  return { param: paramOf(f.field), label: f.label, mandatory: f.mandatory, value: value ?? '', options, suggest };
 }
 
 /** The path segment of a product: its key code, or `~{id}` when the audience is not shown key codes of its type. */

@@ -31,6 +31,7 @@ import { choiceOf, contentBlocks, loadSite, pageLanguage, siteImageKeys, textsOf
 import { documentSearchPages } from './site-document-search.js';
 import { chooserHidden, chooserNext, gs1Pages, scanFromSearch } from './site-gs1.js';
 import { CHOICE_COOKIE, choiceCookie, id, notModified, pageEtag, readCookie, seeOther, sendPage, text } from './site-http.js';
+import { islandPages } from './site-islands.js';
 import { SEARCHES_PER_MINUTE, sendTooMany, siteLimit } from './site-limits.js';
 import { type SiteMode, siteAnswers } from './site-mode.js';
 import { cachingOf, documentViews, fieldView, hitView, paramOf, productSegment, sendNotFound } from './site-pages.js';
@@ -466,6 +467,7 @@ export function sitePages(app: FastifyInstance, mode: SiteMode) {
   documentSearchPages(app, mode);
   paperCopyPages(app, mode);
   gs1Pages(app, mode);
+  islandPages(app, mode);
 }
 
 /** The first language of the Accept-Language header (its primary subtag). */
