@@ -1,26 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { ADMIN, signIn, signInViaUi } from '../auth/support';
 import { adminApi, createProduct, createProductType, createUnit, productGroupsUrl, productsUrl } from '../catalogue/support';
 import { createDocument } from '../documents/files-support';
 import { publishedUnitWithFile } from '../website/paper-copy-support';
 import { accessLinkFor, publishRestrictedUnit } from '../website/restricted-support';
-
-/** axe-core over the main screens: no serious or critical WCAG 2.1 A/AA violation. */
-async function expectAccessible(page: Page, what: string) {
-  // let lists and cards finish loading before the scan
-  await page.waitForLoadState('networkidle');
-  const result = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .exclude('[data-testid="dev-ribbon"]')
-    // the layout preview draws the manufacturer's own colours as they are; the editor warns of low contrast
-    .exclude('[data-testid="layout-preview"]')
-    .analyze();
-  const serious = result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${what}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(serious).toEqual([]);
-}
+import { expectAccessible } from './support';
 
 test('sign-in and reset pages are accessible', async ({ page }) => {
   await page.goto('/login');

@@ -1,19 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
+import { expectAccessible } from '../accessibility/support';
 import { ADMIN, adminApi, createProduct, createProductType, createUnit, signIn } from '../catalogue/support';
-
-/** No serious or critical WCAG 2.1 A/AA violation on the page as it stands. */
-async function expectAccessible(page: Page, what: string) {
-  await page.waitForLoadState('networkidle');
-  const result = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .exclude('[data-testid="dev-ribbon"]')
-    .analyze();
-  const serious = result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${what}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(serious).toEqual([]);
-}
 
 /** Whether an image has been drawn (decoded with a size). */
 const drawn = (page: Page, name: string | RegExp) =>

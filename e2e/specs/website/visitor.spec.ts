@@ -1,21 +1,9 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+import { expectAccessible } from '../accessibility/support';
 import { ADMIN, adminApi, createProduct, createProductType, createUnit, signIn } from '../catalogue/support';
 import { createDocument, pdfOf } from '../documents/files-support';
-
-/**
- * No serious or critical WCAG 2.1 A/AA violation on the page as it stands. axe runs in the page,
- * so it scans in the run with JavaScript (the pages are the same HTML in both runs).
- */
-async function expectAccessible(page: Page, what: string) {
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const serious = result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${what}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(serious).toEqual([]);
-}
 
 const GTIN13 = '4006381333931';
 const GTIN14 = `0${GTIN13}`;

@@ -25,7 +25,7 @@ import { makeLotRange, makeProduct, makeProductGroup, makeProductRemark, makePro
 import { makeDocument, makeDocumentAttribute, makeDocumentFile, makeDocumentType } from '../../db/seed/document-factories.js';
 import { makeBusinessUnit } from '../../db/seed/factories.js';
 import { createTestContext, type TestContext } from '../../test/harness.js';
-import { createPublication } from './publications.js';
+import { publishAsIs } from './publish.fixtures.js';
 import type { PublishedSite } from './published-site.js';
 
 let ctx: TestContext;
@@ -36,16 +36,7 @@ const future = new Date(Date.now() + 10 * DAY);
 let keys = 0;
 const key = () => `bin/${Date.now().toString(36)}-${keys++}`;
 
-const publish = (businessUnitId: number) =>
-  ctx.db.transaction((tx) =>
-    createPublication(tx, {
-      businessUnitId,
-      actor: { userId: null, login: 'publisher' },
-      includeFuture: false,
-      customDate: null,
-      stamped: { products: 0, files: 0, broughtForward: 0 },
-    }),
-  );
+const publish = (businessUnitId: number) => publishAsIs(ctx.db, businessUnitId);
 
 /** Everything a publication's content holds, for before/after comparisons. */
 async function contentOf(id: number) {

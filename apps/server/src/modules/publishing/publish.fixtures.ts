@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.js';
+import type { Db, DbOrTx } from '../../db/client.js';
 import { type file, fileVersion, region, regionCountry } from '../../db/schema/index.js';
 import { makeProduct, makeProductType } from '../../db/seed/catalogue-factories.js';
 import { makeDocument, makeDocumentFile, makeDocumentType } from '../../db/seed/document-factories.js';
 import { makeBusinessUnit } from '../../db/seed/factories.js';
+import { createPublication } from './publications.js';
 
 /** Builders of the publishing tests: a unit that is ready to publish, and its parts. */
 let n = 0;
@@ -51,4 +52,17 @@ export async function makeReadyUnit(db: DbOrTx) {
   const doc = await makeDocument(db, unit.id, docType.id);
   const docFile = await makePublishFile(db, doc);
   return { unit, interfaceRegion, type, product, docType, doc, file: docFile };
+}
+
+/** A new live publication of the unit as it stands (no dates stamped): how the site's tests publish. */
+export function publishAsIs(db: Db, businessUnitId: number) {
+  return db.transaction((tx) =>
+    createPublication(tx, {
+      businessUnitId,
+      actor: { userId: null, login: 'publisher' },
+      includeFuture: false,
+      customDate: null,
+      stamped: { products: 0, files: 0, broughtForward: 0 },
+    }),
+  );
 }

@@ -5,8 +5,7 @@ import { makeProduct, makeProductType } from '../../db/seed/catalogue-factories.
 import { makeBusinessUnit, makeUserWithRights } from '../../db/seed/factories.js';
 import { multipart, tinyJpeg, tinyPng } from '../../platform/images.fixtures.js';
 import { as, createTestContext, type TestContext, tokenFor } from '../../test/harness.js';
-import { createPublication } from './publications.js';
-import { makeInterfaceRegion } from './publish.fixtures.js';
+import { makeInterfaceRegion, publishAsIs } from './publish.fixtures.js';
 
 /**
  * What a publication shows stays in storage (EU 2021/2226): replacing the unit's logo after a
@@ -34,15 +33,7 @@ describe('objects named by a publication', () => {
   it('are kept when the admin replaces them; objects never published are deleted', async () => {
     expect((await upload(tinyPng(), 'a.png', 'image/png')).statusCode).toBe(200);
     const published = await logoKey();
-    await ctx.db.transaction((tx) =>
-      createPublication(tx, {
-        businessUnitId: unit.id,
-        actor: { userId: null, login: 'publisher' },
-        includeFuture: false,
-        customDate: null,
-        stamped: { products: 0, files: 0, broughtForward: 0 },
-      }),
-    );
+    await publishAsIs(ctx.db, unit.id);
     expect(await ctx.db.select().from(publishedObject).where(eq(publishedObject.storageKey, published))).toHaveLength(1);
 
     // replaced after the publish: the live site still shows the published logo

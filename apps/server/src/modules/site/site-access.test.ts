@@ -6,8 +6,7 @@ import { makeProduct, makeProductType } from '../../db/seed/catalogue-factories.
 import { makeDocument, makeDocumentFile, makeDocumentType } from '../../db/seed/document-factories.js';
 import { makeBusinessUnit } from '../../db/seed/factories.js';
 import { createTestContext, mailText, type TestContext } from '../../test/harness.js';
-import { createPublication } from '../publishing/publications.js';
-import { makeInterfaceRegion } from '../publishing/publish.fixtures.js';
+import { makeInterfaceRegion, publishAsIs } from '../publishing/publish.fixtures.js';
 
 /**
  * Restricted documents on the public website (decision 0045): hidden from everyone, a one-time
@@ -22,16 +21,7 @@ const OFF_MEMBER = 'off-member@example.com';
 const OTHER_MEMBER = 'other-member@example.com';
 const past = new Date(Date.now() - 24 * 60 * 60 * 1000);
 
-const publish = (businessUnitId: number) =>
-  ctx.db.transaction((tx) =>
-    createPublication(tx, {
-      businessUnitId,
-      actor: { userId: null, login: 'publisher' },
-      includeFuture: false,
-      customDate: null,
-      stamped: { products: 0, files: 0, broughtForward: 0 },
-    }),
-  );
+const publish = (businessUnitId: number) => publishAsIs(ctx.db, businessUnitId);
 let client = 0;
 /** Each test its own client address, so the per-address limit of one test does not reach another. */
 const nextClient = () => `10.0.0.${++client}`;

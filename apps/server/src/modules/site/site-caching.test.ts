@@ -5,8 +5,7 @@ import { makeProduct, makeProductType } from '../../db/seed/catalogue-factories.
 import { makeDocument, makeDocumentFile, makeDocumentType } from '../../db/seed/document-factories.js';
 import { makeBusinessUnit } from '../../db/seed/factories.js';
 import { createTestContext, type TestContext } from '../../test/harness.js';
-import { createPublication } from '../publishing/publications.js';
-import { makeInterfaceRegion } from '../publishing/publish.fixtures.js';
+import { makeInterfaceRegion, publishAsIs } from '../publishing/publish.fixtures.js';
 
 /**
  * The site's caching follows the live publication and the instants at which it changes by itself
@@ -40,15 +39,7 @@ beforeAll(async () => {
   await db.update(fileVersion).set({ binarySize: 10, mediaType: 'application/pdf' }).where(eq(fileVersion.fileId, f.id));
   await db.insert(fileCountry).values({ fileId: f.id, countryIsoCode: 'BE' });
   await db.insert(fileLanguage).values({ fileId: f.id, languageIsoCode: 'fr' });
-  await db.transaction((tx) =>
-    createPublication(tx, {
-      businessUnitId: unit.id,
-      actor: { userId: null, login: 'publisher' },
-      includeFuture: false,
-      customDate: null,
-      stamped: { products: 0, files: 0, broughtForward: 0 },
-    }),
-  );
+  await publishAsIs(db, unit.id);
   url = `/site/${unit.slug}/be/fr/hcp/${type.slug}/KC-SCHEDULED`;
 });
 afterAll(() => ctx?.close());

@@ -6,8 +6,7 @@ import { product } from '../../db/schema/index.js';
 import { makeProduct, makeProductType } from '../../db/seed/catalogue-factories.js';
 import { makeBusinessUnit } from '../../db/seed/factories.js';
 import { createTestContext, type TestContext } from '../../test/harness.js';
-import { createPublication } from '../publishing/publications.js';
-import { makeInterfaceRegion } from '../publishing/publish.fixtures.js';
+import { makeInterfaceRegion, publishAsIs } from '../publishing/publish.fixtures.js';
 
 /**
  * GS1 Digital Link on the public website (decision 0043): a GTIN URL opens its product for the
@@ -29,16 +28,7 @@ const BAD_CHECK = `${GTIN14.slice(0, 13)}${(Number(GTIN14.at(-1)) + 1) % 10}`;
 const past = new Date(Date.now() - 24 * 60 * 60 * 1000);
 const future = new Date(Date.now() + 30 * 24 * 60 * 60 * 1000);
 
-const publish = (businessUnitId: number) =>
-  ctx.db.transaction((tx) =>
-    createPublication(tx, {
-      businessUnitId,
-      actor: { userId: null, login: 'publisher' },
-      includeFuture: false,
-      customDate: null,
-      stamped: { products: 0, files: 0, broughtForward: 0 },
-    }),
-  );
+const publish = (businessUnitId: number) => publishAsIs(ctx.db, businessUnitId);
 const get = (url: string, headers: Record<string, string> = {}) => ctx.app.inject({ method: 'GET', url, headers });
 const chosen = { cookie: 'site_choice=be.fr.hcp' };
 const productUrl = (keyCode: string, lot?: string) =>

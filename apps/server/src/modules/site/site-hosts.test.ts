@@ -2,8 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeProduct, makeProductType } from '../../db/seed/catalogue-factories.js';
 import { makeBusinessUnit } from '../../db/seed/factories.js';
 import { createTestContext, type TestContext } from '../../test/harness.js';
-import { createPublication } from '../publishing/publications.js';
-import { makeInterfaceRegion } from '../publishing/publish.fixtures.js';
+import { makeInterfaceRegion, publishAsIs } from '../publishing/publish.fixtures.js';
 import { parseSiteHosts, siteHostUrl } from './site-hosts.js';
 
 describe('SITE_HOSTS', () => {
@@ -53,15 +52,7 @@ describe('a unit on its own host name', () => {
     await makeInterfaceRegion(ctx.db, unit.id, ['BE']);
     const type = await makeProductType(ctx.db, unit.id);
     await makeProduct(ctx.db, type, { publishDate: new Date(Date.now() - 60_000) });
-    await ctx.db.transaction((tx) =>
-      createPublication(tx, {
-        businessUnitId: unit.id,
-        actor: { userId: null, login: 'publisher' },
-        includeFuture: false,
-        customDate: null,
-        stamped: { products: 0, files: 0, broughtForward: 0 },
-      }),
-    );
+    await publishAsIs(ctx.db, unit.id);
   });
   afterAll(() => ctx?.close());
 

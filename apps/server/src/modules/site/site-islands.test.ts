@@ -9,8 +9,7 @@ import { makeBusinessUnit, makeUserWithRights } from '../../db/seed/factories.js
 import { createSession } from '../../platform/session.repo.js';
 import { as, createTestContext, type TestContext } from '../../test/harness.js';
 import { PREVIEW_SESSION } from '../publishing/preview.service.js';
-import { createPublication } from '../publishing/publications.js';
-import { makeInterfaceRegion } from '../publishing/publish.fixtures.js';
+import { makeInterfaceRegion, publishAsIs } from '../publishing/publish.fixtures.js';
 import { SITE_CSP } from './site-http.js';
 import { firstLoadOf, injectGet, scriptsOf, staticImportsOf } from './site-islands.test-support.js';
 import { SUGGESTIONS_PER_MINUTE } from './site-suggest.js';
@@ -27,16 +26,7 @@ const s = {} as { slug: string; unitId: number; typeSlug: string; exactSlug: str
 const past = new Date(Date.now() - 24 * 60 * 60 * 1000);
 const future = new Date(Date.now() + 10 * 24 * 60 * 60 * 1000);
 
-const publish = (businessUnitId: number) =>
-  ctx.db.transaction((tx) =>
-    createPublication(tx, {
-      businessUnitId,
-      actor: { userId: null, login: 'publisher' },
-      includeFuture: false,
-      customDate: null,
-      stamped: { products: 0, files: 0, broughtForward: 0 },
-    }),
-  );
+const publish = (businessUnitId: number) => publishAsIs(ctx.db, businessUnitId);
 const get = (url: string, headers: Record<string, string> = {}) => ctx.app.inject({ method: 'GET', url, headers });
 const base = () => `/site/${s.slug}/be/en/hcp`;
 const suggestUrl = (field: string, q: string, type = s.typeSlug) =>

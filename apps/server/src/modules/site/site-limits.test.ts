@@ -2,8 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeProduct, makeProductType } from '../../db/seed/catalogue-factories.js';
 import { makeBusinessUnit } from '../../db/seed/factories.js';
 import { createTestContext, type TestContext } from '../../test/harness.js';
-import { createPublication } from '../publishing/publications.js';
-import { makeInterfaceRegion } from '../publishing/publish.fixtures.js';
+import { makeInterfaceRegion, publishAsIs } from '../publishing/publish.fixtures.js';
 import { SEARCHES_PER_MINUTE } from './site-limits.js';
 
 let ctx: TestContext;
@@ -15,15 +14,7 @@ beforeAll(async () => {
   await makeInterfaceRegion(ctx.db, unit.id, ['BE']);
   const type = await makeProductType(ctx.db, unit.id, { keyCodeSearchTypeHcp: 'SEARCHABLE_EXACT' });
   await makeProduct(ctx.db, type, { publishDate: new Date(Date.now() - 60_000) });
-  await ctx.db.transaction((tx) =>
-    createPublication(tx, {
-      businessUnitId: unit.id,
-      actor: { userId: null, login: 'publisher' },
-      includeFuture: false,
-      customDate: null,
-      stamped: { products: 0, files: 0, broughtForward: 0 },
-    }),
-  );
+  await publishAsIs(ctx.db, unit.id);
   searchUrl = `/site/${unit.slug}/be/fr/hcp/${type.slug}`;
 });
 afterAll(() => ctx?.close());

@@ -4,8 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeProductType } from '../../db/seed/catalogue-factories.js';
 import { makeBusinessUnit } from '../../db/seed/factories.js';
 import { createTestContext, type TestContext } from '../../test/harness.js';
-import { createPublication } from '../publishing/publications.js';
-import { makeInterfaceRegion } from '../publishing/publish.fixtures.js';
+import { makeInterfaceRegion, publishAsIs } from '../publishing/publish.fixtures.js';
 
 /**
  * sitemap.xml past the protocol's 50,000 URLs (decision 0043): 25,001 products in two languages
@@ -27,15 +26,7 @@ beforeAll(async () => {
     sql`INSERT INTO product (business_unit_id, product_type_id, key_code, publish_date)
         SELECT ${unit.id}, ${type.id}, 'P-' || g, now() - interval '1 day' FROM generate_series(1, ${PRODUCTS}) g`,
   );
-  await db.transaction((tx) =>
-    createPublication(tx, {
-      businessUnitId: unit.id,
-      actor: { userId: null, login: 'publisher' },
-      includeFuture: false,
-      customDate: null,
-      stamped: { products: 0, files: 0, broughtForward: 0 },
-    }),
-  );
+  await publishAsIs(db, unit.id);
 }, 120_000);
 afterAll(() => ctx?.close());
 

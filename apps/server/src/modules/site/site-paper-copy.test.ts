@@ -8,8 +8,7 @@ import { makeBusinessUnit, makeUserWithRights } from '../../db/seed/factories.js
 import { createSession } from '../../platform/session.repo.js';
 import { createTestContext, mailText, type TestContext } from '../../test/harness.js';
 import { PREVIEW_SESSION } from '../publishing/preview.service.js';
-import { createPublication } from '../publishing/publications.js';
-import { makeInterfaceRegion } from '../publishing/publish.fixtures.js';
+import { makeInterfaceRegion, publishAsIs } from '../publishing/publish.fixtures.js';
 import { FORM_MIN_FILL_MS, formToken } from './site-form-token.js';
 import { SITE_CSP } from './site-http.js';
 import { PAPER_COPY_PER_ADDRESS_PER_HOUR, PAPER_COPY_PER_EMAIL_PER_DAY } from './site-paper-copy.js';
@@ -33,16 +32,7 @@ const s = {} as {
 const DAY = 24 * 60 * 60 * 1000;
 const past = new Date(Date.now() - DAY);
 
-const publish = (businessUnitId: number) =>
-  ctx.db.transaction((tx) =>
-    createPublication(tx, {
-      businessUnitId,
-      actor: { userId: null, login: 'publisher' },
-      includeFuture: false,
-      customDate: null,
-      stamped: { products: 0, files: 0, broughtForward: 0 },
-    }),
-  );
+const publish = (businessUnitId: number) => publishAsIs(ctx.db, businessUnitId);
 
 const query = (over: Record<string, string | number> = {}) =>
   new URLSearchParams(

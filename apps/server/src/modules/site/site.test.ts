@@ -6,8 +6,7 @@ import { makeProduct, makeProductType } from '../../db/seed/catalogue-factories.
 import { makeDocument, makeDocumentFile, makeDocumentType } from '../../db/seed/document-factories.js';
 import { makeBusinessUnit } from '../../db/seed/factories.js';
 import { createTestContext, type TestContext } from '../../test/harness.js';
-import { createPublication } from '../publishing/publications.js';
-import { makeInterfaceRegion } from '../publishing/publish.fixtures.js';
+import { makeInterfaceRegion, publishAsIs } from '../publishing/publish.fixtures.js';
 import { SITE_CSP } from './site-http.js';
 
 /**
@@ -27,16 +26,7 @@ const s = {} as {
   docId: number;
 };
 
-const publish = (businessUnitId: number) =>
-  ctx.db.transaction((tx) =>
-    createPublication(tx, {
-      businessUnitId,
-      actor: { userId: null, login: 'publisher' },
-      includeFuture: false,
-      customDate: null,
-      stamped: { products: 0, files: 0, broughtForward: 0 },
-    }),
-  );
+const publish = (businessUnitId: number) => publishAsIs(ctx.db, businessUnitId);
 const get = (url: string, headers: Record<string, string> = {}) => ctx.app.inject({ method: 'GET', url, headers });
 const base = () => `/site/${s.slug}/be/fr/hcp`;
 const past = new Date(Date.now() - 24 * 60 * 60 * 1000);

@@ -4,8 +4,7 @@ import { makeProduct, makeProductType } from '../../db/seed/catalogue-factories.
 import { makeDocument, makeDocumentFile, makeDocumentType } from '../../db/seed/document-factories.js';
 import { makeBusinessUnit, makeUserWithRights } from '../../db/seed/factories.js';
 import { as, createTestContext, type TestContext, tokenFor } from '../../test/harness.js';
-import { createPublication } from '../publishing/publications.js';
-import { makeInterfaceRegion } from '../publishing/publish.fixtures.js';
+import { makeInterfaceRegion, publishAsIs } from '../publishing/publish.fixtures.js';
 import { csvCell } from './sitemap.service.js';
 
 /**
@@ -18,16 +17,7 @@ const s = {} as { unitId: number; otherId: number; slug: string; typeSlug: strin
 const past = new Date(Date.now() - 24 * 60 * 60 * 1000);
 const GTIN13 = '4006381333931';
 
-const publish = (businessUnitId: number) =>
-  ctx.db.transaction((tx) =>
-    createPublication(tx, {
-      businessUnitId,
-      actor: { userId: null, login: 'publisher' },
-      includeFuture: false,
-      customDate: null,
-      stamped: { products: 0, files: 0, broughtForward: 0 },
-    }),
-  );
+const publish = (businessUnitId: number) => publishAsIs(ctx.db, businessUnitId);
 const tokenWith = async (rights: AccessRight[], units: number[]) => tokenFor(ctx, (await makeUserWithRights(ctx.db, rights, units)).id);
 const get = (token: string | undefined, url: string) => as(ctx.app, token)({ method: 'GET', url });
 
