@@ -7,6 +7,7 @@ import { createDocument, pdfOf } from '../documents/files-support';
 
 const GTIN13 = '4006381333931';
 const GTIN14 = `0${GTIN13}`;
+const OTHER_GTIN13 = '4006381333948';
 const PDF = pdfOf(6_000);
 const PDF_SHA256 = createHash('sha256').update(PDF).digest('hex');
 
@@ -21,11 +22,18 @@ async function publishedUnit(request: APIRequestContext) {
   await api.post('/api/interface-regions', { businessUnitId: unit.id, name: 'Benelux', countryIds: ['BE', 'NL', 'LU'] });
   await api.put(`/api/interface-languages?business-unit=${unit.id}`, ['en', 'fr']);
   await api.put(`/api/document-languages?business-unit=${unit.id}`, ['en', 'fr']);
-  const type = await createProductType(api, unit.id, [{ name: 'Model', searchTypeHCP: 'VISIBLE' }], {
-    keyCodeSearchTypeHCP: 'SEARCHABLE_EXACT',
-    lotNumbers: true,
-  });
-  const product = await createProduct(api, type, GTIN13, { Model: 'Cathéter' });
+  const type = await createProductType(
+    api,
+    unit.id,
+    [
+      { name: 'Model', searchTypeHCP: 'VISIBLE' },
+      { name: 'Family', searchTypeHCP: 'SEARCHABLE_EXACT' },
+    ],
+    { keyCodeSearchTypeHCP: 'SEARCHABLE_EXACT', lotNumbers: true },
+  );
+  const product = await createProduct(api, type, GTIN13, { Model: 'Cathéter', Family: 'Vascular' });
+  // a second product of the family: a search with two results, and later a GTIN no longer listed
+  const other = await createProduct(api, type, OTHER_GTIN13, { Model: 'Guide', Family: 'Vascular' });
   const docType = await api.post<{ id: number }>('/api/document-types', { businessUnitId: unit.id, name: 'IFU', hcp: true, sortNumber: 1 });
   const doc = await createDocument(request, api, {
     businessUnitId: unit.id,
@@ -48,7 +56,7 @@ async function publishedUnit(request: APIRequestContext) {
   });
   expect(upload.status()).toBe(200);
   await api.post('/api/publish', { businessUnitId: unit.id });
-  return { api, unit, type };
+  return { api, unit, type, other };
 }
 
 async function visitorPage(browser: Browser, javaScriptEnabled: boolean): Promise<Page> {
@@ -63,7 +71,7 @@ for (const javaScriptEnabled of [false, true]) {
     page: adminPage,
   }) => {
     test.setTimeout(180_000);
-    const { api, unit, type } = await publishedUnit(request);
+    const { api, unit, type, other } = await publishedUnit(request);
     const page = await visitorPage(browser, javaScriptEnabled);
     const root = `/site/${unit.slug}`;
     // axe runs in the page: it scans in the run with JavaScript (both runs get the same HTML)
@@ -120,6 +128,22 @@ for (const javaScriptEnabled of [false, true]) {
     await page.getByRole('button', { name: 'Send request' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Your request has been received' })).toBeVisible();
 
+    // a search with several results, and one with none
+    await page.goto(`${root}/be/fr/hcp/${type.slug}`);
+    const family = page.getByRole('main').getByLabel('Family');
+    await family.fill('Vascular');
+    await family.press('Enter');
+    await expect(page.getByRole('main')).toContainText(OTHER_GTIN13);
+    await accessible(page, 'search results');
+    await page.goto(`${root}/be/fr/hcp/${type.slug}?keyCode=NOTHING-LIKE-IT`);
+    await accessible(page, 'search without results');
+
+    // usable on a 320 px wide phone: nothing wider than the screen
+    await page.setViewportSize({ width: 320, height: 640 });
+    await page.goto(`${root}/be/fr/hcp/${type.slug}/${GTIN13}`);
+    if (javaScriptEnabled) expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+    await page.setViewportSize({ width: 1280, height: 720 });
+
     // pages that are not there, and a unit taken offline
     await page.goto(`${root}/be/fr/hcp/${type.slug}/NO-SUCH-PRODUCT`);
     await expect(page.getByRole('heading', { level: 1 })).toContainText('Page not found');
@@ -133,6 +157,13 @@ for (const javaScriptEnabled of [false, true]) {
     await expect(adminPage.getByTestId('downloads-total')).toContainText('1 download');
 
     if (javaScriptEnabled) {
+      // a product removed since: its GS1 link (the persistent URL of EUDAMED) says so, never a 404
+      await api.delete(`/api/products/${other.id}`, 204);
+      await api.post('/api/publish', { businessUnitId: unit.id });
+      const gone = await page.goto(`${root}/01/0${OTHER_GTIN13}`);
+      expect(gone?.status()).toBe(410);
+      await accessible(page, 'product no longer listed');
+
       // a preview of the unpublished state, with its banner
       const link = await api.post<{ url: string }>('/api/publish/preview', { businessUnitId: unit.id });
       await page.goto(link.url);
