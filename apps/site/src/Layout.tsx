@@ -75,13 +75,7 @@ export function Layout({ unit, language, t, title, choice, audienceName, childre
         <footer className="site-footer">
           {unit && unit.footerItems.length > 0 && (
             <ul className="site-footer__items">
-              {unit.footerItems.map((f) => (
-                <li key={`${f.publicUrl}|${f.text}`}>
-                  <a href={f.publicUrl} rel="noopener">
-                    {f.text}
-                  </a>
-                </li>
-              ))}
+              <FooterLinks items={unit.footerItems} />
             </ul>
           )}
           <p className="site-footer__powered">{t('footer.poweredBy')}</p>
@@ -111,4 +105,15 @@ function PreviewBannerView({ banner, t }: { banner: PreviewBanner; t: Texts }) {
       <a href={banner.exitUrl}>{t('preview.exit')}</a>
     </section>
   );
+}
+
+/** The unit's footer items as list items (its contacts, legal pages): the footer, and the pages that point to them. */
+export function FooterLinks({ items }: { items: UnitView['footerItems'] }) {
+  return items.map((f) => (
+    <li key={`${f.publicUrl}|${f.text}`}>
+      <a href={f.publicUrl} rel="noopener">
+        {f.text}
+      </a>
+    </li>
+  ));
 }

@@ -1,10 +1,12 @@
 /** @jsxRuntime automatic */
 // (npm start runs the server through tsx from the root, which does not read this workspace's tsconfig)
+
 import { Layout } from '../Layout.js';
 import type { Texts } from '../texts.js';
 import type { ChoiceView, DocumentView, PageLanguage, SearchFieldView, UnitView } from '../view-models.js';
 import { AccessForm, type AccessFormView } from './AccessPages.js';
 import { AttributeList } from './AttributeList.js';
+import { Pager } from './Pager.js';
 import { FileItem } from './ProductPage.js';
 import { SearchForm } from './SearchForm.js';
 
@@ -79,20 +81,7 @@ export function DocumentSearchPage(p: DocumentSearchPageProps) {
               ))}
             </ul>
           )}
-          {(p.results.previousUrl || p.results.nextUrl) && (
-            <nav className="pager" aria-label={t('search.results')}>
-              {p.results.previousUrl && (
-                <a href={p.results.previousUrl} rel="prev">
-                  {t('navigation.previous')}
-                </a>
-              )}
-              {p.results.nextUrl && (
-                <a href={p.results.nextUrl} rel="next">
-                  {t('navigation.next')}
-                </a>
-              )}
-            </nav>
-          )}
+          <Pager previousUrl={p.results.previousUrl} nextUrl={p.results.nextUrl} t={t} />
         </section>
       )}
       {p.access && <AccessForm form={p.access} t={t} />}

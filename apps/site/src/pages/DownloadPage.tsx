@@ -3,6 +3,7 @@
 import { Layout } from '../Layout.js';
 import type { Texts } from '../texts.js';
 import type { ChoiceView, DownloadView, PageLanguage, UnitView } from '../view-models.js';
+import { FileSummary } from './FileSummary.js';
 
 export interface DownloadPageProps {
   unit: UnitView;
@@ -18,25 +19,7 @@ export function DownloadPage({ unit, language, t, choice, audienceName, download
   return (
     <Layout unit={unit} language={language} t={t} title={t('download.confirmation.title')} choice={choice} audienceName={audienceName}>
       <h1>{t('download.confirmation.title')}</h1>
-      <dl className="confirmation">
-        <div>
-          <dt>{d.productTypeName}</dt>
-          <dd>{d.keyCode ?? '—'}</dd>
-        </div>
-        {d.documentNumber && (
-          <div>
-            <dt>{t('search.documentNumber.label')}</dt>
-            <dd>{d.documentNumber}</dd>
-          </div>
-        )}
-        <div>
-          <dt>{d.documentName}</dt>
-          <dd>{d.fileName}</dd>
-        </div>
-        <div>
-          <dt>{t('document.version')}</dt>
-          <dd>{d.versionLabel}</dd>
-        </div>
+      <FileSummary d={d} t={t}>
         {d.versionDate && (
           <div>
             <dt>{t('document.date')}</dt>
@@ -49,7 +32,7 @@ export function DownloadPage({ unit, language, t, choice, audienceName, download
             <dd>{d.languages.map((l) => l.toUpperCase()).join(', ')}</dd>
           </div>
         )}
-      </dl>
+      </FileSummary>
       <p>{t('download.confirmation.body')}</p>
       <p className="actions">
         <a className="button" href={d.downloadUrl} download={d.binaryName ?? undefined}>

@@ -1,8 +1,10 @@
 /** @jsxRuntime automatic */
 // (npm start runs the server through tsx from the root, which does not read this workspace's tsconfig)
+import type { ReactNode } from 'react';
 import { Layout } from '../Layout.js';
 import type { Texts } from '../texts.js';
 import type { ChoiceView, FormFieldView, PageLanguage, PaperCopyDocumentView, PaperCopyFormView, UnitView } from '../view-models.js';
+import { FileSummary } from './FileSummary.js';
 
 interface PaperCopyFrame {
   unit: UnitView;
@@ -17,33 +19,33 @@ export interface PaperCopyPageProps extends PaperCopyFrame {
   form: PaperCopyFormView;
 }
 
-/** What the copy will be: the product, the document, the file and its version. */
-function WhatIsAsked({ d, t }: { d: PaperCopyDocumentView; t: Texts }) {
+/** The attributes a control gets from its field: its name, value and, when refused, its message by aria-describedby. */
+function controlOf(id: string, field: FormFieldView) {
+  return {
+    id,
+    name: id,
+    required: true,
+    defaultValue: field.value,
+    'aria-invalid': field.error ? true : undefined,
+    'aria-describedby': field.error ? `${id}-error` : undefined,
+  };
+}
+
+/** A labelled control with its message beside it. */
+function Field({ id, label, field, children }: { id: string; label: string; field: FormFieldView; children: ReactNode }) {
   return (
-    <dl className="confirmation">
-      <div>
-        <dt>{d.productTypeName}</dt>
-        <dd>{d.keyCode ?? '—'}</dd>
-      </div>
-      {d.documentNumber && (
-        <div>
-          <dt>{t('search.documentNumber.label')}</dt>
-          <dd>{d.documentNumber}</dd>
-        </div>
+    <p className="field">
+      <label htmlFor={id}>{label}</label>
+      {field.error && (
+        <span className="field-error" id={`${id}-error`}>
+          {field.error}
+        </span>
       )}
-      <div>
-        <dt>{d.documentName}</dt>
-        <dd>{d.fileName}</dd>
-      </div>
-      <div>
-        <dt>{t('document.version')}</dt>
-        <dd>{d.versionLabel}</dd>
-      </div>
-    </dl>
+      {children}
+    </p>
   );
 }
 
-/** A labelled text input with its message beside it (named by aria-describedby when refused). */
 function TextField(p: {
   id: string;
   label: string;
@@ -52,27 +54,10 @@ function TextField(p: {
   autoComplete: string;
   maxLength: number;
 }) {
-  const errorId = `${p.id}-error`;
   return (
-    <p className="field">
-      <label htmlFor={p.id}>{p.label}</label>
-      {p.field.error && (
-        <span className="field-error" id={errorId}>
-          {p.field.error}
-        </span>
-      )}
-      <input
-        id={p.id}
-        name={p.id}
-        type={p.type ?? 'text'}
-        required
-        maxLength={p.maxLength}
-        autoComplete={p.autoComplete}
-        defaultValue={p.field.value}
-        aria-invalid={p.field.error ? true : undefined}
-        aria-describedby={p.field.error ? errorId : undefined}
-      />
-    </p>
+    <Field id={p.id} label={p.label} field={p.field}>
+      <input {...controlOf(p.id, p.field)} type={p.type ?? 'text'} maxLength={p.maxLength} autoComplete={p.autoComplete} />
+    </Field>
   );
 }
 
@@ -83,31 +68,16 @@ function SelectField(p: {
   options: { isoCode: string; name: string }[];
   autoComplete?: string;
 }) {
-  const errorId = `${p.id}-error`;
   return (
-    <p className="field">
-      <label htmlFor={p.id}>{p.label}</label>
-      {p.field.error && (
-        <span className="field-error" id={errorId}>
-          {p.field.error}
-        </span>
-      )}
-      <select
-        id={p.id}
-        name={p.id}
-        required
-        autoComplete={p.autoComplete}
-        defaultValue={p.field.value}
-        aria-invalid={p.field.error ? true : undefined}
-        aria-describedby={p.field.error ? errorId : undefined}
-      >
+    <Field id={p.id} label={p.label} field={p.field}>
+      <select {...controlOf(p.id, p.field)} autoComplete={p.autoComplete}>
         {p.options.map((o) => (
           <option key={o.isoCode} value={o.isoCode}>
             {o.name}
           </option>
         ))}
       </select>
-    </p>
+    </Field>
   );
 }
 
@@ -122,7 +92,7 @@ export function PaperCopyPage({ unit, language, t, choice, audienceName, documen
     <Layout unit={unit} language={language} t={t} title={t('paperCopy.title')} choice={choice} audienceName={audienceName}>
       <h1>{t('paperCopy.title')}</h1>
       <p>{t('paperCopy.intro')}</p>
-      <WhatIsAsked d={d} t={t} />
+      <FileSummary d={d} t={t} />
       <form className="paper-copy" method="post" action={form.action} noValidate>
         {form.problem && (
           <p className="form-error" role="alert">
@@ -171,7 +141,7 @@ export function PaperCopySentPage({ unit, language, t, choice, audienceName, doc
           <p>{mailed ? t('paperCopy.sent.mailed') : t('paperCopy.sent.notMailed')}</p>
         </>
       )}
-      <WhatIsAsked d={d} t={t} />
+      <FileSummary d={d} t={t} />
       <p>
         <a href={d.backUrl}>{t('navigation.back')}</a>
       </p>

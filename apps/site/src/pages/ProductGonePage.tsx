@@ -1,6 +1,6 @@
 /** @jsxRuntime automatic */
 // (npm start runs the server through tsx from the root, which does not read this workspace's tsconfig)
-import { Layout } from '../Layout.js';
+import { FooterLinks, Layout } from '../Layout.js';
 import type { Texts } from '../texts.js';
 import { siteUrls } from '../urls.js';
 import type { PageLanguage, UnitView } from '../view-models.js';
@@ -32,13 +32,7 @@ export function ProductGonePage({ unit, language, t, gtin14 }: ProductGonePagePr
         <li>
           <a href={siteUrls.home(unit.root, { language: language.isoCode })}>{unit.name}</a>
         </li>
-        {unit.footerItems.map((f) => (
-          <li key={`${f.publicUrl}|${f.text}`}>
-            <a href={f.publicUrl} rel="noopener">
-              {f.text}
-            </a>
-          </li>
-        ))}
+        <FooterLinks items={unit.footerItems} />
       </ul>
     </Layout>
   );

@@ -5,6 +5,7 @@ import { Layout, RichText } from '../Layout.js';
 import type { Texts } from '../texts.js';
 import type { ChoiceView, PageLanguage, ProductHitView, SearchFieldView, UnitView } from '../view-models.js';
 import { AttributeList } from './AttributeList.js';
+import { Pager } from './Pager.js';
 import { SearchForm } from './SearchForm.js';
 
 export interface SearchResultsView {
@@ -80,20 +81,7 @@ export function SearchPage(p: SearchPageProps) {
                 ))}
               </ul>
             )}
-            {(p.results.previousUrl || p.results.nextUrl) && (
-              <nav className="pager" aria-label={t('search.results')}>
-                {p.results.previousUrl && (
-                  <a href={p.results.previousUrl} rel="prev">
-                    {t('navigation.previous')}
-                  </a>
-                )}{' '}
-                {p.results.nextUrl && (
-                  <a href={p.results.nextUrl} rel="next">
-                    {t('navigation.next')}
-                  </a>
-                )}
-              </nav>
-            )}
+            <Pager previousUrl={p.results.previousUrl} nextUrl={p.results.nextUrl} t={t} />
           </section>
         )}
       </div>

@@ -119,10 +119,10 @@ export async function restorePublication(deps: Deps, actor: Actor, id: number): 
   );
 }
 
-/** The site document with the unit's status set (a copy; the stored one never changes). */
+/** The site document (jsonb, read as an object) with the unit's status set: a copy, the stored one never changes. */
 function withUnitActive(site: unknown, active: boolean): PublishedSite {
-  const parsed = (typeof site === 'string' ? JSON.parse(site) : site) as PublishedSite;
-  return { ...parsed, unit: { ...parsed.unit, active } };
+  const stored = site as PublishedSite;
+  return { ...stored, unit: { ...stored.unit, active } };
 }
 
 /**
@@ -137,7 +137,7 @@ export async function publishUnitStatus(deps: Pick<Deps, 'db'>, actor: Actor, bu
       const liveNo = await repo.liveNumber(tx, businessUnitId);
       const live = liveNo === null ? undefined : await repo.findByNumber(tx, businessUnitId, liveNo);
       if (!live) return;
-      if ((typeof live.site === 'string' ? JSON.parse(live.site) : (live.site as PublishedSite)).unit.active === active) return;
+      if ((live.site as PublishedSite).unit.active === active) return;
       const site = withUnitActive(live.site, active);
       const was = live.counts as PublicationCounts;
       const number = live.number + 1;

@@ -8,6 +8,7 @@ import { mayVerifyEmail } from '../public-read/index.js';
 import { type LoadedSite, pageLanguage, textsOf, unitView } from './site-context.js';
 import { consumeEmailLink, createEmailLink, findEmailLink } from './site-email-links.repo.js';
 import { type PageCaching, pageHeaders, readCookie, seeOther, sendPage, text } from './site-http.js';
+import { type SiteLimit, siteLimit } from './site-limits.js';
 import { type SiteMode, siteAnswers } from './site-mode.js';
 
 /**
@@ -112,23 +113,18 @@ export async function visitorAccess(app: FastifyInstance, req: FastifyRequest, r
 }
 
 /** Rate limiters of link requests, one set per app (shared by its modes). */
-const limitersOf = new WeakMap<FastifyInstance, { client: Limiter; email: Limiter }>();
-type Limiter = (req: FastifyRequest) => Promise<boolean>;
+const limitersOf = new WeakMap<FastifyInstance, { client: SiteLimit; email: SiteLimit }>();
 const EMAIL_KEY = Symbol('site-access-email');
 
 function limiters(app: FastifyInstance) {
   const known = limitersOf.get(app);
   if (known) return known;
-  const limiter = (max: number, keyGenerator?: (req: FastifyRequest) => string): Limiter => {
-    const check = app.createRateLimit({ max, timeWindow: LINK_WINDOW_MS, ...(keyGenerator ? { keyGenerator } : {}) });
-    return async (req) => {
-      const r = await check(req);
-      return r.isAllowed || !r.isExceeded;
-    };
-  };
   const made = {
-    client: limiter(LINKS_PER_CLIENT),
-    email: limiter(LINKS_PER_EMAIL, (req) => String((req as unknown as Record<symbol, string>)[EMAIL_KEY] ?? '')),
+    client: siteLimit(app, LINKS_PER_CLIENT, { windowMs: LINK_WINDOW_MS }),
+    email: siteLimit(app, LINKS_PER_EMAIL, {
+      windowMs: LINK_WINDOW_MS,
+      keyOf: (req) => String((req as unknown as Record<symbol, string>)[EMAIL_KEY] ?? ''),
+    }),
   };
   limitersOf.set(app, made);
   return made;
@@ -217,7 +213,7 @@ export function siteAccessPages(app: FastifyInstance, mode: SiteMode) {
       if (!s) return;
       const back = safeBack(s.root, text(b.back));
       const language = pageLanguage(s.live.site, text(b.language)).isoCode;
-      if (!(await limit.client(req))) return requestPage(req, reply, s, { status: 429, state: 'tooMany', back, language }, now);
+      if (!(await limit.client(req)).allowed) return requestPage(req, reply, s, { status: 429, state: 'tooMany', back, language }, now);
       const parsed = emailSchema.safeParse(typeof b.email === 'string' ? b.email.slice(0, 300) : '');
       if (!parsed.success) {
         const value = text(b.email)?.slice(0, 254);
@@ -225,7 +221,7 @@ export function siteAccessPages(app: FastifyInstance, mode: SiteMode) {
       }
       const email = parsed.data;
       (req as unknown as Record<symbol, string>)[EMAIL_KEY] = `${s.live.site.unit.id}:${email}`;
-      if (!(await limit.email(req))) return requestPage(req, reply, s, { status: 429, state: 'tooMany', back, language }, now);
+      if (!(await limit.email(req)).allowed) return requestPage(req, reply, s, { status: 429, state: 'tooMany', back, language }, now);
       if (mayVerifyEmail(s.live.site, email)) sendLink(req, s, email, back, language);
       return requestPage(req, reply, s, { status: 200, state: 'sent', back, language }, now);
     });

@@ -15,9 +15,16 @@ export const SEARCHES_PER_MINUTE = 120;
 
 export type SiteLimit = (req: FastifyRequest) => Promise<{ allowed: true } | { allowed: false; retryAfter: number }>;
 
-/** A limit of `perMinute` requests per key (the client address unless given). */
-export function siteLimit(app: FastifyInstance, perMinute: number, keyOf: (req: FastifyRequest) => string = (req) => req.ip): SiteLimit {
-  const check = app.createRateLimit({ max: perMinute, timeWindow: 60_000, keyGenerator: keyOf });
+/**
+ * A limit of `max` requests per window (a minute unless given) per key (the client address unless
+ * given; requests whose key is empty are counted together). Every limit of the site is one of these.
+ */
+export function siteLimit(
+  app: FastifyInstance,
+  max: number,
+  options: { windowMs?: number; keyOf?: (req: FastifyRequest) => string } = {},
+): SiteLimit {
+  const check = app.createRateLimit({ max, timeWindow: options.windowMs ?? 60_000, keyGenerator: options.keyOf ?? ((req) => req.ip) });
   return async (req) => {
     const r = await check(req);
     return r.isAllowed || !r.isExceeded ? { allowed: true } : { allowed: false, retryAfter: r.ttlInSeconds };

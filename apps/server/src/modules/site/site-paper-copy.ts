@@ -17,6 +17,7 @@ import { type DownloadableFile, fileForDownload, type LivePublication, productDo
 import { choiceOf, textsOf, unitView } from './site-context.js';
 import { checkFormToken, formToken } from './site-form-token.js';
 import { id, seeOther, sendPage, text } from './site-http.js';
+import { type SiteLimit, siteLimit } from './site-limits.js';
 import { type SiteMode, siteAnswers } from './site-mode.js';
 import { productSegment, sendNotFound } from './site-pages.js';
 
@@ -66,15 +67,11 @@ export function paperCopyPages(app: FastifyInstance, mode: SiteMode) {
   const at = mode.prefix;
   const { liveOrAnswer } = siteAnswers(mode);
   // the visitors' limits (a preview is a signed-in user's and records nothing)
-  const perAddress = mode.prefix === '/site' ? app.createRateLimit({ max: PAPER_COPY_PER_ADDRESS_PER_HOUR, timeWindow: HOUR_MS }) : null;
+  const perAddress = mode.prefix === '/site' ? siteLimit(app, PAPER_COPY_PER_ADDRESS_PER_HOUR, { windowMs: HOUR_MS }) : null;
   const emailOf = new WeakMap<FastifyRequest, string>();
   const perEmail =
     mode.prefix === '/site'
-      ? app.createRateLimit({
-          max: PAPER_COPY_PER_EMAIL_PER_DAY,
-          timeWindow: 24 * HOUR_MS,
-          keyGenerator: (req) => `email:${emailOf.get(req) ?? ''}`,
-        })
+      ? siteLimit(app, PAPER_COPY_PER_EMAIL_PER_DAY, { windowMs: 24 * HOUR_MS, keyOf: (req) => `email:${emailOf.get(req) ?? ''}` })
       : null;
 
   /** The file of the URL for the product context of its query, as the product page listed it; null → 404 sent. */
@@ -325,9 +322,9 @@ function sameOrigin(req: FastifyRequest): boolean {
 }
 
 /** Counts the request against a limit; false (with Retry-After set) once it is exceeded. */
-async function allowed(limit: ReturnType<FastifyInstance['createRateLimit']>, req: FastifyRequest, reply: FastifyReply): Promise<boolean> {
+async function allowed(limit: SiteLimit, req: FastifyRequest, reply: FastifyReply): Promise<boolean> {
   const r = await limit(req);
-  if (r.isAllowed || !r.isExceeded) return true;
-  reply.header('retry-after', String(r.ttlInSeconds));
+  if (r.allowed) return true;
+  reply.header('retry-after', String(r.retryAfter));
   return false;
 }

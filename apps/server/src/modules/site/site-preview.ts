@@ -43,7 +43,7 @@ export function sitePreview(app: FastifyInstance, pages: (app: FastifyInstance, 
     if (!row || row.businessUnitId !== unit) return null;
     if (row.kind === 'PREVIEW' && (!row.expiresAt || row.expiresAt <= now)) return null;
     // a publication carries its own site; its pub_* rows are its content's
-    const site = (typeof row.site === 'string' ? JSON.parse(row.site) : row.site) as PublishedSite;
+    const site = row.site as PublishedSite;
     if (site.format !== 1) return null;
     const live: LivePublication = {
       publicationId: row.id,

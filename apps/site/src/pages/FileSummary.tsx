@@ -1,0 +1,41 @@
+/** @jsxRuntime automatic */
+// (npm start runs the server through tsx from the root, which does not read this workspace's tsconfig)
+import type { ReactNode } from 'react';
+import type { Texts } from '../texts.js';
+
+/** What a file of a product's document is, as the download confirmation and the paper-copy form name it. */
+export interface FileSummaryView {
+  productTypeName: string;
+  keyCode: string | null;
+  documentNumber: string | null;
+  documentName: string;
+  fileName: string;
+  versionLabel: string;
+}
+
+/** The product, the document (its number unless hidden), the file and its version; `children` adds rows. */
+export function FileSummary({ d, t, children }: { d: FileSummaryView; t: Texts; children?: ReactNode }) {
+  return (
+    <dl className="confirmation">
+      <div>
+        <dt>{d.productTypeName}</dt>
+        <dd>{d.keyCode ?? '—'}</dd>
+      </div>
+      {d.documentNumber && (
+        <div>
+          <dt>{t('search.documentNumber.label')}</dt>
+          <dd>{d.documentNumber}</dd>
+        </div>
+      )}
+      <div>
+        <dt>{d.documentName}</dt>
+        <dd>{d.fileName}</dd>
+      </div>
+      <div>
+        <dt>{t('document.version')}</dt>
+        <dd>{d.versionLabel}</dd>
+      </div>
+      {children}
+    </dl>
+  );
+}
