@@ -41,3 +41,38 @@ export function table(rows: LoadResult[], baseline: LoadResult): string {
   }
   return lines.join('\n');
 }
+
+/**
+ * `load()` over many URLs of one server (loopback only): each request takes the next path of
+ * `paths` in turn, with the headers `headersOf` gives for its number (a client address per visitor,
+ * say). Returns the result and how many requests were sent in all, warm-up included.
+ */
+export async function loadPaths(
+  name: string,
+  base: string,
+  paths: readonly string[],
+  opts: { headersOf?: (n: number) => Record<string, string>; connections?: number; seconds?: number } = {},
+): Promise<LoadResult & { sent: number }> {
+  if (!/^http:\/\/(127\.0\.0\.1|localhost)(:\d+)?$/.test(base)) throw new Error('benchmarks only load this machine');
+  let sent = 0;
+  const requests = [
+    {
+      setupRequest: (request: autocannon.Request) => {
+        const n = sent++;
+        const headers = opts.headersOf ? { ...request.headers, ...opts.headersOf(n) } : request.headers;
+        return { ...request, path: paths[n % paths.length], headers };
+      },
+    },
+  ];
+  await autocannon({ url: base, requests, connections: 10, duration: 2 });
+  const r = await autocannon({ url: base, requests, connections: opts.connections ?? 20, duration: opts.seconds ?? BENCH_SECONDS });
+  return {
+    name,
+    requestsPerSecond: Math.round(r.requests.average),
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    non2xx: r.non2xx,
+    errors: r.errors,
+    sent,
+  };
+}

@@ -10,8 +10,9 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import helmet from 'helmet';
 import type { Config } from './config.js';
-import type { Database } from './db/client.js';
+import { type Database, PUBLICATION_CHANNEL } from './db/client.js';
 import { apiModules } from './modules/index.js';
+import { liveCacheOf } from './modules/public-read/live-cache.js';
 import { publishedAmong } from './modules/publishing/publications.repo.js';
 import { siteHostUrl } from './modules/site/site-hosts.js';
 import { type AccessRule, registerAccessHooks } from './platform/access.js';
@@ -85,6 +86,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   // the cache is used only while this listens: a change committed by any process empties it (ADR 0015)
   const stopListening = await database.listen(ACCESS_CHANNEL, deps.accessCache);
   app.addHook('onClose', async () => stopListening());
+  // which publication is live per unit, held while a change of publications is heard (decision 0047)
+  const stopListeningPublications = await database.listen(PUBLICATION_CHANNEL, liveCacheOf(database.db));
+  app.addHook('onClose', async () => stopListeningPublications());
 
   // plain-text bodies (the reset-password request carries the e-mail as text)
   app.addContentTypeParser('text/plain', { parseAs: 'string' }, (_req, body, done) => done(null, body));

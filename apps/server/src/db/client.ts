@@ -31,6 +31,18 @@ export function createPglite(dataDir?: string, options: Omit<PGliteOptions, 'ext
  */
 export const ACCESS_CHANNEL = 'vellum_access';
 
+/**
+ * The channel on which the database announces any change of the publication table (trigger of
+ * migration 0023): which publication is live per unit may have changed (decision 0047).
+ */
+export const PUBLICATION_CHANNEL = 'vellum_publication';
+
+/**
+ * Channels every pooled connection listens on besides the dedicated listener, so that the process
+ * that commits a change has heard of it before the change's call answers.
+ */
+const POOLED_CHANNELS = [ACCESS_CHANNEL, PUBLICATION_CHANNEL] as const;
+
 /** What a listener on a NOTIFY channel is told. */
 export interface ChannelHandlers {
   /** A notification, delivered once the transaction that sent it has committed. */
@@ -109,7 +121,7 @@ export const PG_SESSION_OPTIONS = '-c jit=off';
 /** PostgreSQL when a URL is given, otherwise the embedded PGlite database in `<dataDir>/db`. */
 export async function openDatabase(opts: { databaseUrl?: string; dataDir?: string; pglite?: PGlite }): Promise<Database> {
   if (opts.databaseUrl) {
-    const accessListeners = new Set<ChannelHandlers>();
+    const pooledListeners = new Map<string, Set<ChannelHandlers>>(POOLED_CHANNELS.map((c) => [c, new Set()]));
     const pool = new pg.Pool({
       connectionString: opts.databaseUrl,
       options: PG_SESSION_OPTIONS,
@@ -117,9 +129,9 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
       // awaited by the pool before the new connection serves its first query
       onConnect: async (client) => {
         client.on('notification', (n) => {
-          if (n.channel === ACCESS_CHANNEL) for (const h of accessListeners) h.notify(n.payload ?? '');
+          for (const h of pooledListeners.get(n.channel) ?? []) h.notify(n.payload ?? '');
         });
-        await client.query(`LISTEN ${ACCESS_CHANNEL}`);
+        await client.query(POOLED_CHANNELS.map((c) => `LISTEN ${c};`).join(' '));
       },
     });
     // an idle connection that the server ends (restart, failover, a dropped test database) must
@@ -131,10 +143,11 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
       kind: 'postgres',
       async listen(channel, handlers) {
         const stop = await listenPg(url, channel, handlers);
-        if (channel !== ACCESS_CHANNEL) return stop;
-        accessListeners.add(handlers);
+        const pooled = pooledListeners.get(channel);
+        if (!pooled) return stop;
+        pooled.add(handlers);
         return async () => {
-          accessListeners.delete(handlers);
+          pooled.delete(handlers);
           await stop();
         };
       },

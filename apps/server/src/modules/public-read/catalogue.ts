@@ -213,44 +213,64 @@ export async function dropdownValues(
   return repo.dropdownValues(db, { contentId: live.contentId, productTypeId: type.id, at, field: field.field });
 }
 
-/**
- * One product of a type the audience sees, visible at `at`, by key code (ignoring case) or id:
- * its attributes the audience sees and the remarks of its groups for the audience by
- * visualisation order, in the visitor's language. Null when there is no such product for it.
- */
-export async function product(
-  db: DbOrTx,
-  live: LivePublication,
-  q: { productTypeSlug: string; audience: Audience; language?: string } & ProductRef,
-  at: Date,
-): Promise<PublicProduct | null> {
+export type ProductQuery = { productTypeSlug: string; audience: Audience; language?: string } & ProductRef;
+
+/** How a product is asked for: its type, whether the audience is shown key codes, the statement's filter; null when the audience cannot find it. */
+export interface ProductAsked {
+  type: SiteProductType;
+  keyCodeShown: boolean;
+  filter: Parameters<typeof repo.productSql>[0];
+  ref: Parameters<typeof repo.productSql>[1];
+}
+
+export function productAsked(live: LivePublication, q: ProductQuery, at: Date): ProductAsked | null {
   const type = typeBySlug(live.site, q.productTypeSlug, q.audience);
   if (!type) return null;
   const keyCodeShown = keyCodeSearchType(type, q.audience) !== 'NOT_VISIBLE';
   // a key code the audience is not shown does not find the product either
   if ('keyCode' in q && !keyCodeShown) return null;
-  const ref = 'keyCode' in q ? { keyCode: q.keyCode } : { productId: q.productId };
-  const row = await repo.product(
-    db,
-    {
+  return {
+    type,
+    keyCodeShown,
+    filter: {
       contentId: live.contentId,
       productTypeId: type.id,
       at,
       shownAttributeIds: shownDefinitions(type, q.audience).map((d) => d.id),
       audience: q.audience,
     },
-    ref,
-  );
-  if (!row) return null;
-  const t = translator(live.site, q.language);
+    ref: 'keyCode' in q ? { keyCode: q.keyCode } : { productId: q.productId },
+  };
+}
+
+/** The product row as the visitor sees it, in their language. */
+export function publicProduct(
+  live: LivePublication,
+  asked: ProductAsked,
+  row: repo.ProductRow,
+  language: string | undefined,
+): PublicProduct {
+  const t = translator(live.site, language);
   return {
     productId: row.productId,
-    productTypeId: type.id,
-    productTypeSlug: type.slug,
-    keyCode: keyCodeShown ? row.keyCode : null,
-    attributes: toShown(live.site, type, row.attributes, q.language),
+    productTypeId: asked.type.id,
+    productTypeSlug: asked.type.slug,
+    keyCode: asked.keyCodeShown ? row.keyCode : null,
+    attributes: toShown(live.site, asked.type, row.attributes, language),
     remarks: repo
       .fromJson<{ id: number; content: string; storageKey: string | null }[]>(row.remarks)
       .map((r) => ({ id: r.id, content: t(`product_remark.${r.id}.content`, r.content), storageKey: r.storageKey })),
   };
+}
+
+/**
+ * One product of a type the audience sees, visible at `at`, by key code (ignoring case) or id:
+ * its attributes the audience sees and the remarks of its groups for the audience by
+ * visualisation order, in the visitor's language. Null when there is no such product for it.
+ */
+export async function product(db: DbOrTx, live: LivePublication, q: ProductQuery, at: Date): Promise<PublicProduct | null> {
+  const asked = productAsked(live, q, at);
+  if (!asked) return null;
+  const row = await repo.product(db, asked.filter, asked.ref);
+  return row ? publicProduct(live, asked, row, q.language) : null;
 }

@@ -1,8 +1,12 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/harness.js';
+import { rowsOf } from '../publishing/publications.repo.js';
 import type { PublishedSite } from '../publishing/published-site.js';
+import { product } from './catalogue.js';
 import { fileForDownload, productDocuments } from './documents.js';
 import { liveSite } from './live-site.js';
+import { productPage } from './product-page.js';
 import {
   day,
   definition,
@@ -40,8 +44,23 @@ async function published(over: Partial<PublishedSite>, settings: Settings, rows:
 }
 
 const visitor = (over: Partial<Visitor> = {}): Visitor => ({ audience: 'HCP', country: 'BE', language: 'en', ...over });
-const docs = (live: LivePublication, over: Partial<Visitor> = {}, at = T0, productId = 1) =>
-  productDocuments(ctx.db, live, productId, visitor(over), at);
+/**
+ * The product's documents for a visitor; every call also checks that the product page's one
+ * statement (`productPage`) answers the same product and documents as `product` and `productDocuments`.
+ */
+async function docs(live: LivePublication, over: Partial<Visitor> = {}, at = T0, productId = 1) {
+  const v = visitor(over);
+  const listed = await productDocuments(ctx.db, live, productId, v, at);
+  const [row] = await rowsOf<{ typeId: number }>(
+    ctx.db,
+    sql`SELECT product_type_id AS "typeId" FROM pub_product WHERE publication_id = ${live.contentId} AND product_id = ${productId}`,
+  );
+  const slug = live.site.productTypes.find((t) => t.id === row?.typeId)?.slug ?? 'type-1';
+  const q = { productTypeSlug: slug, audience: v.audience, language: v.language, productId };
+  const one = await product(ctx.db, live, q, at);
+  expect(await productPage(ctx.db, live, q, v, at)).toEqual(one ? { product: one, documents: listed ?? [] } : null);
+  return listed;
+}
 /** [document id, [file id, current version id]…] per document. */
 const shape = (d: PublicDocument[] | null) => d?.map((x) => [x.documentId, x.files.map((f) => [f.fileId, f.current.fileVersionId])]);
 

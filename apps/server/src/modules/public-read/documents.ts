@@ -48,13 +48,18 @@ export function groupsOf(site: PublishedSite, verifiedEmail: string | undefined)
  * country). Exported for the benchmark, which runs the same statement directly.
  */
 export function documentsFilter(live: LivePublication, productId: number, visitor: Visitor, at: Date): repo.DocumentFilesFilter | null {
+  const filter = visitorFilesFilter(live, visitor, at);
+  return filter && { ...filter, productId };
+}
+
+/** What `documentsFilter` asks of any product's documents for the visitor (null: the site does not serve them). */
+export function visitorFilesFilter(live: LivePublication, visitor: Visitor, at: Date): Omit<repo.DocumentFilesFilter, 'productId'> | null {
   const { site } = live;
   if (!servesAudience(site, visitor.audience) || !offersCountry(site, visitor.country)) return null;
   const types = audienceTypes(site, visitor.audience);
   const lot = visitor.lot?.trim() ? visitor.lot.trim() : null;
   return {
     contentId: live.contentId,
-    productId,
     at,
     productTypeIds: types.map((t) => t.id),
     lotTypeIds: types.filter((t) => t.lotNumbers).map((t) => t.id),
@@ -210,7 +215,11 @@ export async function productDocuments(
 ): Promise<PublicDocument[] | null> {
   const filter = documentsFilter(live, productId, visitor, at);
   if (!filter) return null;
-  const rows = await repo.documentFiles(db, filter);
+  return documentsOf(live, await repo.documentFiles(db, filter), visitor);
+}
+
+/** The documents the rows of `repo.documentFiles` make for the visitor, in the page's order. */
+export function documentsOf(live: LivePublication, rows: repo.DocumentFileRow[], visitor: Visitor): PublicDocument[] {
   return assemble(live.site, rows, visitor).map((a) => a.document);
 }
 

@@ -1,22 +1,16 @@
 import type { DbOrTx } from '../../db/client.js';
 import type { PublishedSite } from '../publishing/published-site.js';
+import { activeLiveCache } from './live-cache.js';
 import * as repo from './public-read.repo.js';
 import type { LivePublication, OfferedRegion, UnitRef } from './public-read.types.js';
 
 /**
  * Sites by publication id. A publication never changes once written, so an entry can never be
- * stale: each call still reads which publication is live (one indexed row) and takes the site from
- * here only when that row is held here. Nothing about visitors is kept.
+ * stale: a read of which publication is live (one indexed row) takes the site from here when
+ * that row is held here. Nothing about visitors is kept.
  */
 const SITE_CACHE_SIZE = 16;
 const sites = new Map<number, PublishedSite>();
-/**
- * Which unit a slug named when it was last resolved, and the newest publication then. The answer
- * depends on every unit's publications, so it is reused only while no publication has been added
- * since and the instant is not before the newest one (the present, not a look into the past).
- */
-const slugHints = new Map<string, { unitId: number; newestId: number | null }>();
-const SLUG_HINTS_SIZE = 256;
 
 function remember(publicationId: number, site: PublishedSite): void {
   sites.delete(publicationId);
@@ -27,7 +21,6 @@ function remember(publicationId: number, site: PublishedSite): void {
 /** Forgets every cached site (tests that compare a cold and a warm read). */
 export function clearSiteCache(): void {
   sites.clear();
-  slugHints.clear();
 }
 
 function toLive(row: repo.LiveRow): LivePublication | undefined {
@@ -53,16 +46,18 @@ function toLive(row: repo.LiveRow): LivePublication | undefined {
   };
 }
 
-/** The unit's live publication, its site from the cache when held (asked again without it if evicted meanwhile). */
-async function liveOfUnit(
+/** The live row of a unit (by id or slug) with its site from the cache when held (asked again without it if evicted meanwhile). */
+async function readLive(
   db: DbOrTx,
-  unitId: number,
+  unit: UnitRef,
   at: Date,
-  withNewest = false,
+  withNext: boolean,
 ): Promise<{ row: repo.LiveRow; live: LivePublication } | null> {
-  const row = await repo.liveByUnit(db, unitId, at, [...sites.keys()], withNewest);
+  const read = (known: readonly number[]) =>
+    'id' in unit ? repo.liveByUnit(db, unit.id, at, known, withNext) : repo.liveBySlug(db, unit.slug, at, known);
+  const row = await read([...sites.keys()]);
   if (!row) return null;
-  const live = toLive(row) ?? toLive((await repo.liveByUnit(db, unitId, at, [])) ?? row);
+  const live = toLive(row) ?? toLive((await read([])) ?? row);
   if (!live) throw new Error(`publication ${row.id}: no site`);
   return { row, live };
 }
@@ -70,30 +65,21 @@ async function liveOfUnit(
 /**
  * The publication a unit's visitors see at `at` (decision 0037: the highest-numbered one created
  * at or before it) with its content's site, or null when the unit has none or no live
- * publication carries the slug. One statement when the unit is known (by id, or a slug seen
- * before); the site crosses the wire only when this process has not read it yet.
+ * publication carries the slug. Held per process while the database's changes of publications
+ * are listened for (decision 0047: a visitor's page then needs no statement for it); otherwise one
+ * statement, the site crossing the wire only when this process has not read it yet.
  */
 export async function liveSite(db: DbOrTx, unit: UnitRef, at: Date): Promise<LivePublication | null> {
-  if ('id' in unit) return (await liveOfUnit(db, unit.id, at))?.live ?? null;
-  const hint = slugHints.get(unit.slug);
-  if (hint !== undefined) {
-    const found = await liveOfUnit(db, hint.unitId, at, true);
-    const unchanged =
-      found !== null &&
-      found.row.newestId === hint.newestId &&
-      (found.row.newestCreated == null || at >= new Date(found.row.newestCreated)) &&
-      found.live.site.unit.slug === unit.slug;
-    if (unchanged) return found.live;
-    slugHints.delete(unit.slug);
-  }
-  const row = await repo.liveBySlug(db, unit.slug, at);
-  if (!row) return null;
-  // a hint resolved at a past instant would not be the present's answer
-  if (row.newestCreated == null || at >= new Date(row.newestCreated)) {
-    slugHints.set(unit.slug, { unitId: row.businessUnitId, newestId: row.newestId ?? null });
-    while (slugHints.size > SLUG_HINTS_SIZE) slugHints.delete(slugHints.keys().next().value as string);
-  }
-  return toLive(row) ?? null;
+  const cache = activeLiveCache(db);
+  const key = 'id' in unit ? `#${unit.id}` : unit.slug;
+  const held = cache?.get(key, at);
+  if (held) return held;
+  const generation = cache?.generation ?? 0;
+  const found = await readLive(db, unit, at, cache !== undefined);
+  if (!found) return null;
+  const next = found.row.nextCreated;
+  cache?.store(generation, key, found.live, at, next ? new Date(next) : null);
+  return found.live;
 }
 
 /**

@@ -46,18 +46,19 @@ export interface LiveRow {
   contentId: number;
   /** The content publication's site; null when its id was among the known ones (the caller has it). */
   site: unknown | null;
-  /** With `withNewest`: the newest publication of any unit (id and creation), which a slug's resolution depends on. */
-  newestId?: number | null;
-  newestCreated?: string | null;
+  /** With `withNext`: the earliest creation date after the instant asked about of any unit's publication (null: none). */
+  nextCreated?: string | null;
 }
 
-const liveColumns = (knownIds: readonly number[], withNewest: boolean) => sql`
+const liveColumns = (knownIds: readonly number[], at: Date, withNext: boolean) => sql`
   p.id, p.number, p.kind, to_json(p.created_date) #>> '{}' AS "createdDate", p.business_unit_id AS "businessUnitId",
   p.content_id AS "contentId", CASE WHEN p.id = ANY(${intArray(knownIds)}) THEN NULL ELSE p.site END AS site
-  ${withNewest ? sql`, n.id AS "newestId", to_json(n.created_date) #>> '{}' AS "newestCreated"` : sql``}`;
-
-/** The newest publication of any unit (primary key walked backwards: one row). */
-const newest = sql`LEFT JOIN LATERAL (SELECT id, created_date FROM publication WHERE number IS NOT NULL ORDER BY id DESC LIMIT 1) n ON true`;
+  ${
+    withNext
+      ? sql`, (SELECT to_json(min(x.created_date)) #>> '{}' FROM publication x
+               WHERE x.number IS NOT NULL AND x.created_date > ${instant(at)}) AS "nextCreated"`
+      : sql``
+  }`;
 
 /**
  * Every statement here that looks for the live publication asks for a number: a PREVIEW has none
@@ -67,9 +68,9 @@ const newest = sql`LEFT JOIN LATERAL (SELECT id, created_date FROM publication W
  * walked backwards), with its site unless the caller already holds it. A publication carries its
  * own site (a restore or a change of the unit's status copies it); its pub_* rows are its content's.
  */
-export function liveByUnitSql(unitId: number, at: Date, knownIds: readonly number[], withNewest = false): SQL {
-  return sql`SELECT ${liveColumns(knownIds, withNewest)}
-    FROM publication p ${withNewest ? newest : sql``}
+export function liveByUnitSql(unitId: number, at: Date, knownIds: readonly number[], withNext = false): SQL {
+  return sql`SELECT ${liveColumns(knownIds, at, withNext)}
+    FROM publication p
     WHERE p.business_unit_id = ${unitId} AND p.number IS NOT NULL AND p.created_date <= ${instant(at)}
     ORDER BY p.number DESC LIMIT 1`;
 }
@@ -79,9 +80,9 @@ export async function liveByUnit(
   unitId: number,
   at: Date,
   knownIds: readonly number[],
-  withNewest = false,
+  withNext = false,
 ): Promise<LiveRow | null> {
-  return (await rows<LiveRow>(db, liveByUnitSql(unitId, at, knownIds, withNewest)))[0] ?? null;
+  return (await rows<LiveRow>(db, liveByUnitSql(unitId, at, knownIds, withNext)))[0] ?? null;
 }
 
 /**
@@ -90,15 +91,14 @@ export async function liveByUnit(
  * slug another unit left, before that one published again), the newer publication's unit wins.
  * Only when the caller has no idea of the unit yet.
  */
-export async function liveBySlug(db: DbOrTx, slug: string, at: Date): Promise<LiveRow | null> {
+export async function liveBySlug(db: DbOrTx, slug: string, at: Date, knownIds: readonly number[]): Promise<LiveRow | null> {
   const found = await rows<LiveRow>(
     db,
-    sql`SELECT ${liveColumns([], true)}
+    sql`SELECT ${liveColumns(knownIds, at, true)}
       FROM (SELECT DISTINCT business_unit_id FROM publication WHERE number IS NOT NULL) u
       CROSS JOIN LATERAL (SELECT * FROM publication l WHERE l.business_unit_id = u.business_unit_id AND l.number IS NOT NULL
                             AND l.created_date <= ${instant(at)}
                           ORDER BY l.number DESC LIMIT 1) p
-      ${newest}
       WHERE p.site -> 'unit' ->> 'slug' = ${slug}
       ORDER BY p.created_date DESC, p.business_unit_id LIMIT 1`,
   );
@@ -242,7 +242,8 @@ export async function product(db: DbOrTx, f: Parameters<typeof productSql>[0], r
 
 export interface DocumentFilesFilter {
   contentId: number;
-  productId: number;
+  /** The product, or a scalar subquery naming it (the product page's one statement). */
+  productId: number | SQL;
   at: Date;
   /** The product types shown to the audience, and those of them whose lot numbers are on. */
   productTypeIds: readonly number[];
@@ -337,6 +338,39 @@ export function documentFilesSql(f: DocumentFilesFilter): SQL {
 
 export async function documentFiles(db: DbOrTx, f: DocumentFilesFilter): Promise<DocumentFileRow[]> {
   return rows<DocumentFileRow>(db, documentFilesSql(f));
+}
+
+export interface ProductPageRow {
+  product: ProductRow | null;
+  files: DocumentFileRow[];
+}
+
+/**
+ * The product page's question in one statement: the product as `productSql` finds it, and the
+ * files of its documents as `documentFilesSql` finds them for the visitor (none when `files` is
+ * null: the site does not serve the visitor), each as JSON of the same rows.
+ */
+export function productPageSql(
+  f: Parameters<typeof productSql>[0],
+  ref: Parameters<typeof productSql>[1],
+  files: Omit<DocumentFilesFilter, 'productId'> | null,
+): SQL {
+  const documents = files
+    ? sql`(SELECT coalesce(json_agg(f), '[]'::json)
+             FROM (${documentFilesSql({ ...files, productId: sql`(SELECT "productId" FROM product)` })}) f)`
+    : sql`'[]'::json`;
+  return sql`WITH product AS (${productSql(f, ref)})
+    SELECT (SELECT row_to_json(product) FROM product) AS product, ${documents} AS files`;
+}
+
+export async function productPage(
+  db: DbOrTx,
+  f: Parameters<typeof productSql>[0],
+  ref: Parameters<typeof productSql>[1],
+  files: Omit<DocumentFilesFilter, 'productId'> | null,
+): Promise<ProductPageRow> {
+  const [row] = await rows<{ product: unknown; files: unknown }>(db, productPageSql(f, ref, files));
+  return { product: fromJson<ProductRow | null>(row?.product ?? null), files: fromJson<DocumentFileRow[]>(row?.files ?? []) };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -21,8 +21,8 @@ import {
   dropdownValues,
   fileForDownload,
   type LivePublication,
-  product,
   productDocuments,
+  productPage,
   productTypes,
   searchProducts,
 } from '../public-read/index.js';
@@ -323,18 +323,18 @@ export function sitePages(app: FastifyInstance, mode: SiteMode) {
     const byId = type.keyCodeLabel === null ? id(segment.startsWith('~') ? segment.slice(1) : undefined) : undefined;
     if (!segment || (type.keyCodeLabel === null && byId === undefined)) return notFound();
     const ref = byId !== undefined ? { productId: byId } : { keyCode: segment };
-    const item = await product(db, live, { productTypeSlug: type.slug, audience: v.audience, language: v.choice.language, ...ref }, now);
-    if (!item) return notFound();
     const lot = type.lotNumbers ? text(q.lot) || undefined : undefined;
     const access = await visitorAccess(app, req, reply, s);
-    const docs =
-      (await productDocuments(
-        db,
-        live,
-        item.productId,
-        { audience: v.audience, country: v.choice.country, language: v.choice.language, lot, verifiedEmail: access.email },
-        now,
-      )) ?? [];
+    // the product and its documents for the visitor in one statement
+    const answer = await productPage(
+      db,
+      live,
+      { productTypeSlug: type.slug, audience: v.audience, language: v.choice.language, ...ref },
+      { audience: v.audience, country: v.choice.country, language: v.choice.language, lot, verifiedEmail: access.email },
+      now,
+    );
+    if (!answer) return notFound();
+    const { product: item, documents: docs } = answer;
     const settings = live.site.unit.settings;
     const productUrl = siteUrls.product(bu, v.choice, type.slug, productSegment(item));
     const page = createElement(ProductPage, {
