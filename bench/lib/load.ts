@@ -12,6 +12,18 @@ export interface LoadResult {
 /** Seconds each measured load runs (after its 2 s warm-up); BENCH_SECONDS shortens a run on a busy machine. */
 export const BENCH_SECONDS = Number(process.env.BENCH_SECONDS) || 10;
 
+/** What an autocannon run measured, as a row of the tables. */
+export function resultOf(name: string, r: autocannon.Result): LoadResult {
+  return {
+    name,
+    requestsPerSecond: Math.round(r.requests.average),
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    non2xx: r.non2xx,
+    errors: r.errors,
+  };
+}
+
 /** A bounded load on one URL of this machine (loopback only): fixed connections and duration. */
 export async function load(
   name: string,
@@ -22,14 +34,7 @@ export async function load(
   // a short warm-up so JIT and connection pools are in their steady state
   await autocannon({ url, headers: opts.headers, connections: opts.connections ?? 10, duration: 2 });
   const r = await autocannon({ url, headers: opts.headers, connections: opts.connections ?? 20, duration: opts.seconds ?? BENCH_SECONDS });
-  return {
-    name,
-    requestsPerSecond: Math.round(r.requests.average),
-    p50: r.latency.p50,
-    p99: r.latency.p99,
-    non2xx: r.non2xx,
-    errors: r.errors,
-  };
+  return resultOf(name, r);
 }
 
 export function table(rows: LoadResult[], baseline: LoadResult): string {
@@ -66,13 +71,5 @@ export async function loadPaths(
   ];
   await autocannon({ url: base, requests, connections: 10, duration: 2 });
   const r = await autocannon({ url: base, requests, connections: opts.connections ?? 20, duration: opts.seconds ?? BENCH_SECONDS });
-  return {
-    name,
-    requestsPerSecond: Math.round(r.requests.average),
-    p50: r.latency.p50,
-    p99: r.latency.p99,
-    non2xx: r.non2xx,
-    errors: r.errors,
-    sent,
-  };
+  return { ...resultOf(name, r), sent };
 }

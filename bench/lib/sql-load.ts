@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 import type pg from 'pg';
-import { BENCH_SECONDS, type LoadResult } from './load.js';
+import { BENCH_SECONDS, type LoadResult, resultOf } from './load.js';
 
 const percentile = (sorted: number[], p: number) =>
   sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
@@ -79,12 +79,5 @@ export async function loadPost(
   };
   await autocannon({ ...request, connections: 10, duration: 2 });
   const r = await autocannon({ ...request, connections: opts.connections ?? 20, duration: opts.seconds ?? BENCH_SECONDS });
-  return {
-    name,
-    requestsPerSecond: Math.round(r.requests.average),
-    p50: r.latency.p50,
-    p99: r.latency.p99,
-    non2xx: r.non2xx,
-    errors: r.errors,
-  };
+  return resultOf(name, r);
 }

@@ -1,11 +1,10 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app.js';
-import { type Database, type Db, openDatabase } from '../db/client.js';
+import type { Db } from '../db/client.js';
 import { appUser, role, userGroupBusinessUnit, userGroupMember } from '../db/schema/index.js';
 import { DEFAULT_PASSWORD, makeBusinessUnit, makeRole, makeUser, makeUserGroup, setManufacturer } from '../db/seed/factories.js';
-import { as, createTestContext, signIn, type TestContext } from '../test/harness.js';
+import { as, createTestContext, secondServer, signIn, type TestContext } from '../test/harness.js';
 import { AccessCache } from './access-cache.js';
 import { UserRights } from './rights.js';
 
@@ -202,17 +201,13 @@ async function changeOnA(b: FastifyInstance, change: () => Promise<unknown>) {
 
 describe.skipIf(!process.env.DATABASE_URL)('revocation across two server processes on one PostgreSQL database', () => {
   let ctx: TestContext;
-  let second: { app: FastifyInstance; database: Database };
+  let second: Awaited<ReturnType<typeof secondServer>>;
   beforeAll(async () => {
     ctx = await createTestContext();
-    const database = await openDatabase({ databaseUrl: ctx.databaseUrl });
-    const app = await buildApp({ config: ctx.config, database, serveAdmin: false, logger: false });
-    await app.ready();
-    second = { app, database };
+    second = await secondServer(ctx);
   });
   afterAll(async () => {
-    await second.app.close();
-    await second.database.close();
+    await second.close();
     await ctx.close();
   });
 

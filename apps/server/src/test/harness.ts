@@ -85,6 +85,25 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
   };
 }
 
+/**
+ * A second app over the context's PostgreSQL database with its own connections, as a second
+ * server process would be (caches, listeners); PostgreSQL only.
+ */
+export async function secondServer(ctx: TestContext): Promise<{ app: FastifyInstance; database: Database; close(): Promise<void> }> {
+  if (!ctx.databaseUrl) throw new Error('a second server needs PostgreSQL');
+  const database = await openDatabase({ databaseUrl: ctx.databaseUrl });
+  const app = await buildApp({ config: ctx.config, database, serveAdmin: false, logger: false });
+  await app.ready();
+  return {
+    app,
+    database,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
 /** Signs in through the API and returns the bearer token. */
 export async function signIn(app: FastifyInstance, username: string, password = DEFAULT_PASSWORD): Promise<string> {
   const res = await app.inject({ method: 'POST', url: '/api/authenticate', payload: { username, password } });

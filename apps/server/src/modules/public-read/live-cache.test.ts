@@ -1,9 +1,7 @@
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app.js';
-import { type Database, openDatabase } from '../../db/client.js';
-import { createTestContext, type TestContext } from '../../test/harness.js';
+import { type Db, openDatabase } from '../../db/client.js';
+import { createTestContext, secondServer, type TestContext } from '../../test/harness.js';
 import { activeLiveCache, LiveCache, liveCacheOf } from './live-cache.js';
 import { liveSite } from './live-site.js';
 import { insertPublication, makeUnit, site } from './public-read.test-support.js';
@@ -30,6 +28,10 @@ async function held(read: () => Promise<LivePublication | null>): Promise<LivePu
   }
   throw new Error('the live publication was never held');
 }
+
+/** Publication `number` of the unit, created `offsetMs` from `now` (a negative offset: before). */
+const publishAt = (db: Db, unit: { id: number; slug: string }, number: number, now: Date, offsetMs: number) =>
+  insertPublication(db, { unitId: unit.id, number, site: site(unit.id, unit.slug), createdDate: new Date(now.getTime() + offsetMs) });
 
 describe('LiveCache', () => {
   it('holds nothing until it listens, and forgets everything when the listener is lost', () => {
@@ -90,19 +92,9 @@ describe('the live publication held per process', () => {
     expect(activeLiveCache(ctx.db)).toBeDefined();
     const unit = await makeUnit(ctx.db);
     const now = new Date();
-    await insertPublication(ctx.db, {
-      unitId: unit.id,
-      number: 1,
-      site: site(unit.id, unit.slug),
-      createdDate: new Date(now.getTime() - 60_000),
-    });
+    await publishAt(ctx.db, unit, 1, now, -60_000);
     expect((await held(() => liveSite(ctx.db, { slug: unit.slug }, now)))?.number).toBe(1);
-    await insertPublication(ctx.db, {
-      unitId: unit.id,
-      number: 2,
-      site: site(unit.id, unit.slug),
-      createdDate: new Date(now.getTime() - 1000),
-    });
+    await publishAt(ctx.db, unit, 2, now, -1000);
     expect((await liveSite(ctx.db, { slug: unit.slug }, now))?.number).toBe(2);
     expect((await liveSite(ctx.db, { id: unit.id }, now))?.number).toBe(2);
     // a deletion by any writer (here plain SQL) is heard too
@@ -114,18 +106,8 @@ describe('the live publication held per process', () => {
   it('goes over to a publication dated ahead of the clock on its date, with nothing heard', async () => {
     const unit = await makeUnit(ctx.db);
     const now = new Date();
-    await insertPublication(ctx.db, {
-      unitId: unit.id,
-      number: 1,
-      site: site(unit.id, unit.slug),
-      createdDate: new Date(now.getTime() - 60_000),
-    });
-    await insertPublication(ctx.db, {
-      unitId: unit.id,
-      number: 2,
-      site: site(unit.id, unit.slug),
-      createdDate: new Date(now.getTime() + 60_000),
-    });
+    await publishAt(ctx.db, unit, 1, now, -60_000);
+    await publishAt(ctx.db, unit, 2, now, 60_000);
     const cache = liveCacheOf(ctx.db);
     const first = await held(() => liveSite(ctx.db, { slug: unit.slug }, now));
     expect(first?.number).toBe(1);
@@ -151,17 +133,13 @@ describe('the live publication held per process', () => {
 
 describe.skipIf(!process.env.DATABASE_URL)('the live publication across two server processes on one PostgreSQL database', () => {
   let ctx: TestContext;
-  let second: { app: FastifyInstance; database: Database };
+  let second: Awaited<ReturnType<typeof secondServer>>;
   beforeAll(async () => {
     ctx = await createTestContext();
-    const database = await openDatabase({ databaseUrl: ctx.databaseUrl });
-    const app = await buildApp({ config: ctx.config, database, serveAdmin: false, logger: false });
-    await app.ready();
-    second = { app, database };
+    second = await secondServer(ctx);
   });
   afterAll(async () => {
-    await second.app.close();
-    await second.database.close();
+    await second.close();
     await ctx.close();
   });
 
@@ -169,21 +147,11 @@ describe.skipIf(!process.env.DATABASE_URL)('the live publication across two serv
     const b = second.database.db;
     const unit = await makeUnit(ctx.db);
     const now = new Date();
-    await insertPublication(ctx.db, {
-      unitId: unit.id,
-      number: 1,
-      site: site(unit.id, unit.slug),
-      createdDate: new Date(now.getTime() - 60_000),
-    });
+    await publishAt(ctx.db, unit, 1, now, -60_000);
     expect((await held(() => liveSite(b, { slug: unit.slug }, now)))?.number).toBe(1);
     const cache = liveCacheOf(b);
     const before = cache.generation;
-    await insertPublication(ctx.db, {
-      unitId: unit.id,
-      number: 2,
-      site: site(unit.id, unit.slug),
-      createdDate: new Date(now.getTime() - 1000),
-    });
+    await publishAt(ctx.db, unit, 2, now, -1000);
     const end = Date.now() + 2000;
     while (cache.generation === before && Date.now() < end) await new Promise((r) => setTimeout(r, 1));
     expect(cache.generation).not.toBe(before);
