@@ -104,13 +104,17 @@ export interface DocumentView {
   files: FileView[];
 }
 
-export interface DownloadView {
+/** What a file of a product's document is, as the download confirmation and the paper-copy form name it. */
+export interface FileSummaryView {
   productTypeName: string;
   keyCode: string | null;
   documentNumber: string | null;
   documentName: string;
   fileName: string;
   versionLabel: string;
+}
+
+export interface DownloadView extends FileSummaryView {
   versionDate: string | null;
   isCurrent: boolean;
   languages: string[];
@@ -128,13 +132,7 @@ export interface FormFieldView {
 }
 
 /** What the paper-copy form asks about: the document and file as the product page listed them. */
-export interface PaperCopyDocumentView {
-  productTypeName: string;
-  keyCode: string | null;
-  documentNumber: string | null;
-  documentName: string;
-  fileName: string;
-  versionLabel: string;
+export interface PaperCopyDocumentView extends FileSummaryView {
   backUrl: string;
 }
 

@@ -17,3 +17,12 @@ export async function createDocument(
 
 /** A small PDF of `size` bytes (its signature, then filler). */
 export const pdfOf = (size: number) => Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(size - 9, 0x41)]);
+
+/** Uploads a PDF as a file version's binary (`POST api/files/{id}/binary`); anything but 200 fails. */
+export async function uploadBinary(request: APIRequestContext, api: Api, fileId: number, name: string, buffer: Buffer): Promise<void> {
+  const res = await request.post(`/api/files/${fileId}/binary`, {
+    headers: { Authorization: `Bearer ${api.token}` },
+    multipart: { file: { name, mimeType: 'application/pdf', buffer } },
+  });
+  if (res.status() !== 200) throw new Error(`POST /api/files/${fileId}/binary: ${res.status()} ${await res.text()}`);
+}

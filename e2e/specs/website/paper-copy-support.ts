@@ -1,6 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
 import { type Api, adminApi, createProduct, createProductType, createUnit, unique } from '../catalogue/support';
-import { createDocument, pdfOf } from '../documents/files-support';
+import { createDocument, pdfOf, uploadBinary } from '../documents/files-support';
 
 export interface PublishedUnit {
   api: Api;
@@ -42,11 +42,7 @@ export async function publishedUnitWithFile(request: APIRequestContext, prefix =
     countryIds: ['BE'],
     documentLanguageIds: ['fr'],
   });
-  const upload = await request.post(`/api/files/${file.id}/binary`, {
-    headers: { Authorization: `Bearer ${api.token}` },
-    multipart: { file: { name: 'notice-fr.pdf', mimeType: 'application/pdf', buffer: pdfOf(4_000) } },
-  });
-  if (upload.status() !== 200) throw new Error(`upload: ${upload.status()} ${await upload.text()}`);
+  await uploadBinary(request, api, file.id, 'notice-fr.pdf', pdfOf(4_000));
   await api.post('/api/publish', { businessUnitId: unit.id });
   return { api, unit, keyCode, documentNumber, fileName };
 }

@@ -4,7 +4,7 @@ import { type APIRequestContext, expect } from '@playwright/test';
 import { E2E_DATA_DIR } from '../../playwright.config';
 import { decodeQuotedPrintable } from '../auth/support';
 import { adminApi, createProduct, createProductType, createUnit, unique } from '../catalogue/support';
-import { createDocument, pdfOf } from '../documents/files-support';
+import { createDocument, pdfOf, uploadBinary } from '../documents/files-support';
 
 /**
  * A published unit with an open and a restricted document on one product (issue 12, decision
@@ -53,11 +53,7 @@ export async function publishRestrictedUnit(request: APIRequestContext) {
       countryIds: ['BE'],
       documentLanguageIds: ['en'],
     });
-    const upload = await request.post(`/api/files/${file.id}/binary`, {
-      headers: { Authorization: `Bearer ${api.token}` },
-      multipart: { file: { name: `${which}.pdf`, mimeType: 'application/pdf', buffer: bytes } },
-    });
-    expect(upload.status(), await upload.text()).toBe(200);
+    await uploadBinary(request, api, file.id, `${which}.pdf`, bytes);
     files[which] = file.id;
     if (which === 'secret') {
       await api.post('/api/public-user-groups', {

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
 import { expectAccessible } from '../accessibility/support';
 import { ADMIN, adminApi, createProduct, createProductType, createUnit, signIn } from '../catalogue/support';
-import { createDocument, pdfOf } from '../documents/files-support';
+import { createDocument, pdfOf, uploadBinary } from '../documents/files-support';
 
 const GTIN13 = '4006381333931';
 const GTIN14 = `0${GTIN13}`;
@@ -50,11 +50,7 @@ async function publishedUnit(request: APIRequestContext) {
     countryIds: ['BE'],
     documentLanguageIds: ['fr'],
   });
-  const upload = await request.post(`/api/files/${file.id}/binary`, {
-    headers: { Authorization: `Bearer ${api.token}` },
-    multipart: { file: { name: 'notice-fr.pdf', mimeType: 'application/pdf', buffer: PDF } },
-  });
-  expect(upload.status()).toBe(200);
+  await uploadBinary(request, api, file.id, 'notice-fr.pdf', PDF);
   await api.post('/api/publish', { businessUnitId: unit.id });
   return { api, unit, type, other };
 }

@@ -2,16 +2,7 @@
 // (npm start runs the server through tsx from the root, which does not read this workspace's tsconfig)
 import type { ReactNode } from 'react';
 import type { Texts } from '../texts.js';
-
-/** What a file of a product's document is, as the download confirmation and the paper-copy form name it. */
-export interface FileSummaryView {
-  productTypeName: string;
-  keyCode: string | null;
-  documentNumber: string | null;
-  documentName: string;
-  fileName: string;
-  versionLabel: string;
-}
+import type { FileSummaryView } from '../view-models.js';
 
 /** The product, the document (its number unless hidden), the file and its version; `children` adds rows. */
 export function FileSummary({ d, t, children }: { d: FileSummaryView; t: Texts; children?: ReactNode }) {

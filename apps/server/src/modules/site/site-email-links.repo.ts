@@ -31,19 +31,21 @@ export async function createEmailLink(
   return token;
 }
 
+/** The unit's link of this token, not used and not expired at `now`. */
+const usable = (businessUnitId: number, token: string, now: Date) =>
+  and(
+    eq(siteEmailLink.tokenHash, hashToken(token)),
+    eq(siteEmailLink.businessUnitId, businessUnitId),
+    isNull(siteEmailLink.usedAt),
+    gt(siteEmailLink.expiresAt, now),
+  );
+
 /** The link while it is unused and unexpired, without consuming it (the page that asks to confirm). */
 export async function findEmailLink(db: DbOrTx, businessUnitId: number, token: string, now = new Date()) {
   const [row] = await db
     .select({ email: siteEmailLink.email, returnTo: siteEmailLink.returnTo })
     .from(siteEmailLink)
-    .where(
-      and(
-        eq(siteEmailLink.tokenHash, hashToken(token)),
-        eq(siteEmailLink.businessUnitId, businessUnitId),
-        isNull(siteEmailLink.usedAt),
-        gt(siteEmailLink.expiresAt, now),
-      ),
-    );
+    .where(usable(businessUnitId, token, now));
   return row ?? null;
 }
 
@@ -52,14 +54,7 @@ export async function consumeEmailLink(db: DbOrTx, businessUnitId: number, token
   const [row] = await db
     .update(siteEmailLink)
     .set({ usedAt: now })
-    .where(
-      and(
-        eq(siteEmailLink.tokenHash, hashToken(token)),
-        eq(siteEmailLink.businessUnitId, businessUnitId),
-        isNull(siteEmailLink.usedAt),
-        gt(siteEmailLink.expiresAt, now),
-      ),
-    )
+    .where(usable(businessUnitId, token, now))
     .returning({ email: siteEmailLink.email, returnTo: siteEmailLink.returnTo });
   return row ?? null;
 }

@@ -3,6 +3,7 @@ import {
   ComingSoonPage,
   type DocumentView,
   englishTexts,
+  type FileSummaryView,
   NotFoundPage,
   PreviewEndedPage,
   type ProductHitView,
@@ -13,7 +14,7 @@ import {
 } from '@vellum/site';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createElement } from 'react';
-import type { PublicDocument, PublicProductType, SearchField } from '../public-read/index.js';
+import type { DownloadableFile, PublicDocument, PublicProductType, SearchField } from '../public-read/index.js';
 import { type LoadedSite, pageLanguage, type SiteState, textsOf, unitView } from './site-context.js';
 import type { PageCaching } from './site-http.js';
 import { pageHeaders, sendPage } from './site-http.js';
@@ -124,4 +125,16 @@ export function documentViews(
       };
     }),
   }));
+}
+
+/** What the download confirmation and the paper-copy form say of a file the visitor may have. */
+export function fileSummaryOf(file: DownloadableFile): FileSummaryView {
+  return {
+    productTypeName: file.productTypeName,
+    keyCode: file.keyCode,
+    documentNumber: file.document.number,
+    documentName: file.document.name,
+    fileName: file.file.name,
+    versionLabel: file.version.label,
+  };
 }

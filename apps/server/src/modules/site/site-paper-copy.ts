@@ -19,7 +19,7 @@ import { checkFormToken, formToken } from './site-form-token.js';
 import { id, seeOther, sendPage, text } from './site-http.js';
 import { type SiteLimit, siteLimit } from './site-limits.js';
 import { type SiteMode, siteAnswers } from './site-mode.js';
-import { productSegment, sendNotFound } from './site-pages.js';
+import { fileSummaryOf, productSegment, sendNotFound } from './site-pages.js';
 
 /**
  * A free paper copy of a file's instructions for use (EU 2021/2226; issue 12, decisions 0041 and
@@ -97,12 +97,7 @@ export function paperCopyPages(app: FastifyInstance, mode: SiteMode) {
     const ctx: DownloadContext = { ...v.choice, productId, lot };
     const type = s.live.site.productTypes.find((t) => t.id === file.productTypeId);
     const view: PaperCopyDocumentView = {
-      productTypeName: file.productTypeName,
-      keyCode: file.keyCode,
-      documentNumber: file.document.number,
-      documentName: file.document.name,
-      fileName: file.file.name,
-      versionLabel: file.version.label,
+      ...fileSummaryOf(file),
       backUrl: type
         ? siteUrls.product(s.root, v.choice, type.slug, productSegment({ keyCode: file.keyCode, productId }), lot)
         : siteUrls.types(s.root, v.choice),

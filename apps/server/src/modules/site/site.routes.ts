@@ -34,7 +34,7 @@ import { CHOICE_COOKIE, choiceCookie, id, notModified, pageEtag, readCookie, see
 import { islandPages } from './site-islands.js';
 import { SEARCHES_PER_MINUTE, sendTooMany, siteLimit } from './site-limits.js';
 import { type SiteMode, siteAnswers } from './site-mode.js';
-import { cachingOf, documentViews, fieldView, hitView, paramOf, productSegment, sendNotFound } from './site-pages.js';
+import { cachingOf, documentViews, fieldView, fileSummaryOf, hitView, paramOf, productSegment, sendNotFound } from './site-pages.js';
 import { paperCopyPages } from './site-paper-copy.js';
 import { sitePreview } from './site-preview.js';
 
@@ -418,12 +418,7 @@ export function sitePages(app: FastifyInstance, mode: SiteMode) {
       choice: v.choice,
       audienceName: v.audienceName,
       download: {
-        productTypeName: file.productTypeName,
-        keyCode: file.keyCode,
-        documentNumber: file.document.number,
-        documentName: file.document.name,
-        fileName: file.file.name,
-        versionLabel: file.version.label,
+        ...fileSummaryOf(file),
         versionDate: file.version.versionDate,
         isCurrent: file.isCurrent,
         languages: listed?.languages ?? [],
