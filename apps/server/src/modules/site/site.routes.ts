@@ -21,6 +21,7 @@ import {
   dropdownValues,
   fileForDownload,
   type LivePublication,
+  type PublicProductType,
   productDocuments,
   productPage,
   productTypes,
@@ -197,11 +198,13 @@ export function sitePages(app: FastifyInstance, mode: SiteMode) {
     return sendPage(req, reply, 200, renderHtml(page), cachingOf(s), now);
   });
 
-  /** The type of the URL for the visitor's audience, with its search fields' form controls. */
-  async function typeAndFields(live: LivePublication, v: VisitorChoice, slug: string, q: Query, now: Date) {
-    const type = productTypes(live.site, v.audience, v.choice.language).find((t) => t.slug === slug);
-    if (!type) return null;
-    const fields = await Promise.all(
+  /** The type the audience sees under this slug, or undefined. */
+  const typeOf = (live: LivePublication, v: VisitorChoice, slug: string) =>
+    productTypes(live.site, v.audience, v.choice.language).find((t) => t.slug === slug);
+
+  /** The search fields of a type with the query's values (a dropdown's values read from the publication). */
+  async function searchFields(live: LivePublication, v: VisitorChoice, type: PublicProductType, q: Query, now: Date) {
+    return Promise.all(
       type.searchFields.map(async (f) => {
         const options =
           f.searchType === 'SEARCHABLE_DROPDOWN' && f.field !== 'lot'
@@ -210,7 +213,6 @@ export function sitePages(app: FastifyInstance, mode: SiteMode) {
         return { field: f, view: fieldView(f, text(q[paramOf(f.field)]), options) };
       }),
     );
-    return { type, fields };
   }
 
   // 3. the search form of a type, and its results
@@ -221,9 +223,9 @@ export function sitePages(app: FastifyInstance, mode: SiteMode) {
     const { s, live, v, unit } = ok;
     const q = req.query as Query;
     const bu = s.root;
-    const found = await typeAndFields(live, v, (req.params as Params).type, q, now);
-    if (!found) return sendNotFound(req, reply, s, now, v.choice.language);
-    const { type, fields } = found;
+    const type = typeOf(live, v, (req.params as Params).type);
+    if (!type) return sendNotFound(req, reply, s, now, v.choice.language);
+    const fields = await searchFields(live, v, type, q, now);
     const action = siteUrls.search(bu, v.choice, type.slug);
     // a search is asked for once any field (or any attribute) is in the query, even empty
     const searched = Object.keys(q).some((k) => k === 'keyCode' || k === 'lot' || /^a[0-9]+$/.test(k));
@@ -316,9 +318,8 @@ export function sitePages(app: FastifyInstance, mode: SiteMode) {
     const q = req.query as Query;
     const bu = s.root;
     const notFound = () => sendNotFound(req, reply, s, now, v.choice.language);
-    const found = await typeAndFields(live, v, p.type, {}, now);
-    if (!found) return notFound();
-    const { type, fields } = found;
+    const type = typeOf(live, v, p.type);
+    if (!type) return notFound();
     const segment = text(p.keyCode) ?? '';
     const byId = type.keyCodeLabel === null ? id(segment.startsWith('~') ? segment.slice(1) : undefined) : undefined;
     if (!segment || (type.keyCodeLabel === null && byId === undefined)) return notFound();
@@ -351,8 +352,9 @@ export function sitePages(app: FastifyInstance, mode: SiteMode) {
       documents: documentViews(bu, v.choice, item.productId, lot, docs),
       lot: lot ?? null,
       lotFilter: type.lotNumbers ? { action: productUrl } : null,
+      // the search form's fields (a dropdown's values are a statement each) only when the page shows it
       search: settings.showSearchOnDetailPage
-        ? { action: siteUrls.search(bu, v.choice, type.slug), fields: fields.map((f) => f.view) }
+        ? { action: siteUrls.search(bu, v.choice, type.slug), fields: (await searchFields(live, v, type, {}, now)).map((f) => f.view) }
         : null,
       headerBlocks: contentBlocks(live.site, 'PRODUCT_TYPE_HEADER', type.id, v.audience),
       footerBlocks: contentBlocks(live.site, 'PRODUCT_TYPE_FOOTER', type.id, v.audience),

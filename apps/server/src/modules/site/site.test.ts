@@ -258,6 +258,20 @@ describe('pages that are not there', () => {
 });
 
 describe('publishing and the site', () => {
+  it('shows the search form on the product page only while showSearchOnDetailPage is on', async () => {
+    const url = `${base()}/${s.typeSlug}/${encodeURIComponent('KC-<MAIN>-1')}`;
+    const shown = await get(url);
+    expect(shown.body).toContain('id="search-title"');
+    await ctx.db.update(businessUnit).set({ showSearchOnDetailPage: false }).where(eq(businessUnit.id, s.unitId));
+    await publish(s.unitId);
+    const hidden = await get(url);
+    expect(hidden.statusCode).toBe(200);
+    expect(hidden.body).toContain('Leaflet FR');
+    expect(hidden.body).not.toContain('id="search-title"');
+    await ctx.db.update(businessUnit).set({ showSearchOnDetailPage: true }).where(eq(businessUnit.id, s.unitId));
+    await publish(s.unitId);
+  });
+
   it('keeps showing the published document after an edit in the admin, until the next publish', async () => {
     await ctx.db.update(document).set({ name: 'Instructions, revised' }).where(eq(document.id, s.docId));
     const url = `${base()}/${s.typeSlug}/${encodeURIComponent('KC-<MAIN>-1')}`;
