@@ -3,11 +3,13 @@ import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { migrate } from './db/migrate.js';
 import { seedDemoIfEmpty } from './db/seed/demo.js';
+import { createFileStore } from './platform/storage.js';
 
 const config = loadConfig();
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 await migrate(database);
-if (config.seedDemo) await seedDemoIfEmpty(database.db, config.publicUrl);
+// the demo's PDF files go to the store the server reads them from; its units are published (decision 0052)
+if (config.seedDemo) await seedDemoIfEmpty(database.db, config.publicUrl, createFileStore(config.storageUrl, config.dataDir));
 const app = await buildApp({ config, database });
 
 const shutdown = async () => {
