@@ -5,7 +5,7 @@ import type { DbOrTx } from '../client.js';
 import { document, file, fileVersion, lotRange } from '../schema/index.js';
 import { demoPdf } from './demo-pdf.js';
 import { DEMO_KIND, DEMO_LANGUAGE, type DemoKind, type DemoLanguage } from './demo-texts.js';
-import { makeFile, makeFileVersion, type VersionBinary } from './file-factories.js';
+import { binaryColumns, makeFile, makeFileVersion, type VersionBinary } from './file-factories.js';
 
 /**
  * The demo's files (decision 0052): every demo document has files with a small real PDF each, in
@@ -164,15 +164,6 @@ export async function seedDemoFiles(db: DbOrTx, stored: StoredObjects, businessU
     }
   }
 }
-
-const binaryColumns = (b: VersionBinary) => ({
-  binaryKey: b.key,
-  binaryName: b.name,
-  binarySize: b.size,
-  mediaType: b.mediaType,
-  sha256: b.sha256,
-  binaryUploadedDate: new Date(),
-});
 
 /** Adds version 2.0 with its PDF to the revised file: the current version from now on, 1.0 kept in its history. */
 export async function reviseDemoFile(db: DbOrTx, stored: StoredObjects, businessUnitId: number, plan: readonly PlannedDocument[]) {

@@ -13,13 +13,22 @@ export interface VersionBinary {
   sha256: string;
 }
 
+/** The columns of a version that record its binary. */
+export const binaryColumns = (b: VersionBinary) => ({
+  binaryKey: b.key,
+  binaryName: b.name,
+  binarySize: b.size,
+  mediaType: b.mediaType,
+  sha256: b.sha256,
+  binaryUploadedDate: new Date(),
+});
+
 /** A version of a file: label, date, publish date and binary as given (none by default). */
 export async function makeFileVersion(
   db: DbOrTx,
   f: { id: number; businessUnitId: number },
   over: { label?: string; versionDate?: string; publishDate?: Date | null; binary?: VersionBinary } = {},
 ) {
-  const b = over.binary;
   const [version] = await db
     .insert(fileVersion)
     .values({
@@ -28,14 +37,7 @@ export async function makeFileVersion(
       label: over.label ?? '1.0',
       versionDate: over.versionDate ?? '2026-01-01',
       publishDate: over.publishDate ?? null,
-      ...(b && {
-        binaryKey: b.key,
-        binaryName: b.name,
-        binarySize: b.size,
-        mediaType: b.mediaType,
-        sha256: b.sha256,
-        binaryUploadedDate: new Date(),
-      }),
+      ...(over.binary && binaryColumns(over.binary)),
     })
     .returning();
   return version;
