@@ -58,7 +58,7 @@ button,.button{display:inline-block;font:inherit;padding:.5rem 1rem;border:0;bor
 .note,.document__languages{margin:.5rem 0;padding:.25rem .75rem;border-inline-start:4px solid #b45309;background:#fef3c7;color:#1a1a1a}
 .document__languages p{margin:.25rem 0}
 .document__languages a{color:#0b3d91}
-.document h3{font-size:1.1rem;margin:.5rem 0 .25rem}
+.document h2{font-size:1.1rem;margin:.5rem 0 .25rem}
 .breadcrumb{margin:.5rem 0 0}
 .site-main h1{margin:.25rem 0 .5rem}
 main:focus{outline:none}

@@ -40,9 +40,9 @@ export interface ProductPageProps {
 function DocumentItem({ d, t, choice, locale }: { d: DocumentView; t: Texts; choice: ChoiceView; locale: string }) {
   return (
     <li className="document">
-      <h3>
+      <h2>
         <span className="document__type">{d.typeName}</span> {d.name}
-      </h3>
+      </h2>
       {!d.inVisitorLanguage && (
         <div className="document__languages">
           <p>{t('document.notInLanguage').replace('{{language}}', choice.languageName)}</p>
@@ -94,10 +94,7 @@ export function ProductPage(p: ProductPageProps) {
           {t('document.lotUnknown').replace('{{lot}}', p.lot)}
         </p>
       )}
-      <section className="product__documents" aria-labelledby="documents-title">
-        <h2 id="documents-title" className="visually-hidden">
-          {t('product.documents')}
-        </h2>
+      <section className="product__documents" aria-label={t('product.documents')}>
         {p.documents.length === 0 ? (
           <p>{t('product.noDocuments').replace('{{country}}', p.choice.countryName)}</p>
         ) : (
