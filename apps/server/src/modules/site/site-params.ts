@@ -17,7 +17,7 @@ const visitorId = z.unknown().optional().transform(id);
 const segment = z.string();
 
 export const unitParams = z.object({ bu: segment });
-export const choiceParams = unitParams.extend({ country: segment, language: segment, audience: segment });
+const choiceParams = unitParams.extend({ country: segment, language: segment, audience: segment });
 export const typeParams = choiceParams.extend({ type: segment });
 export const productParams = typeParams.extend({ keyCode: segment });
 export const fileParams = unitParams.extend({ fileId: visitorId });
