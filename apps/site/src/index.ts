@@ -24,6 +24,7 @@ export { ProductGonePage, type ProductGonePageProps } from './pages/ProductGoneP
 export { ProductPage, type ProductPageProps } from './pages/ProductPage.js';
 export { ProductTypesPage, type ProductTypesPageProps } from './pages/ProductTypesPage.js';
 export { SearchPage, type SearchPageProps, type SearchResultsView } from './pages/SearchPage.js';
+export { SitesPage, type SitesPageProps } from './pages/SitesPage.js';
 export { ComingSoonPage, NotFoundPage, PreviewEndedPage, TooManyRequestsPage } from './pages/StatusPages.js';
 export { renderHtml } from './render.js';
 export { SITE_CSS, themeCss } from './styles.js';

@@ -33,8 +33,11 @@ function query(params: Record<string, string | number | undefined | null>): stri
 export const siteUrls = {
   /** The site's own style sheet (not a unit's). */
   siteCss: () => '/site/_assets/site.css',
-  home: (root: SiteRoot, params: { change?: boolean; language?: string } = {}) =>
-    `${root}${query({ change: params.change ? '1' : undefined, lang: params.language })}`,
+  /** The chooser; `from`: the page's path under the root, where a change of choice comes back to (decision 0048). */
+  home: (root: SiteRoot, params: { change?: boolean; language?: string; from?: string } = {}) =>
+    `${root}${query({ change: params.change ? '1' : undefined, lang: params.language, from: params.from })}`,
+  /** Every unit's public website (`/site` alone). */
+  sites: () => '/site',
   unitCss: (root: SiteRoot, version: string) => `${root}/style.css${query({ v: version })}`,
   themeCss: (root: SiteRoot, version: string) => `${root}/theme.css${query({ v: version })}`,
   media: (root: SiteRoot, key: string) => `${root}/media/${key.split('/').map(seg).join('/')}`,

@@ -14,7 +14,7 @@ export const WEBSITE_TEXTS = {
   // choosing country, language and audience
   'country.choose': t('Choose your country', 50),
   'country.search': t('Search a country', 50),
-  'country.change': t('Change country', 30),
+  'country.change': t('Change country or language', 30),
   'language.choose': t('Choose your language', 50),
   'language.change': t('Change language', 30),
   'audience.choose': t('Who are you?', 50),
@@ -35,6 +35,7 @@ export const WEBSITE_TEXTS = {
   'search.noResults.hint': t('Check the product code or lot number and try again.', 200),
   'search.results': t('Results', 30),
   'search.mandatory': t('Please fill in', 50),
+  'search.another': t('Search another product', 50),
   // what the site's small scripts add: suggestions while typing, the camera scanner
   'search.suggestions': t('{{count}} suggestions', 50),
   'search.scan': t('Scan', 20),
@@ -43,6 +44,14 @@ export const WEBSITE_TEXTS = {
   'search.scan.failed': t('The camera could not be started.', 200),
   // documents
   'document.download': t('Download', 20),
+  'document.downloadType': t('Download {{type}}', 30),
+  'document.size': t('Size', 20),
+  'document.notInLanguage': t('Not available in {{language}}.', 100),
+  'document.availableIn': t('Available in:', 50),
+  'document.lotUnknown': t('Lot {{lot}} was not found. The documents below apply to all lots.', 200),
+  'product.documents': t('Documents', 50),
+  'product.noDocuments': t('There are no documents for this product in {{country}} yet.', 200),
+  'product.details': t('Product details', 50),
   'document.version': t('Version', 20),
   'document.date': t('Date', 20),
   'document.language': t('Language', 30),
@@ -125,6 +134,11 @@ export const WEBSITE_TEXTS = {
   'navigation.home': t('Home', 20),
   'navigation.next': t('Next', 20),
   'navigation.previous': t('Previous', 20),
+  'navigation.skipToContent': t('Skip to content', 30),
+  'sites.title': t('Our websites', 50),
+  'sites.intro': t('Choose the website of the products you are looking for.', 200),
+  'sites.none': t('No website has been published yet.', 200),
+  'sites.all': t('All our websites', 50),
   // cookies and consent
   'cookies.title': t('Cookies', 30),
   'cookies.body': t('We use cookies that the website needs to work, and, with your consent, to measure its use.', 255),
