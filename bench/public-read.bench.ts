@@ -8,9 +8,11 @@ import { type Database, openDatabase, PG_SESSION_OPTIONS } from '../apps/server/
 import { migrate } from '../apps/server/src/db/migrate.js';
 import { makeBusinessUnit } from '../apps/server/src/db/seed/factories.js';
 import { searchProducts } from '../apps/server/src/modules/public-read/catalogue.js';
+import { searchProductsSql } from '../apps/server/src/modules/public-read/catalogue.repo.js';
 import { documentsFilter, productDocuments } from '../apps/server/src/modules/public-read/documents.js';
+import { documentFilesSql } from '../apps/server/src/modules/public-read/documents.repo.js';
 import { liveSite } from '../apps/server/src/modules/public-read/live-site.js';
-import { documentFilesSql, liveByUnitSql, searchProductsSql } from '../apps/server/src/modules/public-read/public-read.repo.js';
+import { liveByUnitSql } from '../apps/server/src/modules/public-read/live-site.repo.js';
 import { definition, insertPublication, productType, site } from '../apps/server/src/modules/public-read/public-read.test-support.js';
 import type { LivePublication, Visitor } from '../apps/server/src/modules/public-read/public-read.types.js';
 import { BENCH_SECONDS, type LoadResult } from './lib/load.js';

@@ -1,6 +1,7 @@
 import { and, count, eq, gte, ilike, isNull, lt, lte, or, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { auditLog } from '../../db/schema/index.js';
+import { escapeLike } from '../../db/sql.js';
 import type { PageRequest } from '../../platform/paging.js';
 
 export type AuditLogRow = typeof auditLog.$inferSelect;
@@ -28,8 +29,6 @@ export interface AuditLogFilter {
   to?: Date;
   toExclusive?: boolean;
 }
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 function conditions(f: AuditLogFilter): SQL | undefined {
   const where: (SQL | undefined)[] = [

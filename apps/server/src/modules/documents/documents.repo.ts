@@ -15,7 +15,7 @@ import {
   publicUserGroup,
   publicUserGroupDocument,
 } from '../../db/schema/index.js';
-import { isRowId } from '../product-remarks/product-remarks.repo.js';
+import { isRowId } from '../../db/sql.js';
 
 export type DocumentRow = typeof document.$inferSelect;
 export type DocumentValues = Pick<typeof document.$inferInsert, 'businessUnitId' | 'number' | 'name' | 'documentTypeId'>;

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, isNotNull, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { businessUnit, paperCopyRequest } from '../../db/schema/index.js';
-import { isRowId } from '../product-remarks/product-remarks.repo.js';
+import { isRowId } from '../../db/sql.js';
 
 export type PaperCopyRequestRow = typeof paperCopyRequest.$inferSelect;
 export type PaperCopyRequestValues = Omit<typeof paperCopyRequest.$inferInsert, 'id' | 'sentDate' | 'sentBy' | 'sentByUserId' | 'version'>;

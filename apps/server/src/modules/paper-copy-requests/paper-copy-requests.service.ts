@@ -12,7 +12,7 @@ import type { z } from 'zod';
 import { registerEntityUnit } from '../../platform/access.js';
 import { type Actor, audit } from '../../platform/audit.js';
 import type { Deps } from '../../platform/deps.js';
-import { AppError, conflict, notFound } from '../../platform/errors.js';
+import { AppError, conflict, invalidField, notFound } from '../../platform/errors.js';
 import { type MailTexts, sendPaperCopyConfirmation } from './paper-copy-requests.mail.js';
 import * as repo from './paper-copy-requests.repo.js';
 
@@ -91,7 +91,7 @@ export async function requestPaperCopy(
   const { row, unitName } = await deps.db.transaction(async (tx) => {
     const unitName = await repo.unitName(tx, document.businessUnitId);
     if (unitName === undefined) {
-      throw new AppError(ErrorKeys.validation, 400, undefined, [{ objectName: OBJECT, field: 'businessUnitId', message: 'NotFound' }]);
+      throw invalidField(OBJECT, 'businessUnitId', 'NotFound');
     }
     const row = await repo.insertRequest(tx, {
       ...document,

@@ -15,19 +15,12 @@ import type { DbOrTx } from '../../db/client.js';
 import { type AuthContext, registerEntityUnit, requireRight } from '../../platform/access.js';
 import { type Actor, audit, diff } from '../../platform/audit.js';
 import type { Deps } from '../../platform/deps.js';
-import { AppError, conflict, fieldError, forbidden, notFound } from '../../platform/errors.js';
+import { AppError, conflict, fieldError, forbidden, invalidField, notFound } from '../../platform/errors.js';
 import { registerUnitContentCounter } from '../business-units/business-unit-statistics.js';
 import { forgetProductTypeUnit } from '../products/products.access.js';
 import { requireGlobalTypesOn } from './global-types-gate.js';
 import { imageKeysOf } from './product-type-images.service.js';
-import {
-  checkAudiences,
-  checkNameAndSlug,
-  checkProductType,
-  keyError,
-  mappingUniqueViolations,
-  patientPortalOn,
-} from './product-type-rules.js';
+import { checkAudiences, checkNameAndSlug, checkProductType, mappingUniqueViolations, patientPortalOn } from './product-type-rules.js';
 import {
   auditView,
   DEFINITION_ENTITY,
@@ -196,14 +189,14 @@ async function writeDefinitions(tx: DbOrTx, typeId: number, inputs: AttributeDef
 }
 
 export async function updateProductType(deps: Deps, auth: AuthContext, body: UpdateBody, pathId?: number): Promise<ProductType> {
-  if (pathId !== undefined && pathId !== body.id) throw keyError(ErrorKeys.idMismatch, 'id');
+  if (pathId !== undefined && pathId !== body.id) throw fieldError(OBJECT, 'id', ErrorKeys.idMismatch);
   const { id, version, attributeDefinitions: inputs, ...fields } = body;
   const values = typeValues(fields);
   await mappingUniqueViolations(() =>
     deps.db.transaction(async (tx) => {
       const before = await load(tx, id, true);
       await requireGlobalTypesOn(tx, before.businessUnitId);
-      if (values.businessUnitId !== before.businessUnitId) throw fieldError(OBJECT, 'businessUnitId', 'CannotChange');
+      if (values.businessUnitId !== before.businessUnitId) throw invalidField(OBJECT, 'businessUnitId', 'CannotChange');
       if (before.version !== version) throw conflict();
       requireSpecialFor(auth, before.businessUnitId, {
         lotNumbers: values.lotNumbers !== before.lotNumbers,

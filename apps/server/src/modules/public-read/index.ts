@@ -1,6 +1,12 @@
 /**
  * The public read model (decision 0038): every question of the public website answered from the
  * unit's live publication at an explicit instant. Its only caller is the public website.
+ *
+ * Its SQL is in the *.repo.ts files, one per question (the live publication, the catalogue,
+ * documents and files, the document search, suggestions, the site map, GTINs). They read
+ * `publication` and the pub_* tables, never the admin tables. Every statement takes the content
+ * publication's id and the instant `at`; publish and archive dates are compared with `at`, never
+ * with now(). The builders return the statement so that the benchmark runs the very same text.
  */
 
 export { dropdownValues, product, productTypes, searchProducts } from './catalogue.js';

@@ -9,7 +9,7 @@ import type { z } from 'zod';
 import { registerEntityUnit } from '../../platform/access.js';
 import { type Actor, audit } from '../../platform/audit.js';
 import type { Deps } from '../../platform/deps.js';
-import { AppError, conflict, fieldError, notFound, uniqueViolationOf } from '../../platform/errors.js';
+import { AppError, conflict, invalidField, notFound, uniqueViolationOf } from '../../platform/errors.js';
 import { registerUnitContentCounter } from '../business-units/business-unit-statistics.js';
 import { registerUnitActiveChange, registerUnitRowsRemover } from '../business-units/unit-files.js';
 import { contentChanges } from './publication-diff.js';
@@ -34,7 +34,7 @@ const SORTABLE: readonly repo.PublicationSortField[] = ['number', 'createdDate']
 /** The unit's publications, newest first unless sorted otherwise; `live` on the highest number. */
 export async function listPublications(deps: Pick<Deps, 'db'>, q: ListQuery): Promise<{ items: Publication[]; total: number }> {
   const [field, dir] = (q.sort[0] ?? 'number,desc').split(',');
-  if (!SORTABLE.includes(field as repo.PublicationSortField)) throw fieldError('query', 'sort', 'Pattern');
+  if (!SORTABLE.includes(field as repo.PublicationSortField)) throw invalidField('query', 'sort', 'Pattern');
   const unitId = q['business-unit'];
   const [{ rows, total }, live] = await Promise.all([
     repo.listPublications(deps.db, unitId, {

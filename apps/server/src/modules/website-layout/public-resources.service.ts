@@ -10,7 +10,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { registerEntityUnit } from '../../platform/access.js';
 import { type Actor, audit } from '../../platform/audit.js';
 import type { Deps } from '../../platform/deps.js';
-import { AppError, fieldError, notFound } from '../../platform/errors.js';
+import { AppError, invalidField, notFound } from '../../platform/errors.js';
 import { registerUnitContentCounter } from '../business-units/business-unit-statistics.js';
 import { registerUnitFiles } from '../business-units/unit-files.js';
 import { cssReferences } from './css-check.js';
@@ -50,7 +50,7 @@ export async function listPublicResources(db: DbOrTx, businessUnitId: number): P
 /** The name as stored: a safe file name whose extension says what the content is. */
 function nameOf(upload: ResourceUpload): string {
   const parsed = publicResourceName.safeParse(upload.name ?? '');
-  if (!parsed.success) throw fieldError(OBJECT, 'name', parsed.error.issues[0]?.message ?? 'Pattern');
+  if (!parsed.success) throw invalidField(OBJECT, 'name', parsed.error.issues[0]?.message ?? 'Pattern');
   const name = parsed.data;
   const ext = name.slice(name.lastIndexOf('.') + 1).toLowerCase();
   const expected: readonly string[] = RESOURCE_KINDS[upload.mediaType];
@@ -75,7 +75,7 @@ const isUniqueViolation = (err: unknown) => {
  */
 export async function uploadPublicResource(deps: Pick<Deps, 'db' | 'files'>, actor: Actor, businessUnitId: number, upload: ResourceUpload) {
   const replacesId = upload.replaces === undefined ? undefined : Number(upload.replaces);
-  if (replacesId !== undefined && !(Number.isInteger(replacesId) && replacesId > 0)) throw fieldError(OBJECT, 'id', 'Pattern');
+  if (replacesId !== undefined && !(Number.isInteger(replacesId) && replacesId > 0)) throw invalidField(OBJECT, 'id', 'Pattern');
   const name = replacesId === undefined ? nameOf(upload) : undefined;
   const values = {
     mediaType: upload.mediaType,

@@ -1,7 +1,7 @@
 import { WebsiteLayoutErrorKeys as K, OrganisationErrorKeys, PUBLIC_RESOURCE_MAX_BYTES } from '@vellum/contract';
 import type { FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
-import { AppError, fieldError } from '../../platform/errors.js';
+import { AppError, invalidField } from '../../platform/errors.js';
 import { svgUpload } from '../../platform/images.js';
 import { multipartFailure } from '../../platform/multipart.js';
 
@@ -69,7 +69,7 @@ export async function readResourceUpload(req: FastifyRequest): Promise<ResourceU
   } catch (err) {
     throw multipartFailure(err, 'file', tooLarge);
   }
-  if (!buffer) throw fieldError('multipart', 'file', 'NotNull');
+  if (!buffer) throw invalidField('multipart', 'file', 'NotNull');
   const checked = await checkResourceContent(buffer);
   return { ...checked, name: fields.name || fileName || undefined, replaces: fields.id };
 }
