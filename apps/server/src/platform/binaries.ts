@@ -5,8 +5,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import { combineRanges, parse as parseRange, type Range } from 'range-parser';
 import { AppError, invalidField } from './errors.js';
+import type { FileStore, StoredObject } from './file-store.js';
 import { withFilePart } from './multipart.js';
-import type { FileStore, StoredObject } from './storage.js';
 
 /** A kind of binary a route accepts: its media type and the extension its objects get. */
 export interface BinaryKind {

@@ -2,7 +2,7 @@ import type { MultipartFile } from '@fastify/multipart';
 import { ErrorKeys } from '@vellum/contract';
 import type { FastifyRequest } from 'fastify';
 import { AppError, invalidField } from './errors.js';
-import { ObjectTooLarge } from './storage.js';
+import { ObjectTooLarge } from './storage-stream.js';
 
 export const tooLarge = (maxBytes: number) => new AppError(ErrorKeys.fileTooLarge, 413, { maxBytes });
 

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import type { FileStore } from '../../platform/storage.js';
+import type { FileStore } from '../../platform/file-store.js';
 import type { DbOrTx } from '../client.js';
 import { document, file, fileVersion, lotRange } from '../schema/index.js';
 import { demoPdf } from './demo-pdf.js';

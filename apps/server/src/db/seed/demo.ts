@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import type { FileStore } from '../../platform/storage.js';
+import type { FileStore } from '../../platform/file-store.js';
 import type { Db, DbOrTx } from '../client.js';
 import { appUser, region, regionCountry, role } from '../schema/index.js';
 import { seedCatalogueDemo } from './catalogue-demo.js';

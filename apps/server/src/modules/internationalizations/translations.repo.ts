@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { businessUnit, internationalization, websiteTranslation } from '../../db/schema/index.js';
-import { isUnitId } from '../../db/sql.js';
+import { isUnitId, textArray } from '../../db/sql.js';
 
 export type InternationalizationRow = typeof internationalization.$inferSelect;
 export type WebsiteTranslationRow = typeof websiteTranslation.$inferSelect;
@@ -56,10 +56,7 @@ export async function translatedCounts(db: DbOrTx, businessUnitId: number, keys:
     .select({ language: internationalization.interfaceLanguageIso, n: sql<number>`count(*)::int` })
     .from(internationalization)
     .where(
-      and(
-        eq(internationalization.businessUnitId, businessUnitId),
-        sql`${internationalization.translationKey} = ANY(${sql.param([...keys])}::text[])`,
-      ),
+      and(eq(internationalization.businessUnitId, businessUnitId), sql`${internationalization.translationKey} = ANY(${textArray(keys)})`),
     )
     .groupBy(internationalization.interfaceLanguageIso);
   return new Map(rows.map((r) => [r.language, Number(r.n)]));
