@@ -2,9 +2,9 @@ import type { AccessRight } from '@vellum/contract';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, businessUnit, userGroupBusinessUnit } from '../../db/schema/index.js';
-import { makeProductRemark, makeProductType } from '../../db/seed/catalogue-factories.js';
-import { makeBusinessUnit, makeRole, makeUser, makeUserGroup, makeUserWithRights } from '../../db/seed/factories.js';
 import { businessUnitOf } from '../../platform/access.js';
+import { makeProductRemark, makeProductType } from '../../seed/catalogue-factories.js';
+import { makeBusinessUnit, makeRole, makeUser, makeUserGroup, makeUserWithRights } from '../../seed/factories.js';
 import { as, createTestContext, type TestContext, tokenFor } from '../../test/harness.js';
 import { registerUnitContentCounter } from './business-unit-statistics.js';
 

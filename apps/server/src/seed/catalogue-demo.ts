@@ -1,8 +1,8 @@
 import { GLOBAL_BUSINESS_UNIT_ID } from '@vellum/contract';
 import { gs1CheckDigit } from '@vellum/site';
 import { eq } from 'drizzle-orm';
-import type { DbOrTx } from '../client.js';
-import { productType } from '../schema/index.js';
+import type { DbOrTx } from '../db/client.js';
+import { productType } from '../db/schema/index.js';
 import { makeLotRange, makeProduct, makeProductGroup, makeProductRemark, makeProductType } from './catalogue-factories.js';
 
 /**

@@ -1,7 +1,7 @@
 import type { Publication } from '@vellum/contract';
-import { publish } from '../../modules/publishing/publish.service.js';
-import type { Actor } from '../../platform/audit.js';
-import type { Db } from '../client.js';
+import type { Db } from '../db/client.js';
+import { publish } from '../modules/publishing/publish.service.js';
+import type { Actor } from '../platform/audit.js';
 
 /**
  * Publishes a demo unit through the service a click on "Publish" calls (decision 0052): readiness

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
-import type { FileStore } from '../../platform/file-store.js';
-import type { Db, DbOrTx } from '../client.js';
-import { appUser, region, regionCountry, role } from '../schema/index.js';
+import type { Db, DbOrTx } from '../db/client.js';
+import { appUser, region, regionCountry, role } from '../db/schema/index.js';
+import type { FileStore } from '../platform/file-store.js';
 import { seedCatalogueDemo } from './catalogue-demo.js';
 import {
   CARDIOLOGY_FILES,

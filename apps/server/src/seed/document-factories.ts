@@ -1,5 +1,5 @@
 import { inArray } from 'drizzle-orm';
-import type { DbOrTx } from '../client.js';
+import type { DbOrTx } from '../db/client.js';
 import {
   document,
   documentAttributeDefinition,
@@ -9,7 +9,7 @@ import {
   documentType,
   file,
   fileVersion,
-} from '../schema/index.js';
+} from '../db/schema/index.js';
 
 let n = 0;
 const next = () => `${Date.now().toString(36)}${(n++).toString(36)}`;

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import type { FileStore } from '../../platform/file-store.js';
-import type { DbOrTx } from '../client.js';
-import { document, file, fileVersion, lotRange } from '../schema/index.js';
+import type { DbOrTx } from '../db/client.js';
+import { document, file, fileVersion, lotRange } from '../db/schema/index.js';
+import type { FileStore } from '../platform/file-store.js';
 import { demoPdf } from './demo-pdf.js';
 import { DEMO_KIND, DEMO_LANGUAGE, type DemoKind, type DemoLanguage } from './demo-texts.js';
 import { binaryColumns, makeFile, makeFileVersion, type VersionBinary } from './file-factories.js';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { DbOrTx } from '../client.js';
+import type { DbOrTx } from '../db/client.js';
 import {
   attributeDefinition,
   attributeValue,
@@ -11,7 +11,7 @@ import {
   productLotRange,
   productRemark,
   productType,
-} from '../schema/index.js';
+} from '../db/schema/index.js';
 
 /** Builders of catalogue rows (written straight to the database), shared by the demo seed, tests and benchmarks. */
 const unique = () => randomUUID().slice(0, 8);

@@ -1,6 +1,6 @@
-import type { DownloadRecord } from '../../platform/download-recorder.js';
-import type { DbOrTx } from '../client.js';
-import { documentDownload } from '../schema/index.js';
+import type { DbOrTx } from '../db/client.js';
+import { documentDownload } from '../db/schema/index.js';
+import type { DownloadRecord } from '../platform/download-recorder.js';
 
 /** A download record of the unit with plausible values; `over` sets any field. */
 export function downloadRecord(businessUnitId: number, over: Partial<DownloadRecord> = {}): DownloadRecord & { at: Date } {

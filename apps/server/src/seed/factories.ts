@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type AccessRight, SUPER_ADMIN_GROUP_NAME } from '@vellum/contract';
 import { eq } from 'drizzle-orm';
-import { hashPassword } from '../../platform/passwords.js';
-import type { DbOrTx } from '../client.js';
+import type { DbOrTx } from '../db/client.js';
 import {
   appUser,
   businessUnit,
@@ -12,7 +11,8 @@ import {
   userGroup,
   userGroupBusinessUnit,
   userGroupMember,
-} from '../schema/index.js';
+} from '../db/schema/index.js';
+import { hashPassword } from '../platform/passwords.js';
 
 /** Builders of consistent rows, shared by the demo seed, the API tests and the end-to-end tests. */
 export const DEFAULT_PASSWORD = 'Vellum#2026';

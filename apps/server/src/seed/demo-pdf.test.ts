@@ -1,6 +1,6 @@
 import { fileTypeFromBuffer } from 'file-type';
 import { describe, expect, it } from 'vitest';
-import { FILE_BINARY_KINDS } from '../../modules/files/file-binaries.service.js';
+import { FILE_BINARY_KINDS } from '../modules/files/file-binaries.service.js';
 import { demoPdf } from './demo-pdf.js';
 
 const pdf = demoPdf({

@@ -4,8 +4,18 @@ import { isGtinKeyCode } from '@vellum/site';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { as, createTestContext, signIn, type TestContext, tokenFor } from '../../test/harness.js';
-import { auditLog, businessUnit, document, file, fileCountry, fileLanguage, fileLotRange, fileVersion, product } from '../schema/index.js';
+import {
+  auditLog,
+  businessUnit,
+  document,
+  file,
+  fileCountry,
+  fileLanguage,
+  fileLotRange,
+  fileVersion,
+  product,
+} from '../db/schema/index.js';
+import { as, createTestContext, signIn, type TestContext, tokenFor } from '../test/harness.js';
 import { DEMO_GTIN } from './catalogue-demo.js';
 import { DEMO_USERS, seedDemoIfEmpty } from './demo.js';
 import { makeUserWithRights } from './factories.js';

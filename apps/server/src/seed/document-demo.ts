@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import type { DbOrTx } from '../client.js';
-import { document, product, productGroup } from '../schema/index.js';
+import type { DbOrTx } from '../db/client.js';
+import { document, product, productGroup } from '../db/schema/index.js';
 import { DEMO_GTIN } from './catalogue-demo.js';
 import { makeDocument, makeDocumentAttribute, makeDocumentType } from './document-factories.js';
 

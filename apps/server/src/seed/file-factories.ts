@@ -1,5 +1,5 @@
-import type { DbOrTx } from '../client.js';
-import { file, fileCountry, fileLanguage, fileLotRange, fileVersion } from '../schema/index.js';
+import type { DbOrTx } from '../db/client.js';
+import { file, fileCountry, fileLanguage, fileLotRange, fileVersion } from '../db/schema/index.js';
 
 let n = 0;
 const next = () => `${Date.now().toString(36)}${(n++).toString(36)}`;
