@@ -1,6 +1,3 @@
-/** @jsxRuntime automatic */
-// (npm start runs the server through tsx from the root, which does not read this workspace's tsconfig)
-
 /** Named values as a definition list (a product's or a document's attributes); nothing when empty. */
 export function AttributeList({ attributes }: { attributes: readonly { name: string; value: string }[] }) {
   if (attributes.length === 0) return null;

@@ -1,5 +1,3 @@
-/** @jsxRuntime automatic */
-// (npm start runs the server through tsx from the root, which does not read this workspace's tsconfig)
 import { formatDate, formatSize, typeLabel } from '../format.js';
 import type { Texts } from '../texts.js';
 import type { FileView, LanguageName } from '../view-models.js';

@@ -1,5 +1,3 @@
-/** @jsxRuntime automatic */
-// (npm start runs the server through tsx from the root, which does not read this workspace's tsconfig)
 import type { Texts } from '../texts.js';
 
 /** Previous and next pages of a list of results, as plain links; nothing when there is one page. */

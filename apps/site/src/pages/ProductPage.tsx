@@ -1,6 +1,3 @@
-/** @jsxRuntime automatic */
-// (npm start runs the server through tsx from the root, which does not read this workspace's tsconfig)
-
 import { Layout, RichText } from '../Layout.js';
 import type { Texts } from '../texts.js';
 import type { ChoiceView, DocumentView, PageLanguage, SearchFieldView, UnitView } from '../view-models.js';

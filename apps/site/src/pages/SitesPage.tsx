@@ -1,5 +1,3 @@
-/** @jsxRuntime automatic */
-// (npm start runs the server through tsx from the root, which does not read this workspace's tsconfig)
 import { Layout } from '../Layout.js';
 import type { Texts } from '../texts.js';
 import type { PageLanguage } from '../view-models.js';
