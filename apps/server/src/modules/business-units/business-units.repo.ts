@@ -6,10 +6,6 @@ import type { PageRequest } from '../../platform/paging.js';
 
 export type BusinessUnitRow = typeof businessUnit.$inferSelect;
 export type BusinessUnitValues = Omit<typeof businessUnit.$inferInsert, 'id' | 'version' | 'createdDate' | 'logoKey' | 'cssContent'>;
-export type BusinessUnitLayoutValues = Pick<
-  BusinessUnitRow,
-  'mainColor' | 'highlightColor' | 'lightHeaderText' | 'headerTextTitle' | 'headerTextBody' | 'oneColumnLayout'
->;
 
 export const businessUnitSortable = {
   id: businessUnit.id,

@@ -243,16 +243,6 @@ export async function binaryKeysOfFile(db: DbOrTx, fileId: number): Promise<stri
   return rows.map((r) => r.key as string);
 }
 
-/** The stored binaries of a document's files (removed from storage once a document delete commits). */
-export async function binaryKeysOfDocument(db: DbOrTx, documentId: number): Promise<string[]> {
-  const rows = await db
-    .select({ key: fileVersion.binaryKey })
-    .from(fileVersion)
-    .innerJoin(file, eq(file.id, fileVersion.fileId))
-    .where(and(eq(file.documentId, documentId), isNotNull(fileVersion.binaryKey)));
-  return rows.map((r) => r.key as string);
-}
-
 export async function binaryKeysOfUnit(db: DbOrTx, businessUnitId: number): Promise<string[]> {
   const rows = await db
     .select({ key: fileVersion.binaryKey })

@@ -1,20 +1,13 @@
 import { and, asc, count, eq, ilike, inArray, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { businessUnit, languageGroup, languageGroupLanguage } from '../../db/schema/index.js';
-import { isRowId, isUnitId, likePattern } from '../../db/sql.js';
+import { isRowId, likePattern } from '../../db/sql.js';
 import type { PageRequest } from '../../platform/paging.js';
 
 export type LanguageGroupRow = typeof languageGroup.$inferSelect;
 export type UnitLanguageKind = 'interface' | 'document';
 
 export const languageGroupSortable = { id: languageGroup.id, name: languageGroup.name };
-
-/** The interface languages of a unit (ISO codes); undefined when there is no such unit. */
-export async function interfaceLanguagesOf(db: DbOrTx, businessUnitId: number): Promise<string[] | undefined> {
-  if (!isUnitId(businessUnitId)) return undefined;
-  const [row] = await db.select({ l: businessUnit.interfaceLanguages }).from(businessUnit).where(eq(businessUnit.id, businessUnitId));
-  return row?.l;
-}
 
 export async function setUnitLanguages(db: DbOrTx, businessUnitId: number, kind: UnitLanguageKind, codes: string[]): Promise<void> {
   await db

@@ -88,9 +88,3 @@ export async function unitName(db: DbOrTx, businessUnitId: number): Promise<stri
   const [row] = await db.select({ name: businessUnit.displayName }).from(businessUnit).where(eq(businessUnit.id, businessUnitId));
   return row?.name;
 }
-
-/** How many requests a unit has (they go with the unit). */
-export async function countUnitRequests(db: DbOrTx, businessUnitId: number): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(paperCopyRequest).where(eq(paperCopyRequest.businessUnitId, businessUnitId));
-  return row?.n ?? 0;
-}

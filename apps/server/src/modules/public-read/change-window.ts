@@ -46,8 +46,3 @@ export async function changeWindow(db: DbOrTx, live: Pick<LivePublication, 'cont
   while (windows.size > WINDOWS_SIZE) windows.delete(windows.keys().next().value as number);
   return w;
 }
-
-/** Forgets the windows (tests that move the clock over a publication's instants). */
-export function clearChangeWindows(): void {
-  windows.clear();
-}

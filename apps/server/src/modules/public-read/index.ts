@@ -10,12 +10,8 @@
  */
 
 export { dropdownValues, product, productTypes, searchProducts } from './catalogue.js';
-export { type ChangeWindow, changeWindow, clearChangeWindows } from './change-window.js';
+export { type ChangeWindow, changeWindow } from './change-window.js';
 export {
-  type DocumentSearchAttribute,
-  type DocumentSearchHit,
-  type DocumentSearchQuery,
-  type DocumentSearchResult,
   documentDropdownValues,
   documentSearchAccess,
   documentSearchFields,
@@ -25,12 +21,10 @@ export {
 export { fileForDownload, productDocuments } from './documents.js';
 export { type GtinAnswer, productByGtin } from './gtin.js';
 export { countriesByRegion, liveSite, offersCountry, publishedSites, translator } from './live-site.js';
-export { type ProductPage, productPage } from './product-page.js';
+export { productPage } from './product-page.js';
 export type * from './public-read.types.js';
 export {
-  type DefaultChoice,
   defaultChoice,
-  type GtinProduct,
   gtinProducts,
   type ProductPlace,
   productPageCount,
@@ -38,4 +32,4 @@ export {
   type SiteMapEntry,
   siteMapEntries,
 } from './site-map.js';
-export { MAX_SUGGESTIONS, MIN_SUGGEST_CHARACTERS, suggestValues } from './suggestions.js';
+export { suggestValues } from './suggestions.js';
