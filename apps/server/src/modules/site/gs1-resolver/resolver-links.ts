@@ -63,7 +63,9 @@ function fileLinks(
 
 /**
  * The product's links in the context, as paths under the site's root (the caller makes them
- * absolute), or only its page when the product is not one the context's audience sees.
+ * absolute), or only its page when the product is not one the context's audience sees. Without a
+ * choice, the files of the default country in every language the site offers (a visitor chooses
+ * theirs on the way).
  */
 export async function itemLinks(
   app: FastifyInstance,
@@ -80,22 +82,31 @@ export async function itemLinks(
     found.kind === 'product' ? productTypes(site, ctx.audience, ctx.choice.language).find((t) => t.id === found.productTypeId) : undefined;
   const shownCode = found.kind === 'product' && found.keyCodeShown ? found.keyCode : page.gtin14;
   const description = [type?.name, shownCode].filter(Boolean).join(' ') || (page.gtin14 ?? '');
+  const languages = ctx.chosen
+    ? [ctx.choice.language]
+    : [ctx.choice.language, ...site.languages.map((l) => l.isoCode.toLowerCase()).filter((l) => l !== ctx.choice.language)];
   const pageLinks: ResolverLink[] = [
     { linkType: 'defaultLink', href: page.href, title: description },
-    { linkType: 'pip', href: page.href, title: description, hreflang: [ctx.choice.language], type: 'text/html' },
+    { linkType: 'pip', href: page.href, title: description, hreflang: languages, type: 'text/html' },
   ];
   if (found.kind !== 'product' || !type) return { description, links: pageLinks };
   const lot = type.lotNumbers ? page.lot : undefined;
   const access = await visitorAccess(app, req, reply, s);
-  const answer = await productPage(
-    app.deps.db,
-    s.live,
-    { productTypeSlug: type.slug, audience: ctx.audience, language: ctx.choice.language, productId: found.productId },
-    { audience: ctx.audience, country: ctx.choice.country, language: ctx.choice.language, lot, verifiedEmail: access.email },
-    now,
-  );
-  if (!answer) return { description, links: pageLinks };
-  return { description, links: [...pageLinks, ...fileLinks(s.root, site, ctx, found.productId, lot, answer.documents)] };
+  const links = [...pageLinks];
+  const seen = new Set<number>();
+  for (const language of languages) {
+    const answer = await productPage(
+      app.deps.db,
+      s.live,
+      { productTypeSlug: type.slug, audience: ctx.audience, language, productId: found.productId },
+      { audience: ctx.audience, country: ctx.choice.country, language, lot, verifiedEmail: access.email },
+      now,
+    );
+    const docs = (answer?.documents ?? []).map((d) => ({ ...d, files: d.files.filter((f) => !seen.has(f.fileId)) }));
+    for (const d of docs) for (const f of d.files) seen.add(f.fileId);
+    links.push(...fileLinks(s.root, site, { ...ctx, choice: { ...ctx.choice, language } }, found.productId, lot, docs));
+  }
+  return { description, links };
 }
 
 /** The product page of the context, with the lot when the type has lot numbers (undefined when the audience does not see it). */
