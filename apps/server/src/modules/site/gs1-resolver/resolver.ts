@@ -83,7 +83,7 @@ export async function resolve(
   const { v, ctx } = contextOf(req, s);
   const found = await target.find(v?.audience ?? null);
   if (found.kind === 'unknown') return sendNotFound(req, reply, s, now);
-  if (found.kind === 'gone') return sendGone(req, reply, s, v?.choice.language, target.gtin14 ?? '', now);
+  if (found.kind === 'gone') return sendGone(req, reply, s, v?.choice.language, target.gtin14, now);
   if (v && found.kind === 'otherAudience') return sendNotForChoice(req, reply, s, v, now);
   if (!ctx) return sendNotFound(req, reply, s, now);
 
@@ -91,9 +91,27 @@ export async function resolve(
   const abs = (path: string) => `${origin}${path}`;
   const anchor = `${origin}${bound ? '' : s.root}${target.path}`;
   const passOn = queryToPassOn(req);
-  const inContext = ctx.chosen ? found : await target.find(ctx.audience);
   const pagePath = ctx.chosen ? productPagePath(s, ctx, found, target.lot) : chooserPath(s, target, '');
   if (!pagePath) return sendNotForChoice(req, reply, s, v as VisitorChoice, now);
+  const headerLinks = [linkHeaders.linkset(`${anchor}?linkType=linkset`), ...(target.compressed ? [linkHeaders.sameAs(anchor)] : [])];
+  const redirect = (location: string) => {
+    answerHeaders(reply, s, headerLinks);
+    return reply.code(REDIRECT).header('location', location).send();
+  };
+  // the query goes on: to the target, or through the chooser (with the link type asked for) back here
+  const chooser = (linkType?: string) =>
+    abs(chooserPath(s, target, [passOn, linkType ? `linkType=gs1:${linkType}` : ''].filter(Boolean).join('&')));
+
+  const requested = target.linkType === undefined ? undefined : parseLinkType(target.linkType);
+  const json = linksetMediaType(req);
+  const asksLinkset = requested?.kind === 'linkset' || (requested === undefined && json !== null);
+  const asksDefault =
+    requested === undefined ||
+    (requested.kind === 'type' && (requested.name === 'defaultLink' || (requested.name === 'pip' && !ctx.chosen)));
+  if (!asksLinkset && asksDefault) return redirect(ctx.chosen ? withQuery(abs(pagePath), passOn) : chooser());
+
+  // the links, only when the linkset or a link type is asked for
+  const inContext = ctx.chosen ? found : await target.find(ctx.audience);
   const item = await itemLinks(app, req, reply, s, inContext, ctx, { href: abs(pagePath), lot: target.lot, gtin14: target.gtin14 }, now);
   // without a choice, each link goes through the chooser, which comes back to its link type
   const links: ResolverLink[] = item.links.map((l) =>
@@ -101,11 +119,6 @@ export async function resolve(
       ? l
       : { ...l, href: ctx.chosen ? abs(l.href) : abs(chooserPath(s, target, `linkType=gs1:${l.linkType}`)) },
   );
-  const linksetUrl = `${anchor}?linkType=linkset`;
-  const headerLinks = [linkHeaders.linkset(linksetUrl), ...(target.compressed ? [linkHeaders.sameAs(anchor)] : [])];
-
-  const requested = target.linkType === undefined ? undefined : parseLinkType(target.linkType);
-  const json = linksetMediaType(req);
   const lang = pageLanguage(s.live.site, ctx.choice.language);
   const t = textsOf(s.live.site, lang.isoCode);
   const page = (kind: 'linkset' | 'choices' | 'missing', shown: ResolverLink[], status: number) => {
@@ -127,28 +140,14 @@ export async function resolve(
     return sendPage(req, reply, status, html, { kind: 'none' }, now);
   };
 
-  if (requested?.kind === 'linkset' || (requested === undefined && json !== null)) {
+  if (asksLinkset) {
     if (json === null) return page('linkset', links, 200);
     const linkset = buildLinkset(anchor, item.description, links);
     answerHeaders(reply, s, [linkHeaders.context(), ...(target.compressed ? [linkHeaders.sameAs(anchor)] : [])]);
     const body = json === 'application/ld+json' ? { '@context': LINKSET_CONTEXT, ...linkset } : linkset;
     return reply.code(200).type(`${json}; charset=utf-8`).send(JSON.stringify(body));
   }
-
-  const redirect = (location: string) => {
-    answerHeaders(reply, s, headerLinks);
-    return reply.code(REDIRECT).header('location', location).send();
-  };
-  // the query goes on: to the target, or through the chooser (with the link type asked for) back here
-  const chooser = (linkType?: string) =>
-    abs(chooserPath(s, target, [passOn, linkType ? `linkType=gs1:${linkType}` : ''].filter(Boolean).join('&')));
-  if (
-    requested === undefined ||
-    (requested.kind === 'type' && (requested.name === 'defaultLink' || (requested.name === 'pip' && !ctx.chosen)))
-  ) {
-    return redirect(ctx.chosen ? withQuery(abs(pagePath), passOn) : chooser());
-  }
-  const name = requested.kind === 'type' ? requested.name : '';
+  const name = requested?.kind === 'type' ? requested.name : '';
   const best = bestLinks(links, name, [ctx.choice.language, ...acceptedLanguages(req)]);
   const hrefs = [...new Set(best.map((l) => l.href))];
   // without a choice: a type the site's documents stand for may exist in the country yet to be chosen
