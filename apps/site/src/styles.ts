@@ -89,6 +89,9 @@ input[type=email]{inline-size:100%;max-inline-size:30rem;font:inherit;padding:.5
 .scanner::backdrop{background:rgba(0,0,0,.6)}
 .scanner h2{margin-block-start:0}
 .scanner__video{display:block;inline-size:100%;background:#000;margin-block-end:.5rem}
+.linkset-links{list-style:none;padding:0;margin:0}
+.linkset-links li{padding:.25rem 0}
+.linkset-links a{display:inline-block;min-block-size:24px;padding:.25rem 0;font-weight:600}
 @media print{
   .site-header__choice,.skip-link,.search__form,.lot-form,.pager,.actions,.file__paper,button,.access,.suggestions,.scanner{display:none}
   .site-header{background:none;color:#000}
