@@ -2,7 +2,7 @@ import { GS1_VOCABULARY } from '@vellum/contract';
 import { LINKSET_CONTEXT } from '@vellum/site';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { notFound } from '../../../platform/errors.js';
-import { liveUnits } from '../../public-read/index.js';
+import { publishedSites } from '../../public-read/index.js';
 import { type SiteMode, siteAnswers } from '../site-mode.js';
 import { corsHeaders, originOf, sendOptions } from './resolver-http.js';
 import { siteLinkTypes } from './resolver-links.js';
@@ -58,7 +58,7 @@ export function wellKnownRoutes(app: FastifyInstance, mode: SiteMode) {
   app.options(`${mode.prefix}/:bu/.well-known/gs1resolver`, json, (_req, reply) => sendOptions(reply));
 
   app.get('/.well-known/gs1resolver', json, async (_req, reply) => {
-    const units = await liveUnits(db, new Date());
+    const units = await publishedSites(db, new Date());
     if (units.length === 0) throw notFound('gs1resolver');
     const base = new URL(config.publicUrl);
     const hostOf = new Map([...config.siteHosts].map(([host, slug]) => [slug, host]));
@@ -68,7 +68,7 @@ export function wellKnownRoutes(app: FastifyInstance, mode: SiteMode) {
     };
     return sendDescription(reply, {
       ...description(`${units[0].manufacturerName} eIFU`, rootOf(units[0].slug)),
-      resolvers: units.map((u) => ({ name: u.displayName, resolverRoot: rootOf(u.slug) })),
+      resolvers: units.map((u) => ({ name: u.name, resolverRoot: rootOf(u.slug) })),
     });
   });
   app.options('/.well-known/gs1resolver', json, (_req, reply) => sendOptions(reply));
