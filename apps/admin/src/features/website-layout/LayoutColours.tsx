@@ -59,6 +59,8 @@ function ColourField(props: {
       onChange={props.onChange}
       error={colourOk(props.value) && !props.refused ? undefined : t('websiteLayout.invalidHex')}
       format="hex"
+      // an invalid value stays, with its message, rather than silently going back on blur
+      fixOnBlur={false}
       eyeDropperButtonProps={{ 'aria-label': t('websiteLayout.eyeDropper', { field: props.label }) }}
     />
   );

@@ -46,7 +46,14 @@ export function LayoutPreview({ values }: { values: PreviewValues }) {
   const block = (type: ContentBlock['type']) => values.contentBlocks.find((b) => b.type === type && !b.productTypeId);
   const theme = themeCss({ mainColor: values.mainColor, highlightColor: values.highlightColor });
   return (
-    <Paper withBorder radius="md" style={{ overflow: 'hidden' }} aria-label={t('websiteLayout.preview.title')} role="region">
+    <Paper
+      withBorder
+      radius="md"
+      style={{ overflow: 'hidden' }}
+      aria-label={t('websiteLayout.preview.title')}
+      role="region"
+      data-testid="layout-preview"
+    >
       <PreviewFrame title={t('websiteLayout.preview.frame')} lang={i18n.language} css={[theme, values.css]}>
         <header
           data-testid="preview-header"
