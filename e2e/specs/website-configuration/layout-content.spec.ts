@@ -1,4 +1,5 @@
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
+import { expectAccessible } from '../accessibility/support';
 import { ADMIN, type Api, adminApi, createProductType, createUnit, signIn } from '../catalogue/support';
 
 // each test walks a whole screen: more than the default minute on a busy machine
@@ -116,6 +117,7 @@ test('custom CSS: an error goes once the CSS is fixed, the preview applies it, t
   await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'My business units' }).click();
   const dialog = page.getByRole('dialog', { name: 'Leave without saving?' });
   await expect(dialog).toContainText('These changes are not saved yet: custom CSS.');
+  await expectAccessible(page, 'leave without saving dialog');
   await dialog.getByRole('button', { name: 'Stay and save' }).click();
   await expect(dialog).toBeHidden();
   await expect(page).toHaveURL(new RegExp(`/my-business-units/${unit.id}/website-configuration/layout$`));

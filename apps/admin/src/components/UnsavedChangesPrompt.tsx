@@ -33,7 +33,13 @@ export function UnsavedChangesPrompt({ changes }: { changes: string[] }) {
   }, [blocker, dirty]);
 
   return (
-    <Modal opened={blocker.state === 'blocked'} onClose={() => blocker.reset?.()} title={t('components.unsavedChanges.title')} centered>
+    <Modal
+      opened={blocker.state === 'blocked'}
+      onClose={() => blocker.reset?.()}
+      title={t('components.unsavedChanges.title')}
+      closeButtonProps={{ 'aria-label': t('global.close') }}
+      centered
+    >
       <Text size="sm">
         {changes.length > 0 ? t('components.unsavedChanges.some', { changes: changes.join(', ') }) : t('components.unsavedChanges.any')}
       </Text>
