@@ -27,6 +27,8 @@ export { SearchPage, type SearchPageProps, type SearchResultsView } from './page
 export { SitesPage, type SitesPageProps } from './pages/SitesPage.js';
 export { ComingSoonPage, NotFoundPage, PreviewEndedPage, TooManyRequestsPage } from './pages/StatusPages.js';
 export { renderHtml } from './render.js';
+export { BadLinkPage, type BadLinkPageProps } from './resolver/BadLinkPage.js';
+export { type LinkGroupView, LinksetPage, type LinksetPageProps, type LinkView } from './resolver/LinksetPage.js';
 export { SITE_CSS, themeCss } from './styles.js';
 export { englishTexts, siteTexts, type Texts } from './texts.js';
 export * from './urls.js';

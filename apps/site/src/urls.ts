@@ -58,6 +58,12 @@ export const siteUrls = {
   accessForget: (root: SiteRoot) => `${root}/_access/_forget`,
   /** GS1 Digital Link of a product (decision 0043): the persistent URL of its GTIN, with a lot when given. */
   gs1: (root: SiteRoot, gtin14: string, lot?: string) => `${root}/01/${seg(gtin14)}${lot ? `/10/${seg(lot)}` : ''}`,
+  /**
+   * The persistent URL of a product by its id (decision 0049): opens its page through the visitor's
+   * choice (or the chooser), whatever its type's slug or key code becomes; what a label prints for a
+   * product whose key code is no GTIN.
+   */
+  persistent: (root: SiteRoot, productId: number) => `${root}/p/${productId}`,
   /** The sitemap of the unit's product pages; a part of it when it is an index (more than 50,000 URLs). */
   siteMap: (root: SiteRoot, part?: number) => `${root}/sitemap.xml${query({ part })}`,
   /** The type-ahead's values of a search field, from the type's search URL (siteUrls.search); the script adds `&q=`. */

@@ -160,16 +160,17 @@ describe('the demo seed', () => {
 
   it("opens the GS1 link's product in Belgium, in French, for HCP, with the French leaflet, whose download is the PDF", async () => {
     const visitor = (url: string, cookie?: string) => ctx.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+    // the GS1 resolver redirects with 307 to absolute URLs (decision 0049)
     const link = await visitor(`/site/cardiology/01/0${DEMO_GTIN}`);
-    expect(link.statusCode).toBe(303);
+    expect(link.statusCode).toBe(307);
     expect(link.headers.location).toContain(`gs1=`);
     const chosen = await visitor(`/site/cardiology?country=be&language=fr&audience=hcp`);
     expect(chosen.statusCode).toBe(303);
     const cookie = String(chosen.headers['set-cookie']).split(';')[0];
     const again = await visitor(`/site/cardiology/01/0${DEMO_GTIN}`, cookie);
-    expect(again.statusCode).toBe(303);
-    expect(again.headers.location).toBe(`/site/cardiology/be/fr/hcp/pacemakers/${DEMO_GTIN}`);
-    const page = await visitor(String(again.headers.location), cookie);
+    expect(again.statusCode).toBe(307);
+    expect(again.headers.location).toBe(`${ctx.app.deps.config.publicUrl}/site/cardiology/be/fr/hcp/pacemakers/${DEMO_GTIN}`);
+    const page = await visitor(new URL(String(again.headers.location)).pathname, cookie);
     expect(page.statusCode).toBe(200);
     const [french] = await ctx.db
       .select({ id: file.id, name: file.name })

@@ -21,12 +21,12 @@ export {
 export { fileForDownload, productDocuments } from './documents.js';
 export { type GtinAnswer, productByGtin } from './gtin.js';
 export { countriesByRegion, liveSite, offersCountry, publishedSites, translator } from './live-site.js';
+export { productById } from './product-id.js';
 export { productPage } from './product-page.js';
 export type * from './public-read.types.js';
 export {
   defaultChoice,
   gtinProducts,
-  type ProductPlace,
   productPageCount,
   productPages,
   type SiteMapEntry,

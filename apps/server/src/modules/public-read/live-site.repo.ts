@@ -78,14 +78,16 @@ export async function liveBySlug(db: DbOrTx, slug: string, at: Date, knownIds: r
 export interface LiveSiteRow {
   slug: string;
   name: string;
+  manufacturerName: string;
   active: boolean;
 }
 
-/** Every unit's live publication at `at` (one index walk per unit): its site's slug, name and status, by name. */
+/** Every unit's live publication at `at` (one index walk per unit): its site's slug, name, manufacturer and status, by name. */
 export async function liveSites(db: DbOrTx, at: Date): Promise<LiveSiteRow[]> {
   return rowsOf<LiveSiteRow>(
     db,
     sql`SELECT p.site -> 'unit' ->> 'slug' AS slug, p.site -> 'unit' ->> 'displayName' AS name,
+        p.site -> 'manufacturer' ->> 'name' AS "manufacturerName",
         coalesce((p.site -> 'unit' ->> 'active')::boolean, false) AS active
       FROM (SELECT DISTINCT business_unit_id FROM publication WHERE number IS NOT NULL) u
       CROSS JOIN LATERAL (SELECT l.site FROM publication l WHERE l.business_unit_id = u.business_unit_id AND l.number IS NOT NULL
