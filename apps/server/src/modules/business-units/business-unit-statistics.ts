@@ -1,12 +1,14 @@
 import type { DbOrTx } from '../../db/client.js';
+import { keepsTheUnit, UNIT_CONTENT, type UnitContentArea } from './unit-content.js';
 
 /**
- * What a business unit holds, its publish status and its downloads; the home page's cards and the
- * delete guard read it. Areas not built yet contribute nothing, so their counts are a real zero.
+ * What a business unit holds, its publish status and its downloads, as the areas of the unit's
+ * lifecycle list (unit-content.ts) count them; the home page's cards and the delete guard read it.
  */
 export interface UnitContentCounts {
   /** Configuration that also keeps a unit from being deleted (not shown on the home page). */
   productTypes: number;
+  lotRanges: number;
   documentTypes: number;
   productRemarks: number;
   products: number;
@@ -42,21 +44,9 @@ export interface UnitContentCounts {
   publications: number;
 }
 
-/** One area's share of the counts of a business unit. */
-export type UnitContentCounter = (db: DbOrTx, businessUnitId: number) => Promise<Partial<UnitContentCounts>>;
-
-const counters: UnitContentCounter[] = [];
-
-/**
- * The one place where areas that own business-unit content (products, product groups, documents,
- * files) add their counts; each registers once when its module loads.
- */
-export function registerUnitContentCounter(counter: UnitContentCounter): void {
-  counters.push(counter);
-}
-
 const ZERO: UnitContentCounts = {
   productTypes: 0,
+  lotRanges: 0,
   documentTypes: 0,
   productRemarks: 0,
   products: 0,
@@ -88,28 +78,21 @@ const ZERO: UnitContentCounts = {
   publications: 0,
 };
 
-export async function countUnitContent(db: DbOrTx, businessUnitId: number): Promise<UnitContentCounts> {
+/** A unit's counts, summed over the areas of the lifecycle list; `keepsTheUnit`: some area whose rows keep the unit counts any. */
+export async function countUnitContent(
+  db: DbOrTx,
+  businessUnitId: number,
+  areas: readonly UnitContentArea[] = UNIT_CONTENT,
+): Promise<UnitContentCounts & { keepsTheUnit: boolean }> {
   const total = { ...ZERO };
-  for (const counter of counters) {
-    const part = await counter(db, businessUnitId);
-    for (const [k, v] of Object.entries(part) as [keyof UnitContentCounts, number | undefined][]) total[k] += v ?? 0;
+  let keeps = false;
+  for (const area of areas) {
+    if (!area.count) continue;
+    const part = await area.count(db, businessUnitId);
+    for (const [k, v] of Object.entries(part) as [keyof UnitContentCounts, number | undefined][]) {
+      total[k] += v ?? 0;
+      if ((v ?? 0) > 0 && keepsTheUnit(area)) keeps = true;
+    }
   }
-  return total;
+  return { ...total, keepsTheUnit: keeps };
 }
-
-/**
- * Whether the business unit still holds product types, document types, remarks, products, product
- * groups, documents, publications or download records (the manufacturer's statistics, decision 0040).
- */
-export const holdsContent = (c: UnitContentCounts) =>
-  c.publications +
-    c.totalDownloads +
-    c.productTypes +
-    c.documentTypes +
-    c.productRemarks +
-    c.products +
-    c.productGroups +
-    c.documents +
-    c.languageFilesHcp +
-    c.languageFilesPatient >
-  0;

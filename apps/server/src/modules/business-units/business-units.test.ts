@@ -4,9 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, businessUnit, userGroupBusinessUnit } from '../../db/schema/index.js';
 import { businessUnitOf } from '../../platform/access.js';
 import { makeProductRemark, makeProductType } from '../../seed/catalogue-factories.js';
+import { makeDocument, makeDocumentType } from '../../seed/document-factories.js';
 import { makeBusinessUnit, makeRole, makeUser, makeUserGroup, makeUserWithRights } from '../../seed/factories.js';
 import { as, createTestContext, type TestContext, tokenFor } from '../../test/harness.js';
-import { registerUnitContentCounter } from './business-unit-statistics.js';
+import { countUnitContent } from './business-unit-statistics.js';
+import { findBusinessUnit } from './business-units.repo.js';
+import { statisticsOf } from './business-units.service.js';
+import type { UnitContentArea } from './unit-content.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -139,16 +143,25 @@ describe('GET /api/business-units/{id}, displayName and statistics', () => {
     });
   });
 
-  it('statistics add up what the content areas register', async () => {
+  it('statistics add up what the areas of the lifecycle list count', async () => {
     const counted = await makeBusinessUnit(ctx.db);
-    registerUnitContentCounter(async (_db, id) => (id === counted.id ? { products: 3, orphanProducts: 1, languageFilesHcp: 2 } : {}));
-    registerUnitContentCounter(async (_db, id) =>
-      id === counted.id
-        ? { products: 1, orphanDocuments: 4, productsNoDate: 2, filesFutureDate: 1, totalDownloads: 9, downloadsThisMonth: 5 }
-        : {},
-    );
-    const token = await tokenWith(['PRODUCT_READ'], [counted.id]);
-    const stats = (await call(token)({ method: 'GET', url: `/api/business-units/${counted.id}/statistics` })).json();
+    const areas: UnitContentArea[] = [
+      {
+        area: 'a',
+        tables: new Map(),
+        count: async (_db, id) => (id === counted.id ? { products: 3, orphanProducts: 1, languageFilesHcp: 2 } : {}),
+      },
+      {
+        area: 'b',
+        tables: new Map(),
+        count: async (_db, id) =>
+          id === counted.id
+            ? { products: 1, orphanDocuments: 4, productsNoDate: 2, filesFutureDate: 1, totalDownloads: 9, downloadsThisMonth: 5 }
+            : {},
+      },
+    ];
+    const row = await findBusinessUnit(ctx.db, counted.id);
+    const stats = statisticsOf(row!, await countUnitContent(ctx.db, counted.id, areas));
     expect(stats).toMatchObject({
       products: 4,
       languageFilesHcp: 2,
@@ -377,7 +390,9 @@ describe('DELETE /api/business-units/{id}', () => {
 
   it('refuses to delete a unit that still holds content', async () => {
     const unit = await makeBusinessUnit(ctx.db);
-    registerUnitContentCounter(async (_db, id) => (id === unit.id ? { documents: 2 } : {}));
+    const type = await makeDocumentType(ctx.db, unit.id);
+    await makeDocument(ctx.db, unit.id, type.id);
+    await makeDocument(ctx.db, unit.id, type.id);
     const res = await del(await tokenWith(['BUSINESS_UNIT_DELETE'], [0]), unit.id);
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('error.businessUnit.notEmpty');

@@ -246,12 +246,6 @@ export async function deleteDocument(db: DbOrTx, id: number): Promise<void> {
   await db.delete(document).where(eq(document.id, id));
 }
 
-/** How many documents use a document type (a used type is not deleted). */
-export async function countOfType(db: DbOrTx, documentTypeId: number): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(document).where(eq(document.documentTypeId, documentTypeId));
-  return row?.n ?? 0;
-}
-
 /** The unit's documents, orphans (no product group, no product) and documents by publish state, in one statement. */
 export async function unitCounts(db: DbOrTx, businessUnitId: number) {
   // qualified: inside the subqueries an unqualified id would be the file's

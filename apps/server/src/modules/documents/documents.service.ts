@@ -17,9 +17,7 @@ import { type Actor, audit, diff } from '../../platform/audit.js';
 import type { Deps } from '../../platform/deps.js';
 import { AppError, conflict, fieldError, invalidField, notFound, uniqueViolationOf } from '../../platform/errors.js';
 import { pageOf } from '../../platform/paging.js';
-import { registerUnitContentCounter } from '../business-units/business-unit-statistics.js';
 import { businessUnitExists } from '../document-types/document-types.repo.js';
-import { registerDocumentTypeUsage } from '../document-types/document-types.service.js';
 import { type DocumentSort, searchDocuments as searchRows } from './document-search.repo.js';
 import * as repo from './documents.repo.js';
 
@@ -33,12 +31,6 @@ const OBJECT = 'document';
 const NESTED_ID_NOT_FOUND = 'error.sql.nestedIdNotFound';
 
 registerEntityUnit('document', repo.documentUnitOf);
-registerDocumentTypeUsage((db, documentTypeId) => repo.countOfType(db, documentTypeId));
-// documents keep their unit from being deleted; the home counts them, their orphans and their publish states
-registerUnitContentCounter(async (db, businessUnitId) => {
-  const c = await repo.unitCounts(db, businessUnitId);
-  return { documents: c.documents, orphanDocuments: c.orphanDocuments, filesNoDate: c.unpublished, filesFutureDate: c.scheduled };
-});
 
 /** What the audit log records of a document. */
 interface DocumentState {

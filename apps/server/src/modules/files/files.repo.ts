@@ -19,15 +19,13 @@ import {
   productLotRange,
   productType,
 } from '../../db/schema/index.js';
+import { isRowId } from '../../db/sql.js';
 
 export type FileRow = typeof file.$inferSelect;
 export type FileVersionRow = typeof fileVersion.$inferSelect;
 export type FileValues = Pick<FileRow, 'name' | 'remarks' | 'remarksActive' | 'restOfTheWorld' | 'allLotNumbers' | 'historical'>;
 export type VersionValues = Pick<FileVersionRow, 'label' | 'versionDate' | 'validTo'>;
 export type BinaryValues = Pick<FileVersionRow, 'binaryKey' | 'binaryName' | 'binarySize' | 'mediaType' | 'sha256' | 'binaryUploadedDate'>;
-
-const INT4_MAX = 2_147_483_647;
-const isRowId = (id: number) => Number.isInteger(id) && id > 0 && id <= INT4_MAX;
 
 /** What a file needs to know of its document: its unit, number, name and the audiences of its type. */
 export interface DocumentInfo {

@@ -18,8 +18,6 @@ import { type AuthContext, registerEntityUnit } from '../../platform/access.js';
 import { audit, diff } from '../../platform/audit.js';
 import type { Deps } from '../../platform/deps.js';
 import { AppError, conflict, forbidden, notFound, uniqueViolationOf } from '../../platform/errors.js';
-import { registerUnitContentCounter } from '../business-units/business-unit-statistics.js';
-import { registerUnitFiles } from '../business-units/unit-files.js';
 import * as repo from './files.repo.js';
 
 type CreateBody = z.output<typeof fileCreateBody>;
@@ -31,8 +29,6 @@ export const ENTITY = 'file';
 const OBJECT = 'file';
 
 registerEntityUnit('file', (db, id) => repo.fileUnitOf(db, id));
-registerUnitContentCounter(async (db, businessUnitId) => repo.countFiles(db, businessUnitId));
-registerUnitFiles(repo.binaryKeysOfUnit);
 
 export const fieldRule = (key: string, field: string, params?: Record<string, unknown>) =>
   new AppError(key, 400, params, [{ objectName: OBJECT, field, message: key }]);

@@ -155,3 +155,9 @@ export async function productTypeNameOf(db: DbOrTx, productTypeId: number): Prom
   const [row] = await db.select({ name: productType.name }).from(productType).where(eq(productType.id, productTypeId));
   return row?.name;
 }
+
+/** How many lot ranges the unit holds (archived ones too): they keep the unit, like its product types. */
+export async function countUnitLotRanges(db: DbOrTx, businessUnitId: number): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(lotRange).where(eq(lotRange.businessUnitId, businessUnitId));
+  return Number(row?.n ?? 0);
+}

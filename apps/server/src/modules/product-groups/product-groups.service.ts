@@ -14,7 +14,6 @@ import { registerEntityUnit } from '../../platform/access.js';
 import { type Actor, audit, diff } from '../../platform/audit.js';
 import type { Deps } from '../../platform/deps.js';
 import { AppError, conflict, fieldError, invalidField, notFound } from '../../platform/errors.js';
-import { registerUnitContentCounter } from '../business-units/business-unit-statistics.js';
 import { documentsPerGroup } from '../documents/documents.repo.js';
 import * as repo from './product-groups.repo.js';
 
@@ -26,12 +25,6 @@ const ENTITY = 'product-group';
 const OBJECT = 'productGroup';
 
 registerEntityUnit('productGroup', async (db, id) => (await repo.findGroup(db, id))?.businessUnitId);
-
-// a product group without products is an orphan
-registerUnitContentCounter(async (db, businessUnitId) => {
-  const { total, orphans } = await repo.countGroupsOfUnit(db, businessUnitId);
-  return { productGroups: total, orphanProductGroups: orphans };
-});
 
 const nameExists = (name: string) => fieldError(OBJECT, 'name', CatalogueErrorKeys.productGroupNameExists, { name });
 

@@ -106,6 +106,3 @@ export async function remarkTexts(db: DbOrTx, businessUnitId: number, ids?: read
     .from(productRemark)
     .where(and(...where));
 }
-
-// still borrowed from here by document-types and public-user-groups
-export { isRowId } from '../../db/sql.js';

@@ -13,9 +13,7 @@ import { type Actor, audit, diff } from '../../platform/audit.js';
 import type { Deps } from '../../platform/deps.js';
 import { AppError, conflict, fieldError, invalidField, notFound } from '../../platform/errors.js';
 import { type RichTextUpload, sanitizeRichText } from '../../platform/rich-text.js';
-import { registerUnitContentCounter } from '../business-units/business-unit-statistics.js';
 import * as repo from './product-remarks.repo.js';
-import './product-remarks.translatable.js';
 
 type RemarkCreate = z.output<typeof productRemarkCreateBody>;
 type RemarkUpdate = z.output<typeof productRemarkUpdateBody>;
@@ -25,7 +23,6 @@ const ENTITY = 'product-remark';
 const OBJECT = 'productRemark';
 
 registerEntityUnit('productRemark', async (db, id) => (await repo.findRemark(db, id))?.businessUnitId);
-registerUnitContentCounter(async (db, businessUnitId) => ({ productRemarks: await repo.countUnitRemarks(db, businessUnitId) }));
 
 const nameExists = (name: string) => fieldError(OBJECT, 'name', CatalogueErrorKeys.productRemarkNameExists, { name });
 

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { attributeDefinition, attributeValue, businessUnit, lotRange, product, productGroup, productType } from '../../db/schema/index.js';
-import { escapeLike, isRowId, isUnitId } from '../../db/sql.js';
+import { isRowId, isUnitId, likePattern } from '../../db/sql.js';
 
 export type ProductTypeRow = typeof productType.$inferSelect;
 export type ProductTypeValues = Omit<typeof productType.$inferInsert, 'id' | 'version' | 'createdDate'>;
@@ -21,7 +21,7 @@ export async function listProductTypes(db: DbOrTx, businessUnitId: number, searc
   if (!isUnitId(businessUnitId)) return [];
   const where: SQL[] = [eq(productType.businessUnitId, businessUnitId)];
   if (search) {
-    const pattern = `%${escapeLike(search)}%`;
+    const pattern = likePattern(search);
     where.push(or(ilike(productType.name, pattern), ilike(productType.slug, pattern)) as SQL);
   }
   return db

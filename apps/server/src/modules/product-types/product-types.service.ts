@@ -14,7 +14,6 @@ import { type AuthContext, registerEntityUnit, requireRight } from '../../platfo
 import { type Actor, audit, diff } from '../../platform/audit.js';
 import type { Deps } from '../../platform/deps.js';
 import { AppError, conflict, fieldError, invalidField, notFound } from '../../platform/errors.js';
-import { registerUnitContentCounter } from '../business-units/business-unit-statistics.js';
 import { forgetProductTypeUnit } from '../products/products.access.js';
 import { requireGlobalTypesOn } from './global-types-gate.js';
 import { requireReadIn } from './product-type-access.js';
@@ -32,7 +31,6 @@ import {
   withDetails,
 } from './product-type-views.js';
 import * as repo from './product-types.repo.js';
-import './product-types.translatable.js';
 
 /**
  * Product types and their attribute definitions: reading, create, update, delete. The business
@@ -48,7 +46,6 @@ type DefinitionRow = repo.DefinitionRow;
 
 registerEntityUnit('productType', async (db, id) => (await repo.findProductType(db, id))?.businessUnitId);
 registerEntityUnit('attributeDefinition', (db, id) => repo.unitOfDefinition(db, id));
-registerUnitContentCounter(async (db, businessUnitId) => ({ productTypes: await repo.countUnitProductTypes(db, businessUnitId) }));
 
 // ---------------------------------------------------------------------------------------------
 // reading

@@ -16,7 +16,6 @@ import { type Actor, audit, diff } from '../../platform/audit.js';
 import type { Deps } from '../../platform/deps.js';
 import { AppError, conflict, fieldError, invalidField, notFound } from '../../platform/errors.js';
 import { pageOf } from '../../platform/paging.js';
-import { registerUnitContentCounter } from '../business-units/business-unit-statistics.js';
 import { type LotRangeEntry, parseLotRangeEntries } from '../lot-ranges/lot-range-input.js';
 import { linkedLotRangeIds } from '../lot-ranges/lot-ranges.repo.js';
 import { applyProductLotRanges, deleteLotRangesLeftWithoutProducts, lotRangesOfProduct } from '../lot-ranges/lot-ranges.service.js';
@@ -34,7 +33,6 @@ const ENTITY = 'product';
 const NESTED_ID_NOT_FOUND = 'error.sql.nestedIdNotFound';
 
 registerEntityUnit('product', repo.productUnitOf);
-registerUnitContentCounter((db, businessUnitId) => repo.countUnitProducts(db, businessUnitId));
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 

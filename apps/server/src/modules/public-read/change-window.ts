@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { rowsOf } from '../publishing/publications.repo.js';
+import { rowsOf } from '../../db/sql.js';
 import type { LivePublication } from './public-read.types.js';
 
 /**

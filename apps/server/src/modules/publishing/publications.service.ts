@@ -10,8 +10,6 @@ import { registerEntityUnit } from '../../platform/access.js';
 import { type Actor, audit } from '../../platform/audit.js';
 import type { Deps } from '../../platform/deps.js';
 import { AppError, conflict, invalidField, notFound, uniqueViolationOf } from '../../platform/errors.js';
-import { registerUnitContentCounter } from '../business-units/business-unit-statistics.js';
-import { registerUnitActiveChange, registerUnitRowsRemover } from '../business-units/unit-files.js';
 import { contentChanges } from './publication-diff.js';
 import { toPublication } from './publications.js';
 import * as repo from './publications.repo.js';
@@ -24,10 +22,6 @@ type ListQuery = z.output<typeof publicationListQuery>;
 const ENTITY = 'publication';
 
 registerEntityUnit(ENTITY, async (db, id) => (await repo.findPublication(db, id))?.businessUnitId);
-// a unit with publications is never deleted: what the public saw stays answerable (decision 0037)
-registerUnitContentCounter(async (db, businessUnitId) => ({ publications: await repo.countUnitPublications(db, businessUnitId) }));
-// its previews are not publications: they go with the unit (decision 0042)
-registerUnitRowsRemover((db, businessUnitId) => repo.deleteUnitPreviews(db, businessUnitId));
 
 const SORTABLE: readonly repo.PublicationSortField[] = ['number', 'createdDate'];
 
@@ -167,6 +161,3 @@ export async function publishUnitStatus(deps: Pick<Deps, 'db'>, actor: Actor, bu
     }),
   );
 }
-
-// the unit's status reaches its website at once (decision 0037)
-registerUnitActiveChange((deps, actor, businessUnitId, active) => publishUnitStatus(deps, actor, businessUnitId, active));

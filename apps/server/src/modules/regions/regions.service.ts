@@ -14,8 +14,6 @@ import { type Actor, audit, diff } from '../../platform/audit.js';
 import type { Deps } from '../../platform/deps.js';
 import { conflict, fieldError, invalidField, notFound, uniqueViolationOf } from '../../platform/errors.js';
 import { pageRequest } from '../../platform/paging.js';
-import { registerUnitContentCounter } from '../business-units/business-unit-statistics.js';
-import { registerTranslatableEntity } from '../internationalizations/translatable-entities.js';
 import { unitLanguageLists, unknownCountryCodes } from '../reference-data/reference-data.repo.js';
 import * as repo from './regions.repo.js';
 
@@ -32,16 +30,6 @@ const MANUFACTURER_UNIT = 0;
 for (const kind of ['INTERFACE', 'DOCUMENT'] as const) {
   registerEntityUnit(OBJECT[kind], async (db, id) => (await repo.findRegion(db, kind, id))?.businessUnitId);
 }
-registerUnitContentCounter(async (db, businessUnitId) => {
-  const n = await repo.countUnitRegions(db, businessUnitId);
-  return { interfaceRegions: n.INTERFACE, documentRegions: n.DOCUMENT };
-});
-registerTranslatableEntity({
-  entityName: 'interface_region',
-  fields: { name: { maxLength: 50 } },
-  sources: async (db, businessUnitId, ids) =>
-    (await repo.regionsOfUnit(db, 'INTERFACE', businessUnitId, ids)).map((r) => ({ id: r.id, label: r.name, values: { name: r.name } })),
-});
 
 async function toRegions(db: DbOrTx, rows: repo.RegionRow[]): Promise<Region[]> {
   const links = await repo.countriesOf(
