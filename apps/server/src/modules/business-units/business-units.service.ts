@@ -10,7 +10,7 @@ import {
 } from '@vellum/contract';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
-import { type AuthContext, registerEntityUnit } from '../../platform/access.js';
+import type { AuthContext } from '../../platform/access.js';
 import { type Actor, audit, diff } from '../../platform/audit.js';
 import type { Deps } from '../../platform/deps.js';
 import { AppError, conflict, fieldError, notFound } from '../../platform/errors.js';
@@ -20,7 +20,7 @@ import { countUnitGroups } from '../public-user-groups/public-user-groups.repo.j
 import { publishUnitStatus } from '../publishing/publications.service.js';
 import { unitLanguageLists } from '../reference-data/reference-data.repo.js';
 import { unitLogoUrl } from '../website-layout/unit-layout.js';
-import { countUnitContent, type UnitContentCounts } from './business-unit-statistics.js';
+import { countUnitContent } from './business-unit-statistics.js';
 import {
   type BusinessUnitRow,
   type BusinessUnitValues,
@@ -34,6 +34,7 @@ import {
 } from './business-units.repo.js';
 import { requireAnyRightIn, visibleUnitIds } from './unit-access.js';
 import { removeUnitRows, unitFiles } from './unit-content.js';
+import type { UnitContentCounts } from './unit-counts.js';
 
 type CreateBody = z.output<typeof businessUnitCreateBody>;
 type UpdateBody = z.output<typeof businessUnitUpdateBody>;
@@ -42,8 +43,6 @@ type ListQuery = z.output<typeof businessUnitListQuery>;
 
 const ENTITY = 'business-unit';
 const OBJECT = 'businessUnit';
-
-registerEntityUnit(ENTITY, async (db, id) => (await findBusinessUnit(db, id))?.id);
 
 export function toBusinessUnit(row: BusinessUnitRow): BusinessUnit {
   return {

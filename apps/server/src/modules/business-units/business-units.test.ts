@@ -2,7 +2,6 @@ import type { AccessRight } from '@vellum/contract';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, businessUnit, userGroupBusinessUnit } from '../../db/schema/index.js';
-import { businessUnitOf } from '../../platform/access.js';
 import { makeProductRemark, makeProductType } from '../../seed/catalogue-factories.js';
 import { makeDocument, makeDocumentType } from '../../seed/document-factories.js';
 import { makeBusinessUnit, makeRole, makeUser, makeUserGroup, makeUserWithRights } from '../../seed/factories.js';
@@ -171,10 +170,10 @@ describe('GET /api/business-units/{id}, displayName and statistics', () => {
     });
   });
 
-  it('registers the business-unit entity for unit lookups', async () => {
-    expect(await businessUnitOf(ctx.db, 'business-unit', unit.id)).toBe(unit.id);
-    expect(await businessUnitOf(ctx.db, 'business-unit', 0)).toBeUndefined();
-    expect(await businessUnitOf(ctx.db, 'business-unit', 999999)).toBeUndefined();
+  it('finds a unit by its id, never unit 0 or a missing one', async () => {
+    expect((await findBusinessUnit(ctx.db, unit.id))?.id).toBe(unit.id);
+    expect((await findBusinessUnit(ctx.db, 0))?.id).toBeUndefined();
+    expect((await findBusinessUnit(ctx.db, 999999))?.id).toBeUndefined();
   });
 });
 
@@ -378,7 +377,7 @@ describe('DELETE /api/business-units/{id}', () => {
     expect((await del(undefined, unit.id)).statusCode).toBe(401);
     expect((await del(await tokenWith(['BUSINESS_UNIT_UPDATE'], [0]), unit.id)).statusCode).toBe(403);
     expect((await del(await tokenWith(['BUSINESS_UNIT_DELETE'], [unit.id]), unit.id)).statusCode).toBe(403);
-    expect(await businessUnitOf(ctx.db, 'business-unit', unit.id)).toBe(unit.id);
+    expect((await findBusinessUnit(ctx.db, unit.id))?.id).toBe(unit.id);
   });
 
   it('answers 404 for the global unit and a missing one', async () => {
@@ -396,7 +395,7 @@ describe('DELETE /api/business-units/{id}', () => {
     const res = await del(await tokenWith(['BUSINESS_UNIT_DELETE'], [0]), unit.id);
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('error.businessUnit.notEmpty');
-    expect(await businessUnitOf(ctx.db, 'business-unit', unit.id)).toBe(unit.id);
+    expect((await findBusinessUnit(ctx.db, unit.id))?.id).toBe(unit.id);
   });
 
   it('refuses to delete a unit that holds only product types or only remarks (no database error)', async () => {
@@ -409,7 +408,7 @@ describe('DELETE /api/business-units/{id}', () => {
       const res = await del(token, unit.id);
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toBe('error.businessUnit.notEmpty');
-      expect(await businessUnitOf(ctx.db, 'business-unit', unit.id)).toBe(unit.id);
+      expect((await findBusinessUnit(ctx.db, unit.id))?.id).toBe(unit.id);
     }
   });
 
@@ -421,7 +420,7 @@ describe('DELETE /api/business-units/{id}', () => {
     const res = await del(await tokenWith(['BUSINESS_UNIT_DELETE'], [0]), unit.id);
     expect(res.statusCode).toBe(204);
     expect(res.headers['x-vellum-alert']).toBe('vellumApp.businessUnit.deleted');
-    expect(await businessUnitOf(ctx.db, 'business-unit', unit.id)).toBeUndefined();
+    expect((await findBusinessUnit(ctx.db, unit.id))?.id).toBeUndefined();
     expect(await ctx.db.select().from(userGroupBusinessUnit).where(eq(userGroupBusinessUnit.businessUnitId, unit.id))).toEqual([]);
     const [entry] = await auditRows(unit.id, 'DELETE');
     expect(entry.changes).toMatchObject({ slug: { from: unit.slug, to: null } });

@@ -46,7 +46,7 @@ import { countUnitPublications, deleteUnitPreviews } from '../publishing/publica
 import { unitLanguageLists } from '../reference-data/reference-data.repo.js';
 import { countUnitRegions } from '../regions/regions.repo.js';
 import { countContentBlocks, countFooterItems, countPublicResources, publicResourceKeys } from '../website-layout/website-layout.repo.js';
-import type { UnitContentCounts } from './business-unit-statistics.js';
+import type { UnitContentCounts } from './unit-counts.js';
 
 /**
  * What a business unit's delete does with a table's rows:

@@ -11,7 +11,7 @@ import {
 } from '@vellum/contract';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
-import { registerEntityUnit } from '../../platform/access.js';
+import type { EntityUnitLookup } from '../../platform/access.js';
 import { type Actor, audit, diff } from '../../platform/audit.js';
 import type { Deps } from '../../platform/deps.js';
 import { AppError, conflict, fieldError, invalidField, notFound, uniqueViolationOf } from '../../platform/errors.js';
@@ -25,7 +25,8 @@ type TypeListQuery = z.output<typeof documentTypeListQuery>;
 const ENTITY = 'document-type';
 const OBJECT = 'documentType';
 
-registerEntityUnit('documentType', async (db, id) => (await repo.findType(db, id))?.businessUnitId);
+/** The unit of a document type, for its routes' access rule (undefined: no such type). */
+export const unitOfDocumentType: EntityUnitLookup = async (db, id) => (await repo.findType(db, id))?.businessUnitId;
 
 const nameExists = (name: string) => fieldError(OBJECT, 'name', DocumentErrorKeys.typeNameExists, { name });
 const sortNumberExists = (sortNumber: number) => fieldError(OBJECT, 'sortNumber', DocumentErrorKeys.typeSortNumberExists, { sortNumber });

@@ -12,7 +12,7 @@ import {
 } from '@vellum/contract';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
-import { registerEntityUnit } from '../../platform/access.js';
+import type { EntityUnitLookup } from '../../platform/access.js';
 import { type Actor, audit, diff } from '../../platform/audit.js';
 import type { Deps } from '../../platform/deps.js';
 import { AppError, conflict, fieldError, invalidField, notFound, uniqueViolationOf } from '../../platform/errors.js';
@@ -30,7 +30,8 @@ const ENTITY = 'document';
 const OBJECT = 'document';
 const NESTED_ID_NOT_FOUND = 'error.sql.nestedIdNotFound';
 
-registerEntityUnit('document', repo.documentUnitOf);
+/** The unit of a document, for its routes' access rule (undefined: no such document). */
+export const unitOfDocument: EntityUnitLookup = repo.documentUnitOf;
 
 /** What the audit log records of a document. */
 interface DocumentState {

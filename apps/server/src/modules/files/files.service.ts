@@ -14,7 +14,7 @@ import {
 } from '@vellum/contract';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
-import { type AuthContext, registerEntityUnit } from '../../platform/access.js';
+import type { AuthContext, EntityUnitLookup } from '../../platform/access.js';
 import { audit, diff } from '../../platform/audit.js';
 import type { Deps } from '../../platform/deps.js';
 import { AppError, conflict, forbidden, notFound, uniqueViolationOf } from '../../platform/errors.js';
@@ -28,7 +28,8 @@ type ArchiveBody = z.output<typeof fileArchiveBody>;
 export const ENTITY = 'file';
 const OBJECT = 'file';
 
-registerEntityUnit('file', (db, id) => repo.fileUnitOf(db, id));
+/** The unit of a file, for its routes' access rule (undefined: no such file). */
+export const unitOfFile: EntityUnitLookup = repo.fileUnitOf;
 
 export const fieldRule = (key: string, field: string, params?: Record<string, unknown>) =>
   new AppError(key, 400, params, [{ objectName: OBJECT, field, message: key }]);

@@ -8,7 +8,7 @@ import {
 } from '@vellum/contract';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
-import { registerEntityUnit } from '../../platform/access.js';
+import type { EntityUnitLookup } from '../../platform/access.js';
 import { type Actor, audit, diff } from '../../platform/audit.js';
 import type { Deps } from '../../platform/deps.js';
 import { conflict, fieldError, invalidField, notFound, uniqueViolationOf } from '../../platform/errors.js';
@@ -24,7 +24,8 @@ type ListQuery = z.output<typeof unitListQuery>;
 const ENTITY = 'language-group';
 const OBJECT = 'languageGroup';
 
-registerEntityUnit(OBJECT, async (db, id) => (await repo.findGroup(db, id))?.businessUnitId);
+/** The unit of a language group, for its routes' access rule (undefined: no such group). */
+export const unitOfLanguageGroup: EntityUnitLookup = async (db, id) => (await repo.findGroup(db, id))?.businessUnitId;
 
 async function toGroups(db: DbOrTx, rows: repo.LanguageGroupRow[]): Promise<LanguageGroup[]> {
   const links = await repo.languagesOfGroups(

@@ -9,7 +9,7 @@ import {
   type paperCopyRequestListQuery,
 } from '@vellum/contract';
 import type { z } from 'zod';
-import { registerEntityUnit } from '../../platform/access.js';
+import type { EntityUnitLookup } from '../../platform/access.js';
 import { type Actor, audit } from '../../platform/audit.js';
 import type { Deps } from '../../platform/deps.js';
 import { AppError, conflict, invalidField, notFound } from '../../platform/errors.js';
@@ -22,7 +22,8 @@ const ENTITY = 'paper-copy-request';
 const OBJECT = 'paperCopyRequest';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-registerEntityUnit('paperCopyRequest', async (db, id) => (await repo.findRequest(db, id))?.businessUnitId);
+/** The unit of a paper-copy request, for its routes' access rule (undefined: no such request). */
+export const unitOfPaperCopyRequest: EntityUnitLookup = async (db, id) => (await repo.findRequest(db, id))?.businessUnitId;
 
 /** OPEN, OVERDUE (not sent and past its due date at `at`) or SENT. */
 export function stateOf(row: Pick<repo.PaperCopyRequestRow, 'sentDate' | 'dueDate'>, at: Date): PaperCopyState {

@@ -10,7 +10,7 @@ import {
 } from '@vellum/contract';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
-import { registerEntityUnit } from '../../platform/access.js';
+import type { EntityUnitLookup } from '../../platform/access.js';
 import { type Actor, audit, diff } from '../../platform/audit.js';
 import type { Deps } from '../../platform/deps.js';
 import { AppError, conflict, fieldError, invalidField, notFound } from '../../platform/errors.js';
@@ -24,7 +24,8 @@ type GroupListQuery = z.output<typeof productGroupListQuery>;
 const ENTITY = 'product-group';
 const OBJECT = 'productGroup';
 
-registerEntityUnit('productGroup', async (db, id) => (await repo.findGroup(db, id))?.businessUnitId);
+/** The unit of a product group, for its routes' access rule (undefined: no such group). */
+export const unitOfProductGroup: EntityUnitLookup = async (db, id) => (await repo.findGroup(db, id))?.businessUnitId;
 
 const nameExists = (name: string) => fieldError(OBJECT, 'name', CatalogueErrorKeys.productGroupNameExists, { name });
 

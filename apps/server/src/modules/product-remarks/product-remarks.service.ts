@@ -8,7 +8,7 @@ import {
   REMARK_CONTENT_MAX,
 } from '@vellum/contract';
 import type { z } from 'zod';
-import { registerEntityUnit } from '../../platform/access.js';
+import type { EntityUnitLookup } from '../../platform/access.js';
 import { type Actor, audit, diff } from '../../platform/audit.js';
 import type { Deps } from '../../platform/deps.js';
 import { AppError, conflict, fieldError, invalidField, notFound } from '../../platform/errors.js';
@@ -22,7 +22,8 @@ type RemarkListQuery = z.output<typeof productRemarkListQuery>;
 const ENTITY = 'product-remark';
 const OBJECT = 'productRemark';
 
-registerEntityUnit('productRemark', async (db, id) => (await repo.findRemark(db, id))?.businessUnitId);
+/** The unit of a remark, for its routes' access rule (undefined: no such remark). */
+export const unitOfProductRemark: EntityUnitLookup = async (db, id) => (await repo.findRemark(db, id))?.businessUnitId;
 
 const nameExists = (name: string) => fieldError(OBJECT, 'name', CatalogueErrorKeys.productRemarkNameExists, { name });
 

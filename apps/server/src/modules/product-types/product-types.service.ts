@@ -10,7 +10,7 @@ import {
 } from '@vellum/contract';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
-import { type AuthContext, registerEntityUnit, requireRight } from '../../platform/access.js';
+import { type AuthContext, type EntityUnitLookup, requireRight } from '../../platform/access.js';
 import { type Actor, audit, diff } from '../../platform/audit.js';
 import type { Deps } from '../../platform/deps.js';
 import { AppError, conflict, fieldError, invalidField, notFound } from '../../platform/errors.js';
@@ -44,8 +44,9 @@ type ListQuery = z.output<typeof productTypeListQuery>;
 type ProductTypeRow = repo.ProductTypeRow;
 type DefinitionRow = repo.DefinitionRow;
 
-registerEntityUnit('productType', async (db, id) => (await repo.findProductType(db, id))?.businessUnitId);
-registerEntityUnit('attributeDefinition', (db, id) => repo.unitOfDefinition(db, id));
+/** The unit of a product type, and of an attribute definition, for their routes' access rules (undefined: none). */
+export const unitOfProductType: EntityUnitLookup = async (db, id) => (await repo.findProductType(db, id))?.businessUnitId;
+export const unitOfAttributeDefinition: EntityUnitLookup = repo.unitOfDefinition;
 
 // ---------------------------------------------------------------------------------------------
 // reading

@@ -11,7 +11,6 @@ import {
 } from '@vellum/contract';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
-import { registerEntityUnit } from '../../platform/access.js';
 import { type Actor, audit, diff } from '../../platform/audit.js';
 import type { Deps } from '../../platform/deps.js';
 import { AppError, conflict, fieldError, invalidField, notFound } from '../../platform/errors.js';
@@ -31,8 +30,6 @@ type ProductTypeRow = NonNullable<Awaited<ReturnType<typeof repo.findProductType
 
 const ENTITY = 'product';
 const NESTED_ID_NOT_FOUND = 'error.sql.nestedIdNotFound';
-
-registerEntityUnit('product', repo.productUnitOf);
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 

@@ -8,7 +8,7 @@ import {
 } from '@vellum/contract';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
-import { registerEntityUnit } from '../../platform/access.js';
+import type { EntityUnitLookup } from '../../platform/access.js';
 import { type Actor, audit } from '../../platform/audit.js';
 import type { Deps } from '../../platform/deps.js';
 import { AppError, conflict, fieldError, invalidField, notFound, uniqueViolationOf } from '../../platform/errors.js';
@@ -21,7 +21,8 @@ type GroupListQuery = z.output<typeof publicUserGroupListQuery>;
 const ENTITY = 'public-user-group';
 const OBJECT = 'publicUserGroup';
 
-registerEntityUnit('publicUserGroup', async (db, id) => (await repo.findGroup(db, id))?.businessUnitId);
+/** The unit of a restricted user group, for its routes' access rule (undefined: no such group). */
+export const unitOfPublicUserGroup: EntityUnitLookup = async (db, id) => (await repo.findGroup(db, id))?.businessUnitId;
 
 const nameExists = (name: string) => fieldError(OBJECT, 'name', RestrictedAccessErrorKeys.groupNameExists, { name });
 

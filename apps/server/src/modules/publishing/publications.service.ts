@@ -6,7 +6,7 @@ import {
   type publicationListQuery,
 } from '@vellum/contract';
 import type { z } from 'zod';
-import { registerEntityUnit } from '../../platform/access.js';
+import type { EntityUnitLookup } from '../../platform/access.js';
 import { type Actor, audit } from '../../platform/audit.js';
 import type { Deps } from '../../platform/deps.js';
 import { AppError, conflict, invalidField, notFound, uniqueViolationOf } from '../../platform/errors.js';
@@ -21,7 +21,8 @@ type ListQuery = z.output<typeof publicationListQuery>;
 
 const ENTITY = 'publication';
 
-registerEntityUnit(ENTITY, async (db, id) => (await repo.findPublication(db, id))?.businessUnitId);
+/** The unit of a publication, for its routes' access rule (undefined: no such publication). */
+export const unitOfPublication: EntityUnitLookup = async (db, id) => (await repo.findPublication(db, id))?.businessUnitId;
 
 const SORTABLE: readonly repo.PublicationSortField[] = ['number', 'createdDate'];
 

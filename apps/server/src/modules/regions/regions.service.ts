@@ -9,7 +9,7 @@ import {
 } from '@vellum/contract';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
-import { registerEntityUnit } from '../../platform/access.js';
+import type { EntityUnitLookup } from '../../platform/access.js';
 import { type Actor, audit, diff } from '../../platform/audit.js';
 import type { Deps } from '../../platform/deps.js';
 import { conflict, fieldError, invalidField, notFound, uniqueViolationOf } from '../../platform/errors.js';
@@ -27,9 +27,11 @@ const OBJECT: Record<RegionKind, string> = { INTERFACE: 'interfaceRegion', DOCUM
 /** Unit 0: the manufacturer-wide regions a unit without its own uses (decision 0023). */
 const MANUFACTURER_UNIT = 0;
 
-for (const kind of ['INTERFACE', 'DOCUMENT'] as const) {
-  registerEntityUnit(OBJECT[kind], async (db, id) => (await repo.findRegion(db, kind, id))?.businessUnitId);
-}
+/** The unit of a region of the kind, for its routes' access rule (undefined: no such region). */
+export const unitOfRegion =
+  (kind: RegionKind): EntityUnitLookup =>
+  async (db, id) =>
+    (await repo.findRegion(db, kind, id))?.businessUnitId;
 
 async function toRegions(db: DbOrTx, rows: repo.RegionRow[]): Promise<Region[]> {
   const links = await repo.countriesOf(

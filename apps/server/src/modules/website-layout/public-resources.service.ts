@@ -7,7 +7,7 @@ import {
   publicResourceName,
 } from '@vellum/contract';
 import type { DbOrTx } from '../../db/client.js';
-import { registerEntityUnit } from '../../platform/access.js';
+import type { EntityUnitLookup } from '../../platform/access.js';
 import { type Actor, audit } from '../../platform/audit.js';
 import type { Deps } from '../../platform/deps.js';
 import { AppError, fieldError, invalidField, notFound } from '../../platform/errors.js';
@@ -19,7 +19,8 @@ import * as repo from './website-layout.repo.js';
 const ENTITY = 'public-resource';
 const OBJECT = 'publicResource';
 
-registerEntityUnit('publicResource', async (db, id) => (await repo.findPublicResource(db, id))?.businessUnitId);
+/** The unit of a public resource, for its routes' access rule (undefined: no such resource). */
+export const unitOfPublicResource: EntityUnitLookup = async (db, id) => (await repo.findPublicResource(db, id))?.businessUnitId;
 
 /** Where the public site serves a resource; a unit's style sheet is served beside it (`style.css`). */
 export const resourceUrl = (businessUnitId: number, name: string) =>
