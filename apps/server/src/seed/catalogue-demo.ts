@@ -1,5 +1,5 @@
 import { GLOBAL_BUSINESS_UNIT_ID } from '@vellum/contract';
-import { gs1CheckDigit } from '@vellum/site';
+import { gs1CheckDigit } from '@vellum/site-views';
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.js';
 import { productType } from '../db/schema/index.js';

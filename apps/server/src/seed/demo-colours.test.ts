@@ -1,4 +1,4 @@
-import { SITE_CSS, themeCss } from '@vellum/site';
+import { SITE_CSS, themeCss } from '@vellum/site-views';
 import { describe, expect, it } from 'vitest';
 import { DEMO_UNITS } from './demo.js';
 

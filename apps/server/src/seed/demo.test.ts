@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Publication, SitemapEntry } from '@vellum/contract';
-import { isGtinKeyCode } from '@vellum/site';
+import { isGtinKeyCode } from '@vellum/site-views';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-import { gs1CheckDigit } from '@vellum/site';
+import { gs1CheckDigit } from '@vellum/site-views';
 import { eq } from 'drizzle-orm';
 import { JSDOM } from 'jsdom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
