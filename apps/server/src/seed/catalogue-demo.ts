@@ -3,7 +3,7 @@ import { gs1CheckDigit } from '@vellum/site-views';
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.js';
 import { productType } from '../db/schema/index.js';
-import { makeLotRange, makeProduct, makeProductGroup, makeProductRemark, makeProductType } from './catalogue-factories.js';
+import { makeLotRange, makeProduct, makeProductGroup, makeProductRemark, makeProductType } from '../factories/catalogue-factories.js';
 
 /**
  * A GTIN-13 of the demo, under GS1's prefix 952 for demonstrations and examples (never a real

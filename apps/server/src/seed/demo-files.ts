@@ -2,10 +2,10 @@ import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.js';
 import { document, file, fileVersion, lotRange } from '../db/schema/index.js';
+import { binaryColumns, makeFile, makeFileVersion, type VersionBinary } from '../factories/file-factories.js';
 import type { FileStore } from '../platform/file-store.js';
 import { demoPdf } from './demo-pdf.js';
 import { DEMO_KIND, DEMO_LANGUAGE, type DemoKind, type DemoLanguage } from './demo-texts.js';
-import { binaryColumns, makeFile, makeFileVersion, type VersionBinary } from './file-factories.js';
 
 /**
  * The demo's files (decision 0052): every demo document has files with a small real PDF each, in

@@ -15,10 +15,10 @@ import {
   fileVersion,
   product,
 } from '../db/schema/index.js';
+import { makeUserWithRights } from '../factories/organisation-factories.js';
 import { as, createTestContext, signIn, type TestContext, tokenFor } from '../test/harness.js';
 import { DEMO_GTIN } from './catalogue-demo.js';
 import { DEMO_USERS, seedDemoIfEmpty } from './demo.js';
-import { makeUserWithRights } from './factories.js';
 
 /**
  * The demo seed as `npm start` runs it (decision 0052): users, catalogue and documents with real PDF

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client.js';
 import { appUser, region, regionCountry, role } from '../db/schema/index.js';
+import { makeBusinessUnit, makeSuperAdmin, makeUser, makeUserGroup, setManufacturer } from '../factories/organisation-factories.js';
 import type { FileStore } from '../platform/file-store.js';
 import { seedCatalogueDemo } from './catalogue-demo.js';
 import {
@@ -14,7 +15,6 @@ import {
 } from './demo-files.js';
 import { publishDemoUnit } from './demo-publish.js';
 import { seedDocumentDemo } from './document-demo.js';
-import { makeBusinessUnit, makeSuperAdmin, makeUser, makeUserGroup, setManufacturer } from './factories.js';
 
 /** Demo logins (demo only; the README lists them). */
 export const DEMO_USERS = {

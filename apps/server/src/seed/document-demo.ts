@@ -1,8 +1,8 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.js';
 import { document, product, productGroup } from '../db/schema/index.js';
+import { makeDocument, makeDocumentAttribute, makeDocumentType } from '../factories/document-factories.js';
 import { DEMO_GTIN } from './catalogue-demo.js';
-import { makeDocument, makeDocumentAttribute, makeDocumentType } from './document-factories.js';
 
 /**
  * Demo documents: document types and attributes per unit, and documents linked to the demo product

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { DEFAULT_PASSWORD, makeUser, setManufacturer } from '../../factories/organisation-factories.js';
 import * as passwords from '../../platform/passwords.js';
 import { DUMMY_PASSWORD_HASH, hashPassword } from '../../platform/passwords.js';
-import { DEFAULT_PASSWORD, makeUser, setManufacturer } from '../../seed/factories.js';
 import { as, createTestContext, type TestContext, tokenFor } from '../../test/harness.js';
 import { auditActions, auditRows, mailsTo, NEW_PASSWORD, resetKeyFromMail, sessionsOf, setUser, userRow } from './account.test-support.js';
 

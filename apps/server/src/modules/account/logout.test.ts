@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeUser } from '../../factories/organisation-factories.js';
 import { createSession } from '../../platform/session.repo.js';
 import { TokenService } from '../../platform/tokens.js';
-import { makeUser } from '../../seed/factories.js';
 import { as, createTestContext, signIn, type TestContext, tokenFor } from '../../test/harness.js';
 import { auditActions, sessionsOf, setUser } from './account.test-support.js';
 

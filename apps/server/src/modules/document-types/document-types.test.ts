@@ -2,8 +2,8 @@ import type { AccessRight } from '@vellum/contract';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, document, documentType } from '../../db/schema/index.js';
-import { makeDocument, makeDocumentType } from '../../seed/document-factories.js';
-import { makeBusinessUnit, makeUserWithRights, setManufacturer } from '../../seed/factories.js';
+import { makeDocument, makeDocumentType } from '../../factories/document-factories.js';
+import { makeBusinessUnit, makeUserWithRights, setManufacturer } from '../../factories/organisation-factories.js';
 import { as, createTestContext, type TestContext, tokenFor } from '../../test/harness.js';
 import { translatableEntity } from '../internationalizations/translatable-entities.js';
 

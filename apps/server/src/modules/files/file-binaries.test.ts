@@ -10,12 +10,12 @@ import { and, desc, eq } from 'drizzle-orm';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, fileVersion } from '../../db/schema/index.js';
+import { makeDocument, makeDocumentType } from '../../factories/document-factories.js';
+import { makeFile } from '../../factories/file-factories.js';
+import { makeBusinessUnit, makeUserWithRights } from '../../factories/organisation-factories.js';
 import { multipart, tinyPng } from '../../platform/images.fixtures.js';
 import { parseStorageUrl } from '../../platform/storage.js';
 import { createS3FileStore } from '../../platform/storage-s3.js';
-import { makeDocument, makeDocumentType } from '../../seed/document-factories.js';
-import { makeBusinessUnit, makeUserWithRights } from '../../seed/factories.js';
-import { makeFile } from '../../seed/file-factories.js';
 import { as, createTestContext, type TestContext, tokenFor } from '../../test/harness.js';
 import { FILE_BINARY_ROUTE_LIMIT } from './files.routes.js';
 

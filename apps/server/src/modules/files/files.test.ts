@@ -2,10 +2,10 @@ import type { AccessRight } from '@vellum/contract';
 import { and, count, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, file, fileCountry, fileLanguage, fileLotRange, fileVersion } from '../../db/schema/index.js';
-import { makeLotRange, makeProduct, makeProductGroup, makeProductType } from '../../seed/catalogue-factories.js';
-import { makeDocument, makeDocumentType } from '../../seed/document-factories.js';
-import { makeBusinessUnit, makeUserWithRights, setManufacturer } from '../../seed/factories.js';
-import { makeFile } from '../../seed/file-factories.js';
+import { makeLotRange, makeProduct, makeProductGroup, makeProductType } from '../../factories/catalogue-factories.js';
+import { makeDocument, makeDocumentType } from '../../factories/document-factories.js';
+import { makeFile } from '../../factories/file-factories.js';
+import { makeBusinessUnit, makeUserWithRights, setManufacturer } from '../../factories/organisation-factories.js';
 import { as, createTestContext, type TestContext, tokenFor } from '../../test/harness.js';
 import { countUnitContent } from '../business-units/business-unit-statistics.js';
 

@@ -2,9 +2,9 @@ import type { AccessRight } from '@vellum/contract';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attributeDefinition, auditLog, internationalization, productRemark, productType } from '../../db/schema/index.js';
+import { makeProductRemark, makeProductType } from '../../factories/catalogue-factories.js';
+import { makeBusinessUnit, makeUserWithRights } from '../../factories/organisation-factories.js';
 import { multipart } from '../../platform/images.fixtures.js';
-import { makeProductRemark, makeProductType } from '../../seed/catalogue-factories.js';
-import { makeBusinessUnit, makeUserWithRights } from '../../seed/factories.js';
 import { as, createTestContext, type TestContext, tokenFor } from '../../test/harness.js';
 
 let ctx: TestContext;

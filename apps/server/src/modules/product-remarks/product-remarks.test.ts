@@ -2,10 +2,10 @@ import type { AccessRight } from '@vellum/contract';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, productGroupRemark, productRemark } from '../../db/schema/index.js';
+import { makeProductGroup, makeProductRemark, makeProductType } from '../../factories/catalogue-factories.js';
+import { makeBusinessUnit, makeUserWithRights } from '../../factories/organisation-factories.js';
 import { multipart, tinyPng } from '../../platform/images.fixtures.js';
 import { FORBIDDEN_MARKUP, XSS_PAYLOADS } from '../../platform/rich-text.fixtures.js';
-import { makeProductGroup, makeProductRemark, makeProductType } from '../../seed/catalogue-factories.js';
-import { makeBusinessUnit, makeUserWithRights } from '../../seed/factories.js';
 import { as, createTestContext, type TestContext, tokenFor } from '../../test/harness.js';
 
 let ctx: TestContext;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeProductType } from '../../factories/catalogue-factories.js';
+import { makeBusinessUnit, setManufacturer } from '../../factories/organisation-factories.js';
 import { multipart, tinyPng } from '../../platform/images.fixtures.js';
-import { makeProductType } from '../../seed/catalogue-factories.js';
-import { makeBusinessUnit, setManufacturer } from '../../seed/factories.js';
 import { createTestContext, type TestContext } from '../../test/harness.js';
 import { call, defBody, storedType, tokenWith, typeBody, typeCount, unique } from './product-types.fixtures.js';
 

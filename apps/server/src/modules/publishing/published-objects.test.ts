@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { businessUnit, publishedObject } from '../../db/schema/index.js';
+import { makeProduct, makeProductType } from '../../factories/catalogue-factories.js';
+import { makeBusinessUnit, makeUserWithRights } from '../../factories/organisation-factories.js';
 import { multipart, tinyJpeg, tinyPng } from '../../platform/images.fixtures.js';
-import { makeProduct, makeProductType } from '../../seed/catalogue-factories.js';
-import { makeBusinessUnit, makeUserWithRights } from '../../seed/factories.js';
 import { as, createTestContext, type TestContext, tokenFor } from '../../test/harness.js';
 import { makeInterfaceRegion, publishAsIs } from './publish.fixtures.js';
 

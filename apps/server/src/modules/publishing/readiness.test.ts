@@ -2,8 +2,8 @@ import type { AccessRight, PublishReadiness } from '@vellum/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { businessUnit, file, fileVersion, product, region } from '../../db/schema/index.js';
-import { makeProduct, makeProductType } from '../../seed/catalogue-factories.js';
-import { makeUserWithRights, setManufacturer } from '../../seed/factories.js';
+import { makeProduct, makeProductType } from '../../factories/catalogue-factories.js';
+import { makeUserWithRights, setManufacturer } from '../../factories/organisation-factories.js';
 import { as, createTestContext, type TestContext, tokenFor } from '../../test/harness.js';
 import { makeInterfaceRegion, makePublishFile, makeReadyUnit } from './publish.fixtures.js';
 

@@ -2,9 +2,9 @@ import type { AccessRight } from '@vellum/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, contentBlock, footerItem, publicResource } from '../../db/schema/index.js';
+import { makeProductType } from '../../factories/catalogue-factories.js';
+import { makeBusinessUnit, makeUserWithRights } from '../../factories/organisation-factories.js';
 import { HOSTILE_SVG, multipart, tinyPng } from '../../platform/images.fixtures.js';
-import { makeProductType } from '../../seed/catalogue-factories.js';
-import { makeBusinessUnit, makeUserWithRights } from '../../seed/factories.js';
 import { as, createTestContext, type TestContext, tokenFor } from '../../test/harness.js';
 import { translatableEntity } from '../internationalizations/translatable-entities.js';
 
