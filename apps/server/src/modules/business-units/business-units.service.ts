@@ -223,13 +223,17 @@ export async function updateBusinessUnitSettings(deps: Deps, auth: AuthContext, 
   return toBusinessUnit(row);
 }
 
+/**
+ * Deletes a unit as its lifecycle list says (unit-content.ts): refused while an area whose rows
+ * keep the unit counts any; rows no cascade takes go first, the unit's row and its configuration
+ * (ON DELETE CASCADE, decision 0021) in one transaction, the binaries of every area once it commits.
+ */
 export async function removeBusinessUnit(deps: Deps, actor: Actor, id: number): Promise<void> {
   const keys = await deps.db.transaction(async (tx) => {
     const before = await findBusinessUnit(tx, id, true);
     if (!before) throw notFound(ENTITY);
     const content = await countUnitContent(tx, id);
     if (content.keepsTheUnit) throw new AppError(OrganisationErrorKeys.businessUnitNotEmpty, 400, { id });
-    // the unit's website and document configuration goes with it: ON DELETE CASCADE (decision 0021); its binaries once this commits
     const files = await unitFiles(tx, id);
     await removeUnitRows(tx, id);
     await deleteBusinessUnit(tx, id);
