@@ -53,7 +53,7 @@ import type { UnitContentCounts } from './unit-counts.js';
  * - `keeps the unit`: the unit is not deleted while they exist (a foreign key without cascade; the
  *   area counts them, and any count of such an area refuses the delete);
  * - `deleted with the unit`: ON DELETE CASCADE (decision 0021: website and document configuration);
- * - `deleted with its parent`: rows of a table listed here that the parent's key carries along;
+ * - `{ deletedWith: parent }`: carried along by the key of a parent table listed here;
  * - `kept as history`: no key to the unit, the rows outlive it (the audit log).
  */
 export type OnUnitDelete = 'keeps the unit' | 'deleted with the unit' | { deletedWith: PgTable } | 'kept as history';
