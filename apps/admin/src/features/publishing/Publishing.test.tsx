@@ -75,6 +75,7 @@ const detail: PublicationDetail = {
       changedItems: [],
     },
     files: { added: 0, removed: 0, changed: 0, addedItems: [], removedItems: [], changedItems: [] },
+    site: [{ part: 'layout', items: ['mainColor'] }],
     siteChanged: true,
   },
 };
