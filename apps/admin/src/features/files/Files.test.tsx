@@ -240,8 +240,9 @@ describe('files of a document', () => {
     const link = within(table).getByRole('link', { name: 'IFU leaflet' });
     expect(link.getAttribute('href')).toBe(`${BASE}/21`);
     const row = link.closest('tr') as HTMLElement;
-    expect(within(row).getByText('BE, NL')).toBeTruthy();
-    expect(within(row).getByText('en, fr')).toBeTruthy();
+    // countries and languages by name, not code (decision 0051)
+    expect(within(row).getByText('Belgium, Netherlands')).toBeTruthy();
+    expect(within(row).getByText('English, French')).toBeTruthy();
     expect(within(row).getByText('Archived')).toBeTruthy();
     expect(within(row).queryByText(/^Published/)).toBeNull();
     expect(screen.getByRole('link', { name: 'Add file' }).getAttribute('href')).toBe(`${BASE}/new`);

@@ -1,10 +1,7 @@
 import { Badge } from '@mantine/core';
 import { type PublishState, publishStateOf } from '@vellum/contract';
 import { useTranslation } from 'react-i18next';
-
-export const dateTimeFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
-
-export const formatDateTime = (iso: string | null | undefined) => (iso ? dateTimeFormat.format(new Date(iso)) : '');
+import { formatDateTime } from '../../i18n/format';
 
 const COLORS: Record<PublishState, string> = { UNPUBLISHED: 'gray', SCHEDULED: 'blue', PUBLISHED: 'teal' };
 
