@@ -50,7 +50,6 @@ export function NewFileBinaryField({ binary }: { binary: ReturnType<typeof useNe
       <FileInput
         label={t('files.fields.binary')}
         description={binary.file ? t('files.newBinary.chosen') : t('files.newBinary.next')}
-        placeholder={t('files.newBinary.placeholder')}
         accept={BINARY_ACCEPT}
         value={binary.file}
         onChange={binary.setFile}
