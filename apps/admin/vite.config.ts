@@ -6,7 +6,9 @@ const server = process.env.VELLUM_API ?? 'http://localhost:8080';
 export default defineConfig({
   plugins: [react()],
   server: { port: 5173, proxy: { '/api': server, '/management': server } },
-  build: { outDir: 'dist', sourcemap: true, manifest: true },
+  // npm run build (scripts/build.ts) builds into a new folder under builds/ and points dist at it
+  // (decision 0052); a bare `vite build` writes here, never into the build a server is serving
+  build: { outDir: 'builds/direct', sourcemap: true, manifest: true },
   define: { __APP_VERSION__: JSON.stringify(process.env.npm_package_version ?? '0.1.0') },
   test: {
     environment: 'jsdom',

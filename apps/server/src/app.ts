@@ -1,14 +1,12 @@
-import { existsSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import helmet from 'helmet';
+import { currentBuild } from '../../admin/scripts/builds.js';
 import type { Config } from './config.js';
 import { type Database, PUBLICATION_CHANNEL } from './db/client.js';
 import { apiModules } from './modules/index.js';
@@ -17,6 +15,7 @@ import { publishedAmong } from './modules/publishing/publications.repo.js';
 import { siteHostUrl } from './modules/site/site-hosts.js';
 import { type AccessRule, registerAccessHooks } from './platform/access.js';
 import { ACCESS_CHANNEL, AccessCache } from './platform/access-cache.js';
+import { serveAdminApp } from './platform/admin-app.js';
 import type { Deps } from './platform/deps.js';
 import { createDownloadRecorder } from './platform/download-recorder.js';
 import { frameworkErrorHandler, registerErrorHandler } from './platform/errors.js';
@@ -41,13 +40,13 @@ declare module 'fastify' {
 export interface BuildOptions {
   config: Config;
   database: Database;
-  /** Serve the built admin app from apps/admin/dist (default: when it exists). */
+  /** Serve the built admin app (default: when there is a build). */
   serveAdmin?: boolean;
+  /** The admin build folder to serve (default: the one apps/admin/dist points at now; decision 0052). */
+  adminBuild?: string;
   logger?: boolean;
   mailer?: Deps['mailer'];
 }
-
-const adminDist = resolve(dirname(fileURLToPath(import.meta.url)), '../../admin/dist');
 
 /** Builds the whole server; tests inject() into it, main.ts listens with it. */
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
@@ -131,16 +130,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.decorate('declaredRoutes', declared);
   for (const routes of apiModules) await routes(app);
 
-  const serveAdmin = opts.serveAdmin ?? existsSync(join(adminDist, 'index.html'));
-  if (serveAdmin) {
-    await app.register(fastifyStatic, { root: adminDist, wildcard: false, index: ['index.html'] });
-    // the admin app routes in the browser: every non-API GET that is no file answers index.html
-    app.get('/*', { config: { access: 'public' }, schema: { hide: true } }, (req, reply) => {
-      if (req.url.startsWith('/api/') || req.url.startsWith('/management/')) {
-        return reply.callNotFound();
-      }
-      return reply.sendFile('index.html');
-    });
-  }
+  const adminBuild = opts.serveAdmin === false ? undefined : (opts.adminBuild ?? currentBuild());
+  if (adminBuild) await serveAdminApp(app, adminBuild);
   return app;
 }

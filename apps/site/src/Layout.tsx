@@ -38,7 +38,7 @@ export function Layout({ unit, language, t, title, choice, audienceName, childre
       </head>
       <body>
         <a className="skip-link" href="#main">
-          {t('navigation.home')}
+          {t('navigation.skipToContent')}
         </a>
         {unit?.preview && <PreviewBannerView banner={unit.preview} t={t} />}
         <header className={`site-header ${unit?.lightHeaderText ? 'site-header--light' : 'site-header--dark'}`}>
@@ -54,7 +54,12 @@ export function Layout({ unit, language, t, title, choice, audienceName, childre
                   {choice.countryName} · {choice.languageName}
                   {audienceName ? ` · ${audienceName}` : ''}
                 </span>{' '}
-                <a href={siteUrls.home(unit.root, { change: true, language: choice.language })}>{t('country.change')}</a>
+                <a
+                  className="site-header__change"
+                  href={siteUrls.home(unit.root, { change: true, language: choice.language, from: choice.from })}
+                >
+                  {t('country.change')}
+                </a>
               </p>
             )}
           </div>
@@ -69,7 +74,7 @@ export function Layout({ unit, language, t, title, choice, audienceName, childre
             </div>
           )}
         </header>
-        <main id="main" className="site-main">
+        <main id="main" className="site-main" tabIndex={-1}>
           {children}
         </main>
         <footer className="site-footer">

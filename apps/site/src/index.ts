@@ -24,8 +24,11 @@ export { ProductGonePage, type ProductGonePageProps } from './pages/ProductGoneP
 export { ProductPage, type ProductPageProps } from './pages/ProductPage.js';
 export { ProductTypesPage, type ProductTypesPageProps } from './pages/ProductTypesPage.js';
 export { SearchPage, type SearchPageProps, type SearchResultsView } from './pages/SearchPage.js';
+export { SitesPage, type SitesPageProps } from './pages/SitesPage.js';
 export { ComingSoonPage, NotFoundPage, PreviewEndedPage, TooManyRequestsPage } from './pages/StatusPages.js';
 export { renderHtml } from './render.js';
+export { BadLinkPage, type BadLinkPageProps } from './resolver/BadLinkPage.js';
+export { type LinkGroupView, LinksetPage, type LinksetPageProps, type LinkView } from './resolver/LinksetPage.js';
 export { SITE_CSS, themeCss } from './styles.js';
 export { englishTexts, siteTexts, type Texts } from './texts.js';
 export * from './urls.js';

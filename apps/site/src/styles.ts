@@ -46,12 +46,25 @@ button,.button{display:inline-block;font:inherit;padding:.5rem 1rem;border:0;bor
 .results,.documents,.files{list-style:none;padding:0;margin:0}
 .results>li,.document{border-block-end:1px solid #eee;padding:.75rem 0}
 .attributes{display:grid;grid-template-columns:max-content 1fr;gap:.25rem 1rem;margin:.5rem 0}
-.attributes div,.file__meta div,.confirmation div{display:contents}
-.attributes dt,.file__meta dt,.confirmation dt{font-weight:600}
-.attributes dd,.file__meta dd,.confirmation dd{margin:0}
+.attributes div,.confirmation div{display:contents}
+.attributes dt,.confirmation dt{font-weight:600}
+.attributes dd,.confirmation dd{margin:0}
 .file{padding:.5rem 0}
-.file__link{font-weight:600}
-.file__meta,.confirmation{display:grid;grid-template-columns:max-content 1fr;gap:.25rem 1rem;margin:.25rem 0}
+.file__link{font-weight:600;min-block-size:44px;margin-block:.25rem}
+.file__meta{margin:.25rem 0;font-size:.95rem}
+.file__name{font-weight:600}
+.confirmation{display:grid;grid-template-columns:max-content 1fr;gap:.25rem 1rem;margin:.25rem 0}
+.site-header__change,.breadcrumb a,.file__paper a,.file__previous a,.file__previous summary,.document__language,.search-another summary,.site-list a{display:inline-block;min-block-size:24px;min-inline-size:24px;line-height:24px}
+.note,.document__languages{margin:.5rem 0;padding:.25rem .75rem;border-inline-start:4px solid #b45309;background:#fef3c7;color:#1a1a1a}
+.document__languages p{margin:.25rem 0}
+.document__languages a{color:#0b3d91}
+.document h2{font-size:1.1rem;margin:.5rem 0 .25rem}
+.breadcrumb{margin:.5rem 0 0}
+.site-main h1{margin:.25rem 0 .5rem}
+main:focus{outline:none}
+.search-another{margin:1.5rem 0}
+.search-another summary{cursor:pointer;font-weight:600}
+.site-list{padding-inline-start:1.25rem}
 .document__type{display:block;font-size:.85rem;font-weight:400;color:#555}
 .pager{display:flex;gap:1rem;justify-content:space-between}
 .lot-form{margin:1rem 0}
@@ -76,6 +89,9 @@ input[type=email]{inline-size:100%;max-inline-size:30rem;font:inherit;padding:.5
 .scanner::backdrop{background:rgba(0,0,0,.6)}
 .scanner h2{margin-block-start:0}
 .scanner__video{display:block;inline-size:100%;background:#000;margin-block-end:.5rem}
+.linkset-links{list-style:none;padding:0;margin:0}
+.linkset-links li{padding:.25rem 0}
+.linkset-links a{display:inline-block;min-block-size:24px;padding:.25rem 0;font-weight:600}
 @media print{
   .site-header__choice,.skip-link,.search__form,.lot-form,.pager,.actions,.file__paper,button,.access,.suggestions,.scanner{display:none}
   .site-header{background:none;color:#000}

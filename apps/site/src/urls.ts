@@ -33,8 +33,11 @@ function query(params: Record<string, string | number | undefined | null>): stri
 export const siteUrls = {
   /** The site's own style sheet (not a unit's). */
   siteCss: () => '/site/_assets/site.css',
-  home: (root: SiteRoot, params: { change?: boolean; language?: string } = {}) =>
-    `${root}${query({ change: params.change ? '1' : undefined, lang: params.language })}`,
+  /** The chooser; `from`: the page's path under the root, where a change of choice comes back to (decision 0048). */
+  home: (root: SiteRoot, params: { change?: boolean; language?: string; from?: string } = {}) =>
+    `${root}${query({ change: params.change ? '1' : undefined, lang: params.language, from: params.from })}`,
+  /** Every unit's public website (`/site` alone). */
+  sites: () => '/site',
   unitCss: (root: SiteRoot, version: string) => `${root}/style.css${query({ v: version })}`,
   themeCss: (root: SiteRoot, version: string) => `${root}/theme.css${query({ v: version })}`,
   media: (root: SiteRoot, key: string) => `${root}/media/${key.split('/').map(seg).join('/')}`,
@@ -55,6 +58,12 @@ export const siteUrls = {
   accessForget: (root: SiteRoot) => `${root}/_access/_forget`,
   /** GS1 Digital Link of a product (decision 0043): the persistent URL of its GTIN, with a lot when given. */
   gs1: (root: SiteRoot, gtin14: string, lot?: string) => `${root}/01/${seg(gtin14)}${lot ? `/10/${seg(lot)}` : ''}`,
+  /**
+   * The persistent URL of a product by its id (decision 0049): opens its page through the visitor's
+   * choice (or the chooser), whatever its type's slug or key code becomes; what a label prints for a
+   * product whose key code is no GTIN.
+   */
+  persistent: (root: SiteRoot, productId: number) => `${root}/p/${productId}`,
   /** The sitemap of the unit's product pages; a part of it when it is an index (more than 50,000 URLs). */
   siteMap: (root: SiteRoot, part?: number) => `${root}/sitemap.xml${query({ part })}`,
   /** The type-ahead's values of a search field, from the type's search URL (siteUrls.search); the script adds `&q=`. */

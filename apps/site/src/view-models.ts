@@ -41,6 +41,14 @@ export interface PageLanguage {
 export interface ChoiceView extends Choice {
   countryName: string;
   languageName: string;
+  /** The page's path under the site root: "Change country or language" comes back to it in the new choice. */
+  from?: string;
+}
+
+/** A language as the visitor reads it: its code (for `lang`) and its name in that language. */
+export interface LanguageName {
+  code: string;
+  name: string;
 }
 
 export interface RegionView {
@@ -88,7 +96,7 @@ export interface VersionView {
 export interface FileView {
   fileId: number;
   name: string;
-  languages: string[];
+  languages: LanguageName[];
   restOfTheWorld: boolean;
   current: VersionView & { size: number | null; mediaType: string | null };
   previous: VersionView[];
@@ -101,6 +109,8 @@ export interface DocumentView {
   name: string;
   typeName: string;
   attributes: { name: string; value: string }[];
+  /** False: no file is in the visitor's language, the files listed are in others (decision 0048). */
+  inVisitorLanguage: boolean;
   files: FileView[];
 }
 
@@ -117,7 +127,8 @@ export interface FileSummaryView {
 export interface DownloadView extends FileSummaryView {
   versionDate: string | null;
   isCurrent: boolean;
-  languages: string[];
+  languages: LanguageName[];
+  /** The name the file is saved under: its extension follows its type. */
   binaryName: string | null;
   binarySize: number | null;
   context: DownloadContext;

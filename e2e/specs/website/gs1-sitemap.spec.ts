@@ -29,12 +29,13 @@ test('GS1 link to the product with its lot, then the sitemap with its codes', as
   await createProduct(api, type, '4006381333931');
   await api.post('/api/publish', { businessUnitId: unit.id });
 
-  // the GS1 link printed on the box, with expiry and serial: the chooser first, then the product
-  await page.goto(`/site/${unit.slug}/01/04006381333931/10/LOT-7/17/271231/21/SN1`);
+  // the GS1 link printed on the box, with serial and expiry (in the query, as GS1 Digital Link 1.2 has
+  // it): the chooser first, then the product, the query passed on
+  await page.goto(`/site/${unit.slug}/01/04006381333931/10/LOT-7/21/SN1?17=271231`);
   await expect(page).toHaveURL(new RegExp(`/site/${unit.slug}\\?gs1=`));
   await page.getByLabel('Choose your country').selectOption('be');
   await page.getByRole('button', { name: 'Next' }).click();
-  await expect(page).toHaveURL(new RegExp(`/site/${unit.slug}/be/en/hcp/${type.slug}/4006381333931\\?lot=LOT-7$`));
+  await expect(page).toHaveURL(new RegExp(`/site/${unit.slug}/be/en/hcp/${type.slug}/4006381333931\\?lot=LOT-7&17=271231$`));
   await expect(page.locator('main')).toContainText('4006381333931');
   // the documents are filtered by the lot of the link
   await expect(page.locator('form.lot-form').getByLabel('Lot number')).toHaveValue('LOT-7');

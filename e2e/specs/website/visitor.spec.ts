@@ -94,8 +94,8 @@ for (const javaScriptEnabled of [false, true]) {
     await accessible(page, 'product');
 
     // the box's GS1 link with a lot: the product for that lot, the choice remembered
-    await page.goto(`${root}/01/${GTIN14}/10/LOT-7/17/281231`);
-    await expect(page).toHaveURL(new RegExp(`${root}/be/fr/hcp/${type.slug}/${GTIN13}\\?lot=LOT-7$`));
+    await page.goto(`${root}/01/${GTIN14}/10/LOT-7?17=281231`);
+    await expect(page).toHaveURL(new RegExp(`${root}/be/fr/hcp/${type.slug}/${GTIN13}\\?lot=LOT-7&17=281231$`));
     await expect(page.getByRole('heading', { level: 1 })).toContainText(GTIN13);
 
     // confirm the download and receive the exact bytes

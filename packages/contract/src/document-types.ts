@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { bodyId, idSchema, intInput, pageQuery, plainText, searchText, versionField } from './common.js';
+import { DEFAULT_GS1_LINK_TYPE, gs1LinkTypeSchema } from './gs1-link-types.js';
 import { catalogueNameSchema, searchTypeSchema } from './product-types.js';
 
 /**
@@ -19,6 +20,8 @@ export const documentTypeSchema = z.object({
   hcp: z.boolean(),
   patient: z.boolean(),
   sortNumber: z.number(),
+  /** The GS1 Web Vocabulary link type its documents' files are listed under by the site's GS1 resolver (decision 0049). */
+  linkType: gs1LinkTypeSchema,
   version: z.number(),
 });
 export type DocumentType = z.infer<typeof documentTypeSchema>;
@@ -30,6 +33,7 @@ const documentTypeFields = {
   hcp: z.boolean().default(false),
   patient: z.boolean().default(false),
   sortNumber: z.number().int('Pattern').min(0, 'Min').max(DOCUMENT_TYPE_SORT_MAX, 'Max'),
+  linkType: gs1LinkTypeSchema.default(DEFAULT_GS1_LINK_TYPE),
 };
 export const documentTypeCreateBody = z.object({ id: z.undefined().or(z.null()).optional(), ...documentTypeFields });
 export const documentTypeUpdateBody = z.object({ id: bodyId(), version: versionField, ...documentTypeFields });

@@ -7,6 +7,7 @@ export * from './document-types.js';
 export * from './documents.js';
 export * from './errors.js';
 export * from './files.js';
+export * from './gs1-link-types.js';
 export * from './lot-ranges.js';
 export * from './organisation.js';
 export * from './paper-copy-requests.js';

@@ -33,11 +33,12 @@ export const sitemapEntrySchema = z.object({
   documentName: z.string().nullable(),
   /**
    * Absolute URL: the GS1 Digital Link /site/{bu}/01/{gtin} of the product (a document's: of its
-   * first product) when its key code is a GTIN, else the product's page for the site's default
-   * choice; null when there is none (a document without a public product).
+   * first product) when its key code is a GTIN, else its persistent URL /site/{bu}/p/{productId}
+   * (decision 0049); null when there is none (a document without a public product, a product its
+   * audience does not see).
    */
   url: z.string().nullable(),
-  /** Whether url is the GS1 Digital Link (persistent: it answers even once the product is gone). */
+  /** Whether url is persistent: it answers through the visitor's choice, and even once the product is gone (410). */
   persistent: z.boolean(),
   /** The GS1 element string of the GTIN, `(01){gtin14}`, for a GS1 DataMatrix; null without a GTIN. */
   elementString: z.string().nullable(),

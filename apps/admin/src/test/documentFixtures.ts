@@ -9,6 +9,7 @@ export const documentType = (over: Partial<DocumentType> = {}): DocumentType => 
   hcp: true,
   patient: false,
   sortNumber: 10,
+  linkType: 'gs1:instructions',
   version: 2,
   ...over,
 });

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import multipartPlugin from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BinaryKind, byteRange, type ReceivedBinary, receiveBinary, sendBinary } from './binaries.js';
+import { type BinaryKind, byteRange, fileNameForType, type ReceivedBinary, receiveBinary, sendBinary } from './binaries.js';
 import { registerErrorHandler } from './errors.js';
 import { multipart, tinyPng } from './images.fixtures.js';
 import { createLocalFileStore, type FileStore } from './storage.js';
@@ -31,6 +31,24 @@ describe('byteRange', () => {
     expect(byteRange('items=0-9', 100)).toBeUndefined();
     expect(byteRange('bytes=abc', 100)).toBeUndefined();
     expect(byteRange('bytes=200-300', 100)).toBe('unsatisfiable');
+  });
+});
+
+describe('fileNameForType', () => {
+  it('gives a name the extension of its type: kept when right, replaced when another type, appended otherwise', () => {
+    expect(fileNameForType('leaflet.pdf', 'application/pdf')).toBe('leaflet.pdf');
+    expect(fileNameForType('LEAFLET.PDF', 'application/pdf')).toBe('LEAFLET.PDF');
+    expect(fileNameForType('poly.html', 'application/pdf')).toBe('poly.pdf');
+    expect(fileNameForType('setup.exe', 'application/pdf')).toBe('setup.pdf');
+    expect(fileNameForType('photo.jpeg', 'image/jpeg')).toBe('photo.jpeg');
+    expect(fileNameForType('photo.png', 'image/jpeg')).toBe('photo.jpg');
+    expect(fileNameForType('Notice 1.0', 'application/pdf')).toBe('Notice 1.0.pdf');
+    expect(fileNameForType('archive', 'application/zip')).toBe('archive.zip');
+    expect(fileNameForType('.html', 'application/pdf')).toBe('.html.pdf');
+    expect(fileNameForType('x.html', 'APPLICATION/PDF')).toBe('x.pdf');
+    // a type without a known extension keeps the name
+    expect(fileNameForType('data.bin', 'application/octet-stream')).toBe('data.bin');
+    expect(fileNameForType('data.bin', null)).toBe('data.bin');
   });
 });
 
@@ -62,7 +80,7 @@ describe('receiveBinary and sendBinary', () => {
   const upload = (name: string, type: string, data: Buffer, field = 'file') =>
     app.inject({ method: 'POST', url: '/upload', ...multipart(field, name, type, data) });
 
-  it('stores a PDF by its content, with size, SHA-256 and the name the client gave', async () => {
+  it('stores a PDF by its content, with size, SHA-256 and the name the client gave; sends it back as a PDF', async () => {
     const data = pdf(40_000);
     const res = await upload('IFU ‮fdp.exe', 'application/octet-stream', data);
     expect(res.statusCode).toBe(200);
@@ -80,7 +98,8 @@ describe('receiveBinary and sendBinary', () => {
       'x-content-type-options': 'nosniff',
       etag: `"${body.sha256}"`,
     });
-    expect(back.headers['content-disposition']).toMatch(/^attachment; filename="IFU fdp.exe"/);
+    // offered back under a name whose extension is its type's (decision 0048)
+    expect(back.headers['content-disposition']).toMatch(/^attachment; filename="IFU fdp.pdf"/);
     expect(back.headers['content-security-policy']).toContain('sandbox');
   });
 

@@ -31,6 +31,46 @@ export interface BinaryToSend {
   disposition?: 'attachment' | 'inline';
 }
 
+/** The extension of each media type a stored binary may have (its kind was decided by its content); the first is the one given. */
+const EXTENSIONS: Record<string, readonly string[]> = {
+  'application/pdf': ['pdf'],
+  'image/png': ['png'],
+  'image/jpeg': ['jpg', 'jpeg'],
+  'image/gif': ['gif'],
+  'image/webp': ['webp'],
+  'image/svg+xml': ['svg'],
+  'image/x-icon': ['ico'],
+  'application/zip': ['zip'],
+  'text/css': ['css'],
+};
+
+/**
+ * Extensions that name a type on their own: a name ending in one that is not the binary's type has
+ * it replaced (`poly.html` of a PDF → `poly.pdf`); any other ending is kept and the type's
+ * extension appended (`Notice 1.0` → `Notice 1.0.pdf`).
+ */
+const TYPE_EXTENSIONS = new Set([
+  ...Object.values(EXTENSIONS).flat(),
+  ...['htm', 'html', 'xhtml', 'xht', 'xml', 'svgz', 'js', 'mjs', 'cjs', 'json', 'txt', 'rtf', 'doc', 'docx', 'xls', 'xlsx', 'ppt', 'pptx'],
+  ...['odt', 'ods', 'exe', 'msi', 'bat', 'cmd', 'com', 'scr', 'sh', 'ps1', 'vbs', 'jar', 'apk', 'dmg', 'php', 'swf', 'hta', 'lnk'],
+  ...['bmp', 'tif', 'tiff', 'heic', 'avif', 'mp4', 'mov', 'mp3', 'wav', 'gz', 'tgz', 'rar', '7z', 'tar', 'eml', 'md', 'csv'],
+]);
+
+/**
+ * The name a binary is saved under: its extension follows the type its content was decided to be
+ * (decision 0048), whatever name the uploader gave: a PDF polyglot uploaded as `poly.html` is
+ * offered as `poly.pdf`. A type without a known extension keeps the name as given.
+ */
+export function fileNameForType(fileName: string, mediaType: string | null): string {
+  const wanted = mediaType ? EXTENSIONS[mediaType.toLowerCase()] : undefined;
+  if (!wanted) return fileName;
+  const dot = fileName.lastIndexOf('.');
+  const extension = dot > 0 ? fileName.slice(dot + 1).toLowerCase() : '';
+  if (wanted.includes(extension)) return fileName;
+  const stem = TYPE_EXTENSIONS.has(extension) ? fileName.slice(0, dot) : fileName;
+  return `${stem || 'file'}.${wanted[0]}`;
+}
+
 /** Enough of the start of a file for its signature (file-type reads at most 4,100 bytes). */
 const SNIFF_BYTES = 4100;
 
@@ -120,15 +160,18 @@ export function byteRange(header: string | undefined, size: number): Range | 'un
 }
 
 /**
- * Sends a stored binary: streamed, with its length, type and name, `nosniff` and a sandbox so that
- * nothing in it runs on our origin, an ETag from its SHA-256 (304 when unchanged), and single byte
+ * Sends a stored binary: streamed, with its length, type and name (its extension following the
+ * type, `fileNameForType`), `nosniff` and a sandbox so that nothing in it runs on our origin, an ETag from its SHA-256 (304 when unchanged), and single byte
  * ranges (206; 416 when unsatisfiable; several ranges get the whole file).
  */
 export async function sendBinary(req: FastifyRequest, reply: FastifyReply, files: FileStore, binary: BinaryToSend) {
   const etag = `"${binary.sha256}"`;
   reply
     .header('content-type', binary.mediaType)
-    .header('content-disposition', contentDisposition(binary.fileName, { type: binary.disposition ?? 'attachment' }))
+    .header(
+      'content-disposition',
+      contentDisposition(fileNameForType(binary.fileName, binary.mediaType), { type: binary.disposition ?? 'attachment' }),
+    )
     .header('x-content-type-options', 'nosniff')
     .header('content-security-policy', "sandbox; default-src 'none'; img-src 'self'; style-src 'unsafe-inline'")
     .header('accept-ranges', 'bytes')

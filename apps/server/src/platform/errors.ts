@@ -57,15 +57,36 @@ function pgCode(err: unknown): string | undefined {
   return undefined;
 }
 
+/** A page that answers Fastify's own errors under a path prefix (the public website's 400 page). */
+export type FrameworkErrorPage = (err: FastifyError, req: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
+const frameworkErrorPages = new WeakMap<FastifyInstance, { prefix: string; page: FrameworkErrorPage }[]>();
+
+/** Answers Fastify's own errors for URLs under `prefix` with a page of the area's own (decision 0049). */
+export function registerFrameworkErrorPage(app: FastifyInstance, prefix: string, page: FrameworkErrorPage): void {
+  frameworkErrorPages.set(app, [...(frameworkErrorPages.get(app) ?? []), { prefix, page }]);
+}
+
 /**
  * Errors Fastify answers before a route is found (a path that is not valid percent-encoded UTF-8,
- * a path parameter longer than the router allows): problem+json like every other error. Passed
- * to Fastify as its `frameworkErrors` option.
+ * a path parameter longer than the router allows): problem+json like every other error, or the
+ * page an area registered for its URLs (the public site's). Passed to Fastify as its
+ * `frameworkErrors` option.
  */
-export function frameworkErrorHandler(err: FastifyError, _req: FastifyRequest, reply: FastifyReply): void {
+export function frameworkErrorHandler(err: FastifyError, req: FastifyRequest, reply: FastifyReply): void {
   const status = typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 400;
   const body = problem(status, `error.http.${status}`);
-  reply.status(status).type('application/problem+json').header(HEADER_ERROR, body.message).send(body);
+  const problemAnswer = () => reply.status(status).type('application/problem+json').header(HEADER_ERROR, body.message).send(body);
+  const url = req.url ?? '';
+  const own = frameworkErrorPages
+    .get(req.server)
+    ?.find((p) => url === p.prefix || url.startsWith(`${p.prefix}/`) || url.startsWith(`${p.prefix}?`));
+  if (!own) {
+    problemAnswer();
+    return;
+  }
+  own.page(err, req, reply).catch(() => {
+    if (!reply.sent) problemAnswer();
+  });
 }
 
 /** The single place where errors become responses. */

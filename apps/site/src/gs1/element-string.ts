@@ -1,5 +1,5 @@
 import { toGtin14 } from './gtin.js';
-import { fail, type Gs1Result, type Gs1Scan, isValidExpiry, isValidLotOrSerial } from './scan.js';
+import { fail, type Gs1Result, type Gs1Scan, isValidExpiry, isValidLotOrSerial, isValidTpx } from './scan.js';
 
 /**
  * GS1 element strings as a scanner types them into the search box (General Specifications §7.8):
@@ -9,8 +9,9 @@ import { fail, type Gs1Result, type Gs1Scan, isValidExpiry, isValidLotOrSerial }
  *   field ended by FNC1, which a scanner transmits as the GS character (ASCII 29, \u001d), possibly
  *   after a symbology identifier (`]d2`, `]C1`, `]Q3`, `]e0`, `]J1`).
  *
- * Only AIs 01, 10, 17 and 21 are kept; any other AI is skipped (by its predefined length, else up to
- * the next separator), so a box that also carries a quantity or a price still opens its product.
+ * Only AIs 01, 10, 17, 21, 22 and 235 are kept; any other AI is skipped (by its predefined length,
+ * else up to the next separator), so a box that also carries a quantity or a price still opens its
+ * product.
  */
 
 const GS = '\u001d';
@@ -78,6 +79,16 @@ export function scanOfFields(fields: Fields): Gs1Result {
     if (!isValidLotOrSerial(serial)) return fail('badSerial');
     value.serial = serial;
   }
+  const cpv = fields.get('22');
+  if (cpv !== undefined) {
+    if (!isValidLotOrSerial(cpv)) return fail('badCpv');
+    value.cpv = cpv;
+  }
+  const tpx = fields.get('235');
+  if (tpx !== undefined) {
+    if (!isValidTpx(tpx)) return fail('badTpx');
+    value.tpx = tpx;
+  }
   return { ok: true, value };
 }
 
@@ -128,11 +139,12 @@ function parseRaw(text: string): Gs1Result {
     const end = text.indexOf(GS, i);
     const element = text.slice(i, end < 0 ? text.length : end);
     i = end < 0 ? text.length : end + 1;
-    // 10 and 21 are two-digit AIs; any other variable AI (3 or 4 digits) is skipped whole
-    if (prefix === '10' || prefix === '21') {
-      const value = element.slice(2);
-      if (!value) return fail(prefix === '10' ? 'badLot' : 'badSerial');
-      if (!put(fields, prefix, value)) return fail('duplicateAi');
+    // 10, 21 and 22 are two-digit AIs, 235 three; any other variable AI is skipped whole
+    const ai = prefix === '10' || prefix === '21' || prefix === '22' ? prefix : element.startsWith('235') ? '235' : undefined;
+    if (ai) {
+      const value = element.slice(ai.length);
+      if (!value) return fail(ai === '10' ? 'badLot' : ai === '21' ? 'badSerial' : ai === '22' ? 'badCpv' : 'badTpx');
+      if (!put(fields, ai, value)) return fail('duplicateAi');
     }
   }
   return scanOfFields(fields);

@@ -12,11 +12,11 @@ export interface ChooserPageProps {
   regions: RegionView[];
   languages: LanguageView[];
   audiences: AudienceSegment[];
-  /** Pre-selected values (the remembered choice, or what was sent). */
+  /** Pre-selected values, lower-case (what was sent, the remembered choice, or the browser's languages). */
   selected: { country?: string; language?: string; audience?: AudienceSegment };
   /** The choice sent was incomplete or not offered. */
   invalid: boolean;
-  /** Where the visitor was going, carried through the form (a GS1 link opened before any choice). */
+  /** Where the visitor was going, carried through the form (a GS1 link opened before any choice, the page a change comes from). */
   hidden?: { name: string; value: string }[];
 }
 
@@ -55,7 +55,7 @@ export function ChooserPage({ unit, language, t, regions, languages, audiences, 
           <label htmlFor="language">{t('language.choose')}</label>
           <select id="language" name="language" required defaultValue={selected.language ?? language.isoCode}>
             {languages.map((l) => (
-              <option key={l.isoCode} value={l.isoCode} lang={l.isoCode}>
+              <option key={l.isoCode} value={l.isoCode.toLowerCase()} lang={l.isoCode}>
                 {l.nativeName || l.name}
               </option>
             ))}

@@ -74,7 +74,7 @@ export function DocumentSearchPage(p: DocumentSearchPageProps) {
                   <AttributeList attributes={h.document.attributes} />
                   <ul className="files">
                     {h.document.files.map((f) => (
-                      <FileItem key={f.fileId} file={f} t={t} />
+                      <FileItem key={f.fileId} file={f} t={t} locale={p.language.isoCode} />
                     ))}
                   </ul>
                 </li>

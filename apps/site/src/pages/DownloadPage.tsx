@@ -1,8 +1,11 @@
 /** @jsxRuntime automatic */
 // (npm start runs the server through tsx from the root, which does not read this workspace's tsconfig)
+
+import { formatDate, formatSize } from '../format.js';
 import { Layout } from '../Layout.js';
 import type { Texts } from '../texts.js';
 import type { ChoiceView, DownloadView, PageLanguage, UnitView } from '../view-models.js';
+import { LanguageNames } from './FileItem.js';
 import { FileSummary } from './FileSummary.js';
 
 export interface DownloadPageProps {
@@ -23,13 +26,23 @@ export function DownloadPage({ unit, language, t, choice, audienceName, download
         {d.versionDate && (
           <div>
             <dt>{t('document.date')}</dt>
-            <dd>{d.versionDate}</dd>
+            <dd>
+              <time dateTime={d.versionDate}>{formatDate(d.versionDate, language.isoCode)}</time>
+            </dd>
           </div>
         )}
         {d.languages.length > 0 && (
           <div>
             <dt>{t('document.language')}</dt>
-            <dd>{d.languages.map((l) => l.toUpperCase()).join(', ')}</dd>
+            <dd>
+              <LanguageNames languages={d.languages} />
+            </dd>
+          </div>
+        )}
+        {d.binarySize !== null && (
+          <div>
+            <dt>{t('document.size')}</dt>
+            <dd>{formatSize(d.binarySize, language.isoCode)}</dd>
           </div>
         )}
       </FileSummary>
@@ -37,6 +50,7 @@ export function DownloadPage({ unit, language, t, choice, audienceName, download
       <p className="actions">
         <a className="button" href={d.downloadUrl} download={d.binaryName ?? undefined}>
           {t('download.confirmation.accept')}
+          <span className="visually-hidden">: {d.fileName}</span>
         </a>{' '}
         <a href={d.backUrl}>{t('download.confirmation.cancel')}</a>
       </p>

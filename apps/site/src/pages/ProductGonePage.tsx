@@ -9,8 +9,8 @@ export interface ProductGonePageProps {
   unit: UnitView;
   language: PageLanguage;
   t: Texts;
-  /** The GTIN-14 the link named. */
-  gtin14: string;
+  /** The GTIN-14 the link named (null: a product's persistent URL without a GTIN). */
+  gtin14: string | null;
 }
 
 /**
@@ -23,10 +23,12 @@ export function ProductGonePage({ unit, language, t, gtin14 }: ProductGonePagePr
     <Layout unit={unit} language={language} t={t} title={t('gone.title')}>
       <h1>{t('gone.title')}</h1>
       <p>{t('gone.body')}</p>
-      <dl className="attributes">
-        <dt>{t('gone.gtin')}</dt>
-        <dd>{gtin14}</dd>
-      </dl>
+      {gtin14 && (
+        <dl className="attributes">
+          <dt>{t('gone.gtin')}</dt>
+          <dd>{gtin14}</dd>
+        </dl>
+      )}
       <h2>{t('gone.contact')}</h2>
       <ul className="gone-contact">
         <li>

@@ -3,10 +3,13 @@
 
 import { Layout, RichText } from '../Layout.js';
 import type { Texts } from '../texts.js';
-import type { ChoiceView, DocumentView, FileView, PageLanguage, SearchFieldView, UnitView } from '../view-models.js';
+import type { ChoiceView, DocumentView, PageLanguage, SearchFieldView, UnitView } from '../view-models.js';
 import { AccessForm, type AccessFormView } from './AccessPages.js';
 import { AttributeList } from './AttributeList.js';
+import { FileItem, LanguageNames } from './FileItem.js';
 import { SearchForm } from './SearchForm.js';
+
+export { FileItem } from './FileItem.js';
 
 export interface ProductPageProps {
   unit: UnitView;
@@ -22,8 +25,10 @@ export interface ProductPageProps {
   documents: DocumentView[];
   /** The lot the documents are filtered by; lotFilter: the type has lot numbers. */
   lot: string | null;
+  /** The lot was given and no lot range of the product holds it: the documents are those for all lots. */
+  lotUnknown?: boolean;
   lotFilter: { action: string } | null;
-  /** showSearchOnDetailPage: the type's search form above the product. */
+  /** showSearchOnDetailPage: the type's search form, folded under "Search another product". */
   search: { action: string; fields: SearchFieldView[] } | null;
   headerBlocks: string[];
   footerBlocks: string[];
@@ -31,78 +36,85 @@ export interface ProductPageProps {
   access?: AccessFormView | null;
 }
 
-export function FileItem({ file, t }: { file: FileView; t: Texts }) {
+/** A document with its files; without a file in the visitor's language, it says so and offers the others by name. */
+function DocumentItem({ d, t, choice, locale }: { d: DocumentView; t: Texts; choice: ChoiceView; locale: string }) {
   return (
-    <li className="file">
-      <a className="file__link" href={file.current.downloadUrl}>
-        {file.name}
-      </a>
-      <dl className="file__meta">
-        <div>
-          <dt>{t('document.version')}</dt>
-          <dd>{file.current.label}</dd>
-        </div>
-        {file.current.versionDate && (
-          <div>
-            <dt>{t('document.date')}</dt>
-            <dd>{file.current.versionDate}</dd>
-          </div>
-        )}
-        {file.languages.length > 0 && (
-          <div>
-            <dt>{t('document.language')}</dt>
-            <dd>{file.languages.map((l) => l.toUpperCase()).join(', ')}</dd>
-          </div>
-        )}
-      </dl>
-      <p className="file__paper">
-        <a href={file.paperCopyUrl}>
-          {t('paper.request')}
-          <span className="visually-hidden">: {file.name}</span>
-        </a>
-      </p>
-      {file.previous.length > 0 && (
-        <details className="file__previous">
-          <summary>{t('document.previousVersions')}</summary>
-          <ul>
-            {file.previous.map((v) => (
-              <li key={v.fileVersionId}>
-                <a href={v.downloadUrl}>
-                  {t('document.version')} {v.label}
+    <li className="document">
+      <h2>
+        <span className="document__type">{d.typeName}</span> {d.name}
+      </h2>
+      {!d.inVisitorLanguage && (
+        <div className="document__languages">
+          <p>{t('document.notInLanguage').replace('{{language}}', choice.languageName)}</p>
+          <p>
+            {t('document.availableIn')}{' '}
+            {d.files.map((f, i) => (
+              <span key={f.fileId}>
+                {i > 0 && ', '}
+                <a className="document__language" href={f.current.downloadUrl}>
+                  <LanguageNames languages={f.languages} />
+                  <span className="visually-hidden">: {f.name}</span>
                 </a>
-                {v.versionDate && <span> · {v.versionDate}</span>}
-              </li>
+              </span>
             ))}
-          </ul>
-        </details>
+          </p>
+        </div>
       )}
+      <ul className="files">
+        {d.files.map((f) => (
+          <FileItem key={f.fileId} file={f} t={t} locale={locale} />
+        ))}
+      </ul>
+      {d.number && (
+        <p className="document__number">
+          {t('search.documentNumber.label')}: {d.number}
+        </p>
+      )}
+      <AttributeList attributes={d.attributes} />
     </li>
   );
 }
 
-/** `…/{product-type-slug}/{keyCode}`: the product, its remarks and its documents for the visitor. */
+/**
+ * `…/{product-type-slug}/{keyCode}`: the product's documents first, each file a clear action
+ * (decision 0048), then its remarks and attributes, the lot filter, and another search folded away.
+ */
 export function ProductPage(p: ProductPageProps) {
   const { t } = p;
   const title = p.keyCode ?? p.typeName;
+  const locale = p.language.isoCode;
   return (
     <Layout unit={p.unit} language={p.language} t={t} title={title} choice={p.choice} audienceName={p.audienceName}>
       <p className="breadcrumb">
         <a href={p.searchUrl}>{p.typeName}</a>
       </p>
-      {p.headerBlocks.map((html) => (
-        <RichText key={html} className="content-block" html={html} />
-      ))}
-      {p.search && (
-        <section className="search__form" aria-labelledby="search-title">
-          <h2 id="search-title">{t('search.title')}</h2>
-          <SearchForm action={p.search.action} fields={p.search.fields} t={t} />
+      <h1>{title}</h1>
+      {p.lotUnknown && p.lot && (
+        <p className="note" role="note">
+          {t('document.lotUnknown').replace('{{lot}}', p.lot)}
+        </p>
+      )}
+      <section className="product__documents" aria-label={t('product.documents')}>
+        {p.documents.length === 0 ? (
+          <p>{t('product.noDocuments').replace('{{country}}', p.choice.countryName)}</p>
+        ) : (
+          <ul className="documents">
+            {p.documents.map((d) => (
+              <DocumentItem key={`${d.typeName}|${d.number ?? ''}|${d.name}`} d={d} t={t} choice={p.choice} locale={locale} />
+            ))}
+          </ul>
+        )}
+      </section>
+      {p.access && <AccessForm form={p.access} t={t} />}
+      {(p.remarks.length > 0 || p.attributes.length > 0) && (
+        <section className="product__details" aria-labelledby="details-title">
+          <h2 id="details-title">{t('product.details')}</h2>
+          {p.remarks.map((html) => (
+            <RichText key={html} className="remark" html={html} />
+          ))}
+          <AttributeList attributes={p.attributes} />
         </section>
       )}
-      <h1>{title}</h1>
-      <AttributeList attributes={p.attributes} />
-      {p.remarks.map((html) => (
-        <RichText key={html} className="remark" html={html} />
-      ))}
       {p.lotFilter && (
         <form className="lot-form" method="get" action={p.lotFilter.action}>
           <label htmlFor="lot">{t('search.lotNumber.label')}</label>{' '}
@@ -110,34 +122,18 @@ export function ProductPage(p: ProductPageProps) {
           <button type="submit">{t('search.submit')}</button>
         </form>
       )}
-      {p.documents.length === 0 ? (
-        <p>{t('search.noResults')}</p>
-      ) : (
-        <ul className="documents">
-          {p.documents.map((d) => (
-            <li className="document" key={`${d.typeName}|${d.number ?? ''}|${d.name}`}>
-              <h2>
-                <span className="document__type">{d.typeName}</span> {d.name}
-              </h2>
-              {d.number && (
-                <p className="document__number">
-                  {t('search.documentNumber.label')}: {d.number}
-                </p>
-              )}
-              <AttributeList attributes={d.attributes} />
-              <ul className="files">
-                {d.files.map((f) => (
-                  <FileItem key={f.fileId} file={f} t={t} />
-                ))}
-              </ul>
-            </li>
-          ))}
-        </ul>
-      )}
-      {p.access && <AccessForm form={p.access} t={t} />}
+      {p.headerBlocks.map((html) => (
+        <RichText key={html} className="content-block" html={html} />
+      ))}
       {p.footerBlocks.map((html) => (
         <RichText key={html} className="content-block" html={html} />
       ))}
+      {p.search && (
+        <details className="search__form search-another">
+          <summary id="search-title">{t('search.another')}</summary>
+          <SearchForm action={p.search.action} fields={p.search.fields} t={t} />
+        </details>
+      )}
     </Layout>
   );
 }

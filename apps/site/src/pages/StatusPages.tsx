@@ -17,11 +17,14 @@ export function NotFoundPage({ unit, language, t }: StatusPageProps) {
     <Layout unit={unit} language={language} t={t} title={t('notFound.title')}>
       <h1>{t('notFound.title')}</h1>
       <p>{t('notFound.body')}</p>
-      {unit && (
-        <p>
+      <p>
+        {unit ? (
           <a href={siteUrls.home(unit.root)}>{t('navigation.home')}</a>
-        </p>
-      )}
+        ) : (
+          // an unknown (or never published) unit: the way back is every unit's website (decision 0048)
+          <a href={siteUrls.sites()}>{t('sites.all')}</a>
+        )}
+      </p>
     </Layout>
   );
 }

@@ -1,7 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Box, Group, Stack, Text, TextInput } from '@mantine/core';
-import { CatalogueErrorKeys, DocumentErrorKeys, type DocumentType } from '@vellum/contract';
-import { useForm } from 'react-hook-form';
+import { Box, Group, Select, Stack, Text, TextInput } from '@mantine/core';
+import {
+  CatalogueErrorKeys,
+  DocumentErrorKeys,
+  type DocumentType,
+  GS1_LINK_TYPE_KEYS,
+  GS1_LINK_TYPES,
+  isGs1LinkType,
+} from '@vellum/contract';
+import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { useAuth } from '../../app/auth';
@@ -23,6 +30,8 @@ import { useDeleteDocumentType, useDocumentType, useSaveDocumentType } from './d
 import { documentTypesPath } from './paths';
 
 const NAME_ERRORS = { Pattern: 'documentTypes.namePattern' };
+/** The GS1 Web Vocabulary's titles (English, as GS1 writes them) with the link type they stand for. */
+const LINK_TYPE_OPTIONS = GS1_LINK_TYPE_KEYS.map((value) => ({ value, label: `${GS1_LINK_TYPES[value]} (${value})` }));
 
 /** backend-configuration/document-type/new and /:documentTypeId. */
 export function DocumentTypeEditPage() {
@@ -65,7 +74,7 @@ function DocumentTypeForm({ unitId, type }: { unitId: number; type?: DocumentTyp
     } catch (e) {
       sync.afterError(e);
       applyServerErrors(e, form.setError, {
-        fields: ['name', 'sortNumber', 'active', 'hcp', 'patient'],
+        fields: ['name', 'sortNumber', 'active', 'hcp', 'patient', 'linkType'],
         keys: {
           [DocumentErrorKeys.typeNameExists]: 'name',
           [DocumentErrorKeys.typeSortNumberExists]: 'sortNumber',
@@ -156,6 +165,25 @@ function DocumentTypeForm({ unitId, type }: { unitId: number; type?: DocumentTyp
                 {errorText(errors.hcp ?? errors.patient)}
               </Text>
             )}
+          </FormSection>
+          <FormSection title={t('documentTypes.sections.resolver')}>
+            <Controller
+              control={form.control}
+              name="linkType"
+              render={({ field, fieldState }) => (
+                <Select
+                  label={t('documentTypes.fields.linkType')}
+                  description={t('documentTypes.linkTypeHint')}
+                  data={LINK_TYPE_OPTIONS}
+                  value={field.value}
+                  onChange={(v) => v && isGs1LinkType(v) && field.onChange(v)}
+                  allowDeselect={false}
+                  disabled={readOnly}
+                  error={errorText(fieldState.error)}
+                  maw={480}
+                />
+              )}
+            />
           </FormSection>
           {!readOnly && <FormActions saving={save.isPending} disabled={!!type && !isDirty} cancelTo={listPath} />}
         </Stack>

@@ -111,7 +111,24 @@ describe('document type form', () => {
       active: true,
       hcp: true,
       patient: true,
+      linkType: 'gs1:instructions',
     });
+  });
+
+  it('chooses the GS1 link type its files are listed under, and sends it with the version', async () => {
+    const calls = server();
+    renderRoute(<DocumentTypeRoutes />, { url: `${BASE}/4`, path: PATH });
+    await screen.findByLabelText(/^Name/);
+    const select = screen
+      .getAllByLabelText(/^GS1 link type/)
+      .find((el) => el instanceof HTMLInputElement && el.type !== 'hidden') as HTMLInputElement;
+    expect(select.value).toBe('Instructions (gs1:instructions)');
+    fireEvent.click(select);
+    // the dropdown's transition keeps it hidden from jsdom's accessibility tree
+    fireEvent.click(await screen.findByRole('option', { name: 'Electronic Patient Information Leaflet (gs1:epil)', hidden: true }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(location()).toBe(BASE));
+    expect(calls.find((c) => c.key === 'PUT /api/document-types')?.body).toMatchObject({ id: 4, version: 2, linkType: 'gs1:epil' });
   });
 
   it('asks for an audience before sending anything', async () => {

@@ -31,8 +31,8 @@ const plain = product({
   id: 2,
   keyCode: 'KC-PLAIN',
   udiDi: null,
-  url: `${SITE}/be/en/hcp/catheters/KC-PLAIN`,
-  persistent: false,
+  url: `${SITE}/p/2`,
+  persistent: true,
   elementString: null,
 });
 const doc = product({
@@ -94,8 +94,9 @@ describe('administration → sitemap', () => {
     const qr = within(rows[1]).getByRole('img', { name: `QR code of ${SITE}/01/04006381333931` });
     expect(qr.getAttribute('src')).toMatch(/^data:image\/svg\+xml/);
     expect(within(rows[1]).getByRole('img', { name: 'GS1 DataMatrix of (01)04006381333931' })).toBeTruthy();
-    // no GTIN: a QR code of its page, no DataMatrix
+    // no GTIN: a QR code of its persistent address by product, no DataMatrix
     expect(within(rows[2]).getAllByRole('img')).toHaveLength(1);
+    expect(within(rows[2]).getByText('Persistent address (by product)')).toBeTruthy();
     expect(within(rows[3]).getByText('IFU-1 – Instructions')).toBeTruthy();
     expect(within(rows[4]).getByText('No public page')).toBeTruthy();
     expect(within(rows[4]).queryByRole('img')).toBeNull();

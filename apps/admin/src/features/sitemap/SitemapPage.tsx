@@ -80,7 +80,7 @@ export function SitemapPage() {
             </Anchor>
             {e.persistent && (
               <Text size="xs" c="dimmed">
-                {t('sitemap.persistent')}
+                {t(e.elementString ? 'sitemap.persistent' : 'sitemap.persistentProduct')}
               </Text>
             )}
           </Stack>

@@ -20,6 +20,8 @@ export const documentType = pgTable(
     hcp: boolean('hcp').notNull().default(false),
     patient: boolean('patient').notNull().default(false),
     sortNumber: integer('sort_number').notNull(),
+    /** The GS1 Web Vocabulary link type of its documents on the site's GS1 resolver (decision 0049); the contract lists the values. */
+    linkType: text('gs1_link_type').notNull().default('gs1:instructions'),
     createdDate: timestamp('created_date', { withTimezone: true }).notNull().defaultNow(),
     version: integer('version').notNull().default(0),
   },

@@ -1,11 +1,26 @@
 import { GLOBAL_BUSINESS_UNIT_ID } from '@vellum/contract';
+import { gs1CheckDigit } from '@vellum/site';
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../client.js';
 import { productType } from '../schema/index.js';
 import { makeLotRange, makeProduct, makeProductGroup, makeProductRemark, makeProductType } from './catalogue-factories.js';
 
 /**
+ * A GTIN-13 of the demo, under GS1's prefix 952 for demonstrations and examples (never a real
+ * product): 952012345 and a 3-digit item reference, then the check digit. Item 678 is GS1's own
+ * example, 9520123456788.
+ */
+export function demoGtin(item: number): string {
+  const data = `952012345${String(item).padStart(3, '0')}`;
+  return `${data}${gs1CheckDigit(data)}`;
+}
+
+/** The demo product whose GS1 link the README offers to scan (Vita 100, published in Cardiology). */
+export const DEMO_GTIN = demoGtin(678);
+
+/**
  * Demo catalogue: product types with attributes, products with values and mixed publish dates,
+ * some key codes GTINs (the Vita and Nova pacemakers, the Aortica valves, the Stride primary knees),
  * product groups with remarks, lot ranges (one archived), orphan products and an orphan group,
  * and one global product type. Skipped when the business units already hold product types.
  */
@@ -26,7 +41,7 @@ export async function seedCatalogueDemo(db: DbOrTx, units: { cardiology: { id: n
   const pacemakers = await makeProductType(
     db,
     units.cardiology.id,
-    { name: 'Pacemakers', slug: 'pacemakers', keyCodeLabelHcp: 'Reference number' },
+    { name: 'Pacemakers', slug: 'pacemakers', keyCodeLabelHcp: 'GTIN or reference number' },
     [
       { name: 'Model', slug: 'model', isUnique: true, isMandatory: true, pinned: true, searchTypeHcp: 'SEARCHABLE_PARTIAL' },
       { name: 'Size', slug: 'size', searchTypeHcp: 'VISIBLE' },
@@ -54,7 +69,8 @@ export async function seedCatalogueDemo(db: DbOrTx, units: { cardiology: { id: n
       await makeProduct(
         db,
         pacemakers,
-        { keyCode: `PM-${1001 + i}`, publishDate: publishDateOf(i) },
+        // Vita and Nova carry GTINs (GS1 links, labels); the Pulse models keep reference numbers
+        { keyCode: i < 8 ? demoGtin(678 + i) : `PM-${1001 + i}`, publishDate: publishDateOf(i) },
         { [pmModel.id]: model, [pmSize.id]: size, [pmBrand.id]: brand },
       ),
     );
@@ -78,7 +94,7 @@ export async function seedCatalogueDemo(db: DbOrTx, units: { cardiology: { id: n
       await makeProduct(
         db,
         valves,
-        { keyCode: `HV-${2001 + i}`, publishDate: publishDateOf(i + 1) },
+        { keyCode: i < 4 ? demoGtin(690 + i) : `HV-${2001 + i}`, publishDate: publishDateOf(i + 1) },
         { [valveModel.id]: `${i < 6 ? 'Aortica' : 'Mitra'} ${diameter.replace(' mm', '')}`, [valveDiameter.id]: diameter },
       ),
     );
@@ -108,7 +124,7 @@ export async function seedCatalogueDemo(db: DbOrTx, units: { cardiology: { id: n
       await makeProduct(
         db,
         knees,
-        { keyCode: `KN-${3001 + i}`, publishDate: publishDateOf(i + 2) },
+        { keyCode: i < 5 ? demoGtin(700 + i) : `KN-${3001 + i}`, publishDate: publishDateOf(i + 2) },
         { [kneeModel.id]: `${i < 7 ? 'Stride' : 'Stride Revision'} ${side[0]}${size}`, [kneeSide.id]: side, [kneeSize.id]: size },
       ),
     );

@@ -1,12 +1,13 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../client.js';
 import { document, product, productGroup } from '../schema/index.js';
+import { DEMO_GTIN } from './catalogue-demo.js';
 import { makeDocument, makeDocumentAttribute, makeDocumentType } from './document-factories.js';
 
 /**
  * Demo documents: document types and attributes per unit, and documents linked to the demo product
- * groups and products (one orphan). They have no files yet, so all are unpublished. Skipped when
- * the units already hold documents; run after the catalogue demo.
+ * groups and products (one orphan). Their files come from demo-files.ts. Skipped when the units
+ * already hold documents; run after the catalogue demo.
  */
 export async function seedDocumentDemo(db: DbOrTx, units: { cardiology: { id: number }; orthopaedics: { id: number } }): Promise<boolean> {
   const existing = await db.select({ id: document.id }).from(document).where(eq(document.businessUnitId, units.cardiology.id)).limit(1);
@@ -39,7 +40,7 @@ export async function seedDocumentDemo(db: DbOrTx, units: { cardiology: { id: nu
           name: 'MRI scanning with conditional models',
           type: 1,
           groups: ['MRI conditional models'],
-          products: ['PM-1001'],
+          products: [DEMO_GTIN],
         },
         { number: 'IFU-AORTICA-01', name: 'Aortica valves: implantation guide', type: 0, groups: ['Aortica valves'], products: [] },
         { number: 'DRAFT-TECH-07', name: 'Technical manual (draft, not linked yet)', type: 1, groups: [], products: [] },

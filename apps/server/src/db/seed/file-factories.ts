@@ -1,32 +1,83 @@
 import type { DbOrTx } from '../client.js';
-import { file, fileCountry, fileLanguage, fileVersion } from '../schema/index.js';
+import { file, fileCountry, fileLanguage, fileLotRange, fileVersion } from '../schema/index.js';
 
 let n = 0;
 const next = () => `${Date.now().toString(36)}${(n++).toString(36)}`;
 
-/** A file of the document with one version (no binary), for the countries and languages given. */
-export async function makeFile(
+/** A stored binary as a file version records it (what `POST api/files/{id}/binary` writes). */
+export interface VersionBinary {
+  key: string;
+  name: string;
+  size: number;
+  mediaType: string;
+  sha256: string;
+}
+
+/** The columns of a version that record its binary. */
+export const binaryColumns = (b: VersionBinary) => ({
+  binaryKey: b.key,
+  binaryName: b.name,
+  binarySize: b.size,
+  mediaType: b.mediaType,
+  sha256: b.sha256,
+  binaryUploadedDate: new Date(),
+});
+
+/** A version of a file: label, date, publish date and binary as given (none by default). */
+export async function makeFileVersion(
   db: DbOrTx,
-  doc: { id: number; businessUnitId: number },
-  over: { name?: string; countryIds?: string[]; languageIds?: string[]; label?: string; publishDate?: Date | null } = {},
+  f: { id: number; businessUnitId: number },
+  over: { label?: string; versionDate?: string; publishDate?: Date | null; binary?: VersionBinary } = {},
 ) {
-  const [row] = await db
-    .insert(file)
-    .values({ businessUnitId: doc.businessUnitId, documentId: doc.id, name: over.name ?? `File ${next()}` })
-    .returning();
   const [version] = await db
     .insert(fileVersion)
     .values({
-      fileId: row.id,
-      businessUnitId: doc.businessUnitId,
+      fileId: f.id,
+      businessUnitId: f.businessUnitId,
       label: over.label ?? '1.0',
-      versionDate: '2026-01-01',
+      versionDate: over.versionDate ?? '2026-01-01',
       publishDate: over.publishDate ?? null,
+      ...(over.binary && binaryColumns(over.binary)),
     })
     .returning();
-  const countries = over.countryIds ?? ['BE'];
+  return version;
+}
+
+/**
+ * A file of the document with one version (no binary unless given), for the countries (none: the
+ * rest of the world) and languages given, for all lots or for the lot ranges given.
+ */
+export async function makeFile(
+  db: DbOrTx,
+  doc: { id: number; businessUnitId: number },
+  over: {
+    name?: string;
+    countryIds?: string[];
+    languageIds?: string[];
+    restOfTheWorld?: boolean;
+    lotRangeIds?: number[];
+    label?: string;
+    versionDate?: string;
+    publishDate?: Date | null;
+    binary?: VersionBinary;
+  } = {},
+) {
+  const lotRangeIds = over.lotRangeIds ?? [];
+  const [row] = await db
+    .insert(file)
+    .values({
+      businessUnitId: doc.businessUnitId,
+      documentId: doc.id,
+      name: over.name ?? `File ${next()}`,
+      restOfTheWorld: over.restOfTheWorld ?? false,
+      allLotNumbers: lotRangeIds.length === 0,
+    })
+    .returning();
+  const version = await makeFileVersion(db, row, over);
+  const countries = over.restOfTheWorld ? [] : (over.countryIds ?? ['BE']);
   if (countries.length > 0) await db.insert(fileCountry).values(countries.map((countryIsoCode) => ({ fileId: row.id, countryIsoCode })));
   const languages = over.languageIds ?? ['en'];
   if (languages.length > 0) await db.insert(fileLanguage).values(languages.map((languageIsoCode) => ({ fileId: row.id, languageIsoCode })));
+  if (lotRangeIds.length > 0) await db.insert(fileLotRange).values(lotRangeIds.map((lotRangeId) => ({ fileId: row.id, lotRangeId })));
   return { ...row, versionId: version.id };
 }

@@ -6,7 +6,7 @@ import { isRowId } from '../product-remarks/product-remarks.repo.js';
 export type DocumentTypeRow = typeof documentType.$inferSelect;
 export type DocumentTypeValues = Pick<
   typeof documentType.$inferInsert,
-  'businessUnitId' | 'name' | 'active' | 'hcp' | 'patient' | 'sortNumber'
+  'businessUnitId' | 'name' | 'active' | 'hcp' | 'patient' | 'sortNumber' | 'linkType'
 >;
 export type DocumentTypeSortField = 'name' | 'sortNumber' | 'id' | 'active';
 

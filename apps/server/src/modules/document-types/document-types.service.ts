@@ -1,11 +1,13 @@
 import {
   CatalogueErrorKeys,
+  DEFAULT_GS1_LINK_TYPE,
   DocumentErrorKeys,
   type DocumentType,
   type documentTypeCreateBody,
   type documentTypeListQuery,
   type documentTypeUpdateBody,
   ErrorKeys,
+  isGs1LinkType,
 } from '@vellum/contract';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
@@ -62,7 +64,15 @@ const mapUniqueViolation = (values: repo.DocumentTypeValues) => (err: unknown) =
   throw err;
 };
 
-const stateOf = (r: repo.DocumentTypeRow) => ({ name: r.name, active: r.active, hcp: r.hcp, patient: r.patient, sortNumber: r.sortNumber });
+const stateOf = (r: repo.DocumentTypeRow) => ({
+  name: r.name,
+  active: r.active,
+  hcp: r.hcp,
+  patient: r.patient,
+  sortNumber: r.sortNumber,
+  // the contract's list is the only writer; a value it no longer lists reads as the default
+  linkType: isGs1LinkType(r.linkType) ? r.linkType : DEFAULT_GS1_LINK_TYPE,
+});
 const view = (r: repo.DocumentTypeRow): DocumentType => ({ id: r.id, businessUnitId: r.businessUnitId, ...stateOf(r), version: r.version });
 
 export async function listDocumentTypes(deps: Pick<Deps, 'db'>, q: TypeListQuery): Promise<{ items: DocumentType[]; total: number }> {
@@ -93,6 +103,7 @@ const valuesOf = (body: Omit<TypeCreate, 'id'>): repo.DocumentTypeValues => ({
   hcp: body.hcp,
   patient: body.patient,
   sortNumber: body.sortNumber,
+  linkType: body.linkType,
 });
 
 /**

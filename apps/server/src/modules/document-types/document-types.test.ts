@@ -70,6 +70,7 @@ const bodyOf = (r: typeof documentType.$inferSelect, over: Record<string, unknow
   hcp: r.hcp,
   patient: r.patient,
   sortNumber: r.sortNumber,
+  linkType: r.linkType,
   version: r.version,
   ...over,
 });
@@ -112,7 +113,17 @@ describe('GET /api/document-types', () => {
     expect(page.headers['x-total-count']).toBe('3');
     const one = await reader({ method: 'GET', url: `/api/document-types?business-unit=${unitA.id}&search=ALPHA ${tag}` });
     expect(one.json()).toEqual([
-      { id: ids[2], businessUnitId: unitA.id, name: `Alpha ${tag}`, active: true, hcp: true, patient: false, sortNumber: 30, version: 0 },
+      {
+        id: ids[2],
+        businessUnitId: unitA.id,
+        name: `Alpha ${tag}`,
+        active: true,
+        hcp: true,
+        patient: false,
+        sortNumber: 30,
+        linkType: 'gs1:instructions',
+        version: 0,
+      },
     ]);
     const wild = await reader({ method: 'GET', url: `/api/document-types?business-unit=${unitA.id}&search=%25` });
     expect(wild.json()).toEqual([]);
@@ -150,6 +161,9 @@ describe('POST /api/document-types', () => {
       { sortNumber: 1.5 },
       { sortNumber: undefined },
       { hcp: 'yes' },
+      { linkType: 'gs1:nosuchlt' },
+      { linkType: 'gs1:pip' },
+      { linkType: 'https://gs1.org/voc/epil' },
     ]) {
       const body = valid(over);
       const res = await manager({ method: 'POST', url: '/api/document-types', payload: body });
@@ -176,7 +190,8 @@ describe('POST /api/document-types', () => {
     expect(res.statusCode).toBe(201);
     expect(res.headers['x-vellum-alert']).toBe('vellumApp.documentType.created');
     const created = res.json();
-    expect(created).toEqual({ ...body, id: expect.any(Number), active: true, patient: false, version: 0 });
+    // its files are GS1 instructions until someone chooses (decision 0049)
+    expect(created).toEqual({ ...body, id: expect.any(Number), active: true, patient: false, linkType: 'gs1:instructions', version: 0 });
     const [a] = await auditsOf(created.id);
     expect(a).toMatchObject({
       action: 'CREATE',
@@ -298,6 +313,23 @@ describe('PUT /api/document-types', () => {
     expect(stale.statusCode).toBe(409);
     expect(stale.json().message).toBe('error.concurrencyFailure');
     expect((await row(t.id)).name).toBe(t.name);
+  });
+
+  it('changes the GS1 link type its files are listed under, audited', async () => {
+    const t = await makeDocumentType(ctx.db, unitA.id);
+    const res = await editor({ method: 'PUT', url: `/api/document-types/${t.id}`, payload: bodyOf(t, { linkType: 'gs1:epil' }) });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual(bodyOf(t, { linkType: 'gs1:epil', version: 1 }));
+    expect((await row(t.id)).linkType).toBe('gs1:epil');
+    const [a] = await auditsOf(t.id);
+    expect(a).toMatchObject({ action: 'UPDATE', changes: { linkType: { from: 'gs1:instructions', to: 'gs1:epil' } } });
+    const refused = await editor({
+      method: 'PUT',
+      url: `/api/document-types/${t.id}`,
+      payload: bodyOf(t, { linkType: 'epil', version: 1 }),
+    });
+    expect(refused.statusCode).toBe(400);
+    expect((await row(t.id)).linkType).toBe('gs1:epil');
   });
 
   it('keeps its own name and sort number, refuses another type’s, and needs an audience', async () => {

@@ -172,7 +172,8 @@ describe.each(drivers)('file binaries on the $name store', (driver) => {
     expect(whole.statusCode).toBe(200);
     expect(whole.rawPayload.equals(data)).toBe(true);
     expect(whole.headers).toMatchObject({ 'content-type': 'application/pdf', 'content-length': '200000', etag: `"${sha256(data)}"` });
-    expect(whole.headers['content-disposition']).toMatch(/^attachment; filename="IFU fdp.exe"/);
+    // saved as what its content is, whatever it was called (decision 0048)
+    expect(whole.headers['content-disposition']).toMatch(/^attachment; filename="IFU fdp.pdf"/);
     const part = await reader({ method: 'GET', url, headers: { range: 'bytes=1000-1999' } });
     expect(part.statusCode).toBe(206);
     expect(part.headers['content-range']).toBe('bytes 1000-1999/200000');

@@ -58,7 +58,8 @@ async function docs(live: LivePublication, over: Partial<Visitor> = {}, at = T0,
   const slug = live.site.productTypes.find((t) => t.id === row?.typeId)?.slug ?? 'type-1';
   const q = { productTypeSlug: slug, audience: v.audience, language: v.language, productId };
   const one = await product(ctx.db, live, q, at);
-  expect(await productPage(ctx.db, live, q, v, at)).toEqual(one ? { product: one, documents: listed ?? [] } : null);
+  const lotKnown = v.lot?.trim() ? expect.any(Boolean) : null;
+  expect(await productPage(ctx.db, live, q, v, at)).toEqual(one ? { product: one, documents: listed ?? [], lotKnown } : null);
   return listed;
 }
 /** [document id, [file id, current version id]…] per document. */
@@ -261,6 +262,36 @@ describe('latestVersionVisualisationOption', () => {
     expect(shape(await docs(live))).toEqual([[1, [[4, 41]]]]);
     expect(shape(await docs(live, { language: 'fr' }))).toEqual([[1, [[2, 21]]]]);
   });
+
+  it('without a file in the visitor language: the files for the country in the other languages, said so (decision 0048)', async () => {
+    const all = [
+      [1, 11],
+      [4, 41],
+      [2, 21],
+    ];
+    for (const option of ['COUNTRY_LANGUAGE', 'COUNTRY'] as const) {
+      const live = await published({}, { latestVersionVisualisationOption: option }, rows);
+      const listed = await docs(live, { language: 'nl' });
+      expect(shape(listed), option).toEqual([[1, all]]);
+      expect(listed?.[0].inVisitorLanguage, option).toBe(false);
+      expect((await docs(live, { language: 'en' }))?.[0].inVisitorLanguage, option).toBe(true);
+    }
+    // VERSION: the latest file of each language
+    const version = await published({}, { latestVersionVisualisationOption: 'VERSION' }, rows);
+    expect(shape(await docs(version, { language: 'nl' }))).toEqual([
+      [
+        1,
+        [
+          [4, 41],
+          [2, 21],
+        ],
+      ],
+    ]);
+    // and such a file is the visitor's to download
+    const file = await fileForDownload(ctx.db, version, { fileId: 2 }, { ...visitor({ language: 'nl' }), productId: 1 }, T0);
+    expect(file?.file.fileId).toBe(2);
+    expect(await fileForDownload(ctx.db, version, { fileId: 1 }, { ...visitor({ language: 'nl' }), productId: 1 }, T0)).toBeNull();
+  });
 });
 
 describe('rest of the world', () => {
@@ -355,6 +386,20 @@ describe('lot-specific files', () => {
     expect(await files(live, { lot: 'L3' }, new Date(day(2).getTime() - 1))).toEqual([1, 4]);
     expect(await files(live, { lot: 'L3' }, day(2))).toEqual([1]);
     expect(await files(live, {}, day(2))).toEqual([1, 2, 5]);
+  });
+
+  it('says whether a lot given is held by a live range of the product, linked or applying to all (decision 0048)', async () => {
+    const live = await published({ productTypes: [lotType(true)] }, {}, rows);
+    const known = async (lot: string | undefined, at = T0) =>
+      (await productPage(ctx.db, live, { productTypeSlug: 'type-1', audience: 'HCP', productId: 1 }, visitor({ lot }), at))?.lotKnown;
+    expect(await known('l1')).toBe(true);
+    expect(await known('L4')).toBe(true);
+    // another product's range, no range at all, a range archived since
+    expect(await known('L2')).toBe(false);
+    expect(await known('NO-SUCH-LOT')).toBe(false);
+    expect(await known('L3')).toBe(true);
+    expect(await known('L3', day(2))).toBe(false);
+    expect(await known(undefined)).toBeNull();
   });
 
   it('with lot numbers off: only files for all lots', async () => {

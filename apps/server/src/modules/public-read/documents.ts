@@ -65,9 +65,9 @@ export function visitorFilesFilter(live: LivePublication, visitor: Visitor, at: 
     lotTypeIds: types.filter((t) => t.lotNumbers).map((t) => t.id),
     documentTypeIds: site.documentTypes.filter((t) => (visitor.audience === 'HCP' ? t.hcp : t.patient)).map((t) => t.id),
     groupIds: groupsOf(site, visitor.verifiedEmail),
+    // every language: the option's language rule, and the other languages of a document without a
+    // file in the visitor's (decision 0048), apply to the document's few rows in `assemble`
     country: visitor.country.toUpperCase(),
-    // COUNTRY shows the country's files in every language; the other options the visitor's language only
-    language: site.unit.settings.latestVersionVisualisationOption === 'COUNTRY' ? null : visitor.language.toLowerCase(),
     lot,
   };
 }
@@ -94,12 +94,50 @@ interface Assembled {
   versions: Map<number, { file: PublicFile; v: VersionJson; isCurrent: boolean }>;
 }
 
+type FileRows = { fileId: number; file: FileJson; versions: VersionJson[] }[];
+
+/** A file's current version is later than another's: by version date, then id. */
+const later = (a: FileRows[number], b: FileRows[number]) => {
+  const [va, vb] = [a.versions[0], b.versions[0]];
+  return va.versionDate > vb.versionDate || (va.versionDate === vb.versionDate && va.id > vb.id);
+};
+
+/**
+ * The files of one document a visitor is shown (decision 0038, 0048). COUNTRY: every language;
+ * COUNTRY_LANGUAGE and VERSION: the visitor's language, or, when the document has no file in it,
+ * its files in the other languages (the page says so). Then rest-of-world files only when no file
+ * for the country remains (always, with alwaysShowWorldwideFilesActive); VERSION keeps the one
+ * file whose current version is the latest (per language, when showing the other languages).
+ */
+function filesShown(site: PublishedSite, all: FileRows, language: string): FileRows {
+  const settings = site.unit.settings;
+  const option = settings.latestVersionVisualisationOption;
+  const inLanguage = all.filter((f) => f.file.languages.some((l) => l.toLowerCase() === language));
+  const otherLanguages = option !== 'COUNTRY' && inLanguage.length === 0;
+  let files = option === 'COUNTRY' || otherLanguages ? all : inLanguage;
+  const hasCountryFile = files.some((f) => !f.file.restOfTheWorld);
+  if (hasCountryFile && !settings.alwaysShowWorldwideFilesActive) files = files.filter((f) => !f.file.restOfTheWorld);
+  if (option === 'VERSION' && files.length > 1) {
+    const latest = new Map<string, FileRows[number]>();
+    for (const f of files) {
+      const key = otherLanguages
+        ? [...f.file.languages]
+            .map((l) => l.toLowerCase())
+            .sort()
+            .join(',')
+        : '';
+      const held = latest.get(key);
+      if (!held || later(f, held)) latest.set(key, f);
+    }
+    files = [...latest.values()];
+  }
+  return files;
+}
+
 /**
  * The rules that compare files of one document, on the rows the statement found (decision 0038):
- * rest-of-world files only when the document has no file for the country (or always, with
- * alwaysShowWorldwideFilesActive); VERSION keeps the one file whose current version is the latest;
- * files ordered the visitor's language first (COUNTRY), country files before rest-of-world ones,
- * then by name; documents by their type's sort number, then number.
+ * which files the visitor is shown (`filesShown`), ordered the visitor's language first, country
+ * files before rest-of-world ones, then by language code, then by name; documents by their type's sort number, then number.
  */
 function assemble(site: PublishedSite, rows: repo.DocumentFileRow[], visitor: Visitor): Assembled[] {
   const settings = site.unit.settings;
@@ -116,26 +154,22 @@ function assemble(site: PublishedSite, rows: repo.DocumentFileRow[], visitor: Vi
   const out: Assembled[] = [];
   for (const docRows of byDocument.values()) {
     const first = docRows[0];
-    let files = docRows.map((r) => ({
-      fileId: r.fileId,
-      file: repo.fromJson<FileJson>(r.file),
-      versions: repo.fromJson<VersionJson[]>(r.versions),
-    }));
-    const hasCountryFile = files.some((f) => !f.file.restOfTheWorld);
-    if (hasCountryFile && !settings.alwaysShowWorldwideFilesActive) files = files.filter((f) => !f.file.restOfTheWorld);
-    if (settings.latestVersionVisualisationOption === 'VERSION' && files.length > 1) {
-      const latest = files.reduce((a, b) => {
-        const [va, vb] = [a.versions[0], b.versions[0]];
-        return va.versionDate > vb.versionDate || (va.versionDate === vb.versionDate && va.id > vb.id) ? a : b;
-      });
-      files = [latest];
-    }
+    const files = filesShown(
+      site,
+      docRows.map((r) => ({
+        fileId: r.fileId,
+        file: repo.fromJson<FileJson>(r.file),
+        versions: repo.fromJson<VersionJson[]>(r.versions),
+      })),
+      language,
+    );
+    const inVisitorLanguage = (f: FileRows[number]) => f.file.languages.some((l) => l.toLowerCase() === language);
+    const languages = (f: FileRows[number]) => [...f.file.languages].sort(byText).join(',');
     files.sort(
       (a, b) =>
-        (settings.latestVersionVisualisationOption === 'COUNTRY'
-          ? Number(!a.file.languages.includes(language)) - Number(!b.file.languages.includes(language))
-          : 0) ||
+        Number(!inVisitorLanguage(a)) - Number(!inVisitorLanguage(b)) ||
         Number(a.file.restOfTheWorld) - Number(b.file.restOfTheWorld) ||
+        byText(languages(a), languages(b)) ||
         byText(a.file.name, b.file.name) ||
         a.fileId - b.fileId,
     );
@@ -185,6 +219,7 @@ function assemble(site: PublishedSite, rows: repo.DocumentFileRow[], visitor: Vi
           return v ? [{ attributeDefinitionId: d.id, name: t(`document_attribute_definition.${d.id}.name`, d.name), value: v.value }] : [];
         }),
         restricted: first.restrictedGroupIds.length > 0,
+        inVisitorLanguage: files.some(inVisitorLanguage),
         files: publicFiles,
       },
     });

@@ -35,6 +35,20 @@ export async function productByGtin(
   if (found.length === 0) {
     return (await repo.gtinEverPublished(db, live.businessUnitId, q.gtin14, at)) ? { kind: 'gone' } : { kind: 'unknown' };
   }
+  return answerOf(live, found, q.audience, q.productTypeId);
+}
+
+/**
+ * Which of the live products found answers, for an audience (none yet: any type of the site): the
+ * first of a type the audience sees in the site's order of types, then the lowest id.
+ */
+export function answerOf(
+  live: LivePublication,
+  found: repo.GtinProductRow[],
+  audience: Audience | null,
+  productTypeId?: number,
+): GtinAnswer {
+  const q = { audience, productTypeId };
   const types = (q.audience ? audienceTypes(live.site, q.audience) : live.site.productTypes).filter(
     (t) => q.productTypeId === undefined || t.id === q.productTypeId,
   );

@@ -18,7 +18,8 @@ export {
 } from './document-search.js';
 export { fileForDownload, productDocuments } from './documents.js';
 export { type GtinAnswer, productByGtin } from './gtin.js';
-export { countriesByRegion, liveSite, offersCountry, translator } from './live-site.js';
+export { countriesByRegion, liveSite, offersCountry, type PublishedSiteEntry, publishedSites, translator } from './live-site.js';
+export { productById } from './product-id.js';
 export { type ProductPage, productPage } from './product-page.js';
 export type * from './public-read.types.js';
 export {

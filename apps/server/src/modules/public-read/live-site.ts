@@ -104,3 +104,24 @@ export function offersCountry(site: PublishedSite, country: string): boolean {
   const iso = country.toUpperCase();
   return site.regions.some((r) => r.countries.some((c) => c.isoCode === iso));
 }
+
+/** A unit's public website that is live: its slug, name and manufacturer's name. */
+export interface PublishedSiteEntry {
+  slug: string;
+  name: string;
+  manufacturerName: string;
+}
+
+/**
+ * The units' public websites at `at`: each unit's live publication, active ones only, by name
+ * (`/site` alone offers them, decision 0048; `/.well-known/gs1resolver` lists them as resolvers,
+ * decision 0049). A slug two live sites carry is listed once.
+ */
+export async function publishedSites(db: DbOrTx, at: Date): Promise<PublishedSiteEntry[]> {
+  const seen = new Set<string>();
+  return (await repo.liveSites(db, at)).flatMap((r) => {
+    if (!r.active || !r.slug || seen.has(r.slug)) return [];
+    seen.add(r.slug);
+    return [{ slug: r.slug, name: r.name, manufacturerName: r.manufacturerName }];
+  });
+}

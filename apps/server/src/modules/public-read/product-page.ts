@@ -8,6 +8,11 @@ export interface ProductPage {
   product: PublicProduct;
   /** As `productDocuments` lists them for the visitor (empty when the site does not serve them). */
   documents: PublicDocument[];
+  /**
+   * With a lot: false when no lot range of the product holds it (an unknown lot: the documents are
+   * those for all lots, and the page says so; decision 0048); null without a lot.
+   */
+  lotKnown: boolean | null;
 }
 
 /**
@@ -29,5 +34,6 @@ export async function productPage(
   return {
     product: publicProduct(live, asked, row.product, q.language),
     documents: files ? documentsOf(live, row.files, visitor) : [],
+    lotKnown: row.lotKnown,
   };
 }

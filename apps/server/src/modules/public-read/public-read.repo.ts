@@ -105,6 +105,28 @@ export async function liveBySlug(db: DbOrTx, slug: string, at: Date, knownIds: r
   return found[0] ?? null;
 }
 
+export interface LiveSiteRow {
+  slug: string;
+  name: string;
+  manufacturerName: string;
+  active: boolean;
+}
+
+/** Every unit's live publication at `at` (one index walk per unit): its site's slug, name, manufacturer and status, by name. */
+export async function liveSites(db: DbOrTx, at: Date): Promise<LiveSiteRow[]> {
+  return rows<LiveSiteRow>(
+    db,
+    sql`SELECT p.site -> 'unit' ->> 'slug' AS slug, p.site -> 'unit' ->> 'displayName' AS name,
+        p.site -> 'manufacturer' ->> 'name' AS "manufacturerName",
+        coalesce((p.site -> 'unit' ->> 'active')::boolean, false) AS active
+      FROM (SELECT DISTINCT business_unit_id FROM publication WHERE number IS NOT NULL) u
+      CROSS JOIN LATERAL (SELECT l.site FROM publication l WHERE l.business_unit_id = u.business_unit_id AND l.number IS NOT NULL
+                            AND l.created_date <= ${instant(at)}
+                          ORDER BY l.number DESC LIMIT 1) p
+      ORDER BY lower(p.site -> 'unit' ->> 'displayName') COLLATE "C", p.site -> 'unit' ->> 'slug' COLLATE "C"`,
+  );
+}
+
 // ---------------------------------------------------------------------------------------------
 // products
 
@@ -253,8 +275,6 @@ export interface DocumentFilesFilter {
   /** The restricted groups the visitor belongs to (enabled ones only). */
   groupIds: readonly number[];
   country: string;
-  /** Only files in this language; null: every language. */
-  language: string | null;
   lot: string | null;
   /** Only this document (the download of one of its files, or a document the document search found). */
   documentOf?: { fileVersionId: number } | { fileId: number } | { documentId: number };
@@ -283,15 +303,14 @@ export interface DocumentFileRow {
  * all its public versions, newest first: the product visible and of a type shown to the audience;
  * documents of a type shown to the audience, open or restricted to one of the visitor's groups;
  * versions published at `at` of files not archived at `at`; rest-of-world files or files for the
- * country; in the language when one is given; files for all lots, or (lot numbers on for the
+ * country, in every language; files for all lots, or (lot numbers on for the
  * type) files with a non-archived range that is the product's (linked, or the type's
- * applies-to-all) and holds the lot when one is given. The rest-of-world and version rules that
- * compare files of a document are applied by the caller (documents.ts).
+ * applies-to-all) and holds the lot when one is given. The language, rest-of-world and version
+ * rules that compare files of a document are applied by the caller (documents.ts).
  */
 export function documentFilesSql(f: DocumentFilesFilter): SQL {
   const at = instant(f.at);
   const lotHeld = f.lot !== null ? sql`AND r.lot_keys @> ARRAY[lower(${f.lot})]::text[]` : sql``;
-  const language = f.language !== null ? sql`AND lower(${f.language}) = ANY(v.languages)` : sql``;
   let onlyDocument = sql``;
   if (f.documentOf && 'documentId' in f.documentOf) {
     onlyDocument = sql`AND d.document_id = ${f.documentOf.documentId}`;
@@ -320,7 +339,6 @@ export function documentFilesSql(f: DocumentFilesFilter): SQL {
       WHERE v.publication_id = d.publication_id AND v.document_id = d.document_id
         AND v.publish_date <= ${at} AND (v.archive_date IS NULL OR v.archive_date > ${at})
         AND (v.rest_of_the_world OR upper(${f.country}) = ANY(v.countries))
-        ${language}
         AND (v.all_lot_numbers OR (p.product_type_id = ANY(${intArray(f.lotTypeIds)}) AND EXISTS (
               SELECT 1 FROM pub_lot_range r
               WHERE r.publication_id = v.publication_id AND r.lot_range_id = ANY(v.lot_range_ids)
@@ -343,6 +361,8 @@ export async function documentFiles(db: DbOrTx, f: DocumentFilesFilter): Promise
 export interface ProductPageRow {
   product: ProductRow | null;
   files: DocumentFileRow[];
+  /** With a lot: whether a range of the product (linked, or its type's applies-to-all) not archived at `at` holds it. */
+  lotKnown: boolean | null;
 }
 
 /**
@@ -359,8 +379,16 @@ export function productPageSql(
     ? sql`(SELECT coalesce(json_agg(f), '[]'::json)
              FROM (${documentFilesSql({ ...files, productId: sql`(SELECT "productId" FROM product)` })}) f)`
     : sql`'[]'::json`;
+  const lotKnown =
+    files?.lot != null
+      ? sql`EXISTS (SELECT 1 FROM pub_product p JOIN pub_lot_range r ON r.publication_id = p.publication_id
+               WHERE p.publication_id = ${f.contentId} AND p.product_id = (SELECT "productId" FROM product)
+                 AND r.lot_keys @> ARRAY[lower(${files.lot})]::text[]
+                 AND (r.archive_date IS NULL OR r.archive_date > ${instant(f.at)})
+                 AND ((r.applies_to_all AND r.product_type_id = p.product_type_id) OR r.lot_range_id = ANY(p.lot_range_ids)))`
+      : sql`NULL::boolean`;
   return sql`WITH product AS (${productSql(f, ref)})
-    SELECT (SELECT row_to_json(product) FROM product) AS product, ${documents} AS files`;
+    SELECT (SELECT row_to_json(product) FROM product) AS product, ${documents} AS files, ${lotKnown} AS "lotKnown"`;
 }
 
 export async function productPage(
@@ -369,8 +397,12 @@ export async function productPage(
   ref: Parameters<typeof productSql>[1],
   files: Omit<DocumentFilesFilter, 'productId'> | null,
 ): Promise<ProductPageRow> {
-  const [row] = await rows<{ product: unknown; files: unknown }>(db, productPageSql(f, ref, files));
-  return { product: fromJson<ProductRow | null>(row?.product ?? null), files: fromJson<DocumentFileRow[]>(row?.files ?? []) };
+  const [row] = await rows<{ product: unknown; files: unknown; lotKnown: boolean | null }>(db, productPageSql(f, ref, files));
+  return {
+    product: fromJson<ProductRow | null>(row?.product ?? null),
+    files: fromJson<DocumentFileRow[]>(row?.files ?? []),
+    lotKnown: row?.lotKnown ?? null,
+  };
 }
 
 // ---------------------------------------------------------------------------------------------

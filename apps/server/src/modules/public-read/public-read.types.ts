@@ -165,6 +165,11 @@ export interface PublicDocument {
   attributes: { attributeDefinitionId: number; name: string; value: string }[];
   /** Restricted to groups (shown only to a visitor of one of them). */
   restricted: boolean;
+  /**
+   * Whether a file listed is in the visitor's language. False: the document has none, and its
+   * files in other languages are listed instead (decision 0048); the page says so.
+   */
+  inVisitorLanguage: boolean;
   files: PublicFile[];
 }
 

@@ -166,7 +166,14 @@ export async function compileSite(tx: DbOrTx, businessUnitId: number): Promise<P
           visualizationOrder: d.visualizationOrder,
         })),
     })),
-    documentTypes: documentTypes.map((t) => ({ id: t.id, name: t.name, hcp: t.hcp, patient: t.patient, sortNumber: t.sortNumber })),
+    documentTypes: documentTypes.map((t) => ({
+      id: t.id,
+      name: t.name,
+      hcp: t.hcp,
+      patient: t.patient,
+      sortNumber: t.sortNumber,
+      linkType: t.linkType,
+    })),
     documentAttributeDefinitions: documentDefinitions.map((d) => ({
       id: d.id,
       name: d.name,

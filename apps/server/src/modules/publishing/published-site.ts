@@ -90,8 +90,12 @@ export interface PublishedSite {
       visualizationOrder: number;
     }[];
   }[];
-  /** Active document types, by sort number. */
-  documentTypes: { id: number; name: string; hcp: boolean; patient: boolean; sortNumber: number }[];
+  /**
+   * Active document types, by sort number. `linkType`: the GS1 Web Vocabulary link type its files
+   * are listed under by the GS1 resolver (decision 0049); publications compiled before it have none
+   * (the resolver reads `gs1:instructions`).
+   */
+  documentTypes: { id: number; name: string; hcp: boolean; patient: boolean; sortNumber: number; linkType?: string }[];
   /** Active document attribute definitions, in visualisation order. */
   documentAttributeDefinitions: { id: number; name: string; slug: string; searchType: string; visualizationOrder: number }[];
   /** Restricted groups (only when publicUserGroupActive): who may open the documents restricted to them. */

@@ -33,6 +33,8 @@ const get = (url: string, headers: Record<string, string> = {}) => ctx.app.injec
 const chosen = { cookie: 'site_choice=be.fr.hcp' };
 const productUrl = (keyCode: string, lot?: string) =>
   `/site/${s.slug}/be/fr/hcp/${s.typeSlug}/${encodeURIComponent(keyCode)}${lot ? `?lot=${lot}` : ''}`;
+/** The resolver redirects with 307 to absolute URLs on the public base URL (decision 0049). */
+const REDIRECT = 307;
 
 beforeAll(async () => {
   ctx = await createTestContext({ PUBLIC_URL: PUBLIC });
@@ -60,42 +62,50 @@ afterAll(() => ctx?.close());
 describe('GS1 Digital Link', () => {
   it('opens the product of a GTIN-13 key code by its GTIN-14, with the lot, for the remembered choice', async () => {
     const res = await get(`/site/${s.slug}/01/${GTIN14}/10/LOT-1`, chosen);
-    expect(res.statusCode).toBe(303);
-    expect(res.headers.location).toBe(productUrl(GTIN13, 'LOT-1'));
+    expect(res.statusCode).toBe(REDIRECT);
+    expect(res.headers.location).toBe(`${PUBLIC}${productUrl(GTIN13, 'LOT-1')}`);
     // it depends on the visitor's cookie: never kept by a shared cache
     expect(res.headers['cache-control']).toBe('private, no-cache');
-    const page = await get(res.headers.location as string);
+    const page = await get(productUrl(GTIN13, 'LOT-1'));
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain(GTIN13);
   });
 
   it('takes the GTIN in any length, and a link without a lot', async () => {
     const res = await get(`/site/${s.slug}/01/${GTIN13}`, chosen);
-    expect(res.statusCode).toBe(303);
-    expect(res.headers.location).toBe(productUrl(GTIN13));
+    expect(res.statusCode).toBe(REDIRECT);
+    expect(res.headers.location).toBe(`${PUBLIC}${productUrl(GTIN13)}`);
   });
 
-  it('ignores expiry and serial in any order, and the query', async () => {
-    for (const path of [`/01/${GTIN14}/10/LOT-1/17/270131/21/SN-9`, `/01/${GTIN14}/21/SN-9/17/270131/10/LOT-1?linkType=all`]) {
-      const res = await get(`/site/${s.slug}${path}`, chosen);
-      expect(res.statusCode, path).toBe(303);
-      expect(res.headers.location).toBe(productUrl(GTIN13, 'LOT-1'));
-    }
+  it('takes the serial after the lot (GS1 order) and the expiry in the query, which it passes on', async () => {
+    const res = await get(`/site/${s.slug}/01/${GTIN14}/10/LOT-1/21/SN-9?17=270131`, chosen);
+    expect(res.statusCode).toBe(REDIRECT);
+    expect(res.headers.location).toBe(`${PUBLIC}${productUrl(GTIN13, 'LOT-1')}&17=270131`);
   });
 
   it('keeps an encoded slash inside a lot', async () => {
     const res = await get(`/site/${s.slug}/01/${GTIN14}/10/A%2FB`, chosen);
-    expect(res.statusCode).toBe(303);
-    expect(res.headers.location).toBe(`${productUrl(GTIN13)}?lot=A%2FB`);
+    expect(res.statusCode).toBe(REDIRECT);
+    expect(res.headers.location).toBe(`${PUBLIC}${productUrl(GTIN13)}?lot=A%2FB`);
   });
 
-  it('answers the 404 page for a bad check digit, an unknown GTIN, a link it cannot follow', async () => {
-    for (const path of [`/01/${BAD_CHECK}`, `/01/${UNKNOWN}`, `/01/${GTIN14}/99/X`, `/01/${GTIN14}/10`, '/01/ABC']) {
+  it('answers the 400 page for a syntax error (GS1-Conformant resolver), the 404 page for a GTIN it never listed', async () => {
+    for (const path of [
+      `/01/${BAD_CHECK}`,
+      `/01/${GTIN14}/99/X`,
+      `/01/${GTIN14}/10`,
+      '/01/ABC',
+      `/01/${GTIN14}/10/LOT-1/17/270131`,
+      `/01/${GTIN14}/21/SN-9/10/LOT-1`,
+    ]) {
       const res = await get(`/site/${s.slug}${path}`, chosen);
-      expect(res.statusCode, path).toBe(404);
+      expect(res.statusCode, path).toBe(400);
       expect(res.headers['content-type']).toContain('text/html');
-      expect(res.body).toContain('Page not found');
+      expect(res.body).toContain('This code cannot be read');
     }
+    const unknown = await get(`/site/${s.slug}/01/${UNKNOWN}`, chosen);
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.body).toContain('Page not found');
     expect((await get(`/site/no-such-unit/01/${GTIN14}`, chosen)).statusCode).toBe(404);
   });
 
@@ -112,24 +122,24 @@ describe('GS1 Digital Link', () => {
   });
 
   it('sends a visitor without a choice to the chooser, which brings them back to the product', async () => {
-    const first = await get(`/site/${s.slug}/01/${GTIN14}/10/LOT-1/17/270131`);
-    expect(first.statusCode).toBe(303);
-    const chooser = first.headers.location as string;
-    expect(chooser).toBe(`/site/${s.slug}?gs1=${encodeURIComponent(`/01/${GTIN14}/10/LOT-1`)}`);
+    const first = await get(`/site/${s.slug}/01/${GTIN14}/10/LOT-1?17=270131`);
+    expect(first.statusCode).toBe(REDIRECT);
+    const chooser = (first.headers.location as string).slice(PUBLIC.length);
+    expect(chooser).toBe(`/site/${s.slug}?gs1=${encodeURIComponent(`/01/${GTIN14}/10/LOT-1?17=270131`)}`);
     const form = await get(chooser);
     expect(form.statusCode).toBe(200);
-    expect(form.body).toContain(`<input type="hidden" name="gs1" value="/01/${GTIN14}/10/LOT-1"/>`);
+    expect(form.body).toContain(`<input type="hidden" name="gs1" value="/01/${GTIN14}/10/LOT-1?17=270131"/>`);
     // the form is sent with GET, the hidden field with it
     const sent = await get(`${chooser}&country=be&language=fr&audience=hcp`);
     expect(sent.statusCode).toBe(303);
-    expect(sent.headers.location).toBe(`/site/${s.slug}/01/${GTIN14}/10/LOT-1`);
+    expect(sent.headers.location).toBe(`/site/${s.slug}/01/${GTIN14}/10/LOT-1?17=270131`);
     const cookie = String(sent.headers['set-cookie']).split(';')[0];
     const back = await get(sent.headers.location as string, { cookie });
-    expect(back.statusCode).toBe(303);
-    expect(back.headers.location).toBe(productUrl(GTIN13, 'LOT-1'));
+    expect(back.statusCode).toBe(REDIRECT);
+    expect(back.headers.location).toBe(`${PUBLIC}${productUrl(GTIN13, 'LOT-1')}&17=270131`);
     // a remembered choice goes straight on
     const again = await get(chooser, { cookie });
-    expect(again.headers.location).toBe(`/site/${s.slug}/01/${GTIN14}/10/LOT-1`);
+    expect(again.headers.location).toBe(`/site/${s.slug}/01/${GTIN14}/10/LOT-1?17=270131`);
   });
 
   it('never redirects the chooser anywhere but a GS1 link of the unit', async () => {

@@ -1,5 +1,5 @@
 import {
-  type Gs1Scan,
+  digitalLinkPath,
   NotFoundPage,
   ProductGonePage,
   parseDigitalLinkPath,
@@ -11,55 +11,85 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createElement } from 'react';
 import type { DbOrTx } from '../../db/client.js';
-import { type GtinAnswer, type PublicProductType, productByGtin, productTypes } from '../public-read/index.js';
-import { choiceOf, type LoadedSite, pageLanguage, textsOf, unitView, type VisitorChoice } from './site-context.js';
-import { CHOICE_COOKIE, readCookie, seeOther, sendPage, text } from './site-http.js';
+import { type GtinAnswer, type PublicProductType, productByGtin } from '../public-read/index.js';
+import { resolverPages } from './gs1-resolver/resolver.routes.js';
+import { type LoadedSite, pageLanguage, textsOf, unitView, type VisitorChoice } from './site-context.js';
+import { id, seeOther, sendPage, text } from './site-http.js';
 import { siteMapRoutes } from './site-map.js';
-import { type SiteMode, siteAnswers } from './site-mode.js';
-import { cachingOf, productSegment, sendNotFound } from './site-pages.js';
+import type { SiteMode } from './site-mode.js';
+import { cachingOf, productSegment } from './site-pages.js';
 
 /**
- * GS1 Digital Link on the public website (issue 12, decision 0043): `/site/{bu}/01/{gtin}`, with
- * `/10/{lot}` and `/17/{expiry}`, `/21/{serial}` in any order (the last two ignored), opens the
- * product whose key code is that GTIN for the visitor's remembered choice, filtered to the lot. A
- * GTIN an earlier publication listed and the live one does not answers 410 with the manufacturer's
- * contacts: the URL registered in EUDAMED keeps answering. Plus the sitemap (site-map.ts).
+ * GS1 on the public website (issue 12, decision 0043; issue 19, decision 0049): the GS1 resolver
+ * under `/site/{bu}` (gs1-resolver/), the chooser's way back to a GS1 link opened before any
+ * choice, the 410 of a product no longer listed, scans typed in a type's search box, and the
+ * sitemap (site-map.ts).
  */
 
-const html = { config: { access: 'public' as const }, schema: { hide: true } };
-type Params = Record<string, string>;
-
-/** The chooser's query parameter that carries a GS1 link opened before any choice. */
+/** The chooser's query parameter that carries a GS1 link (or a product's persistent URL) opened before any choice. */
 export const GS1_NEXT = 'gs1';
 
-/** A GS1 link's canonical path under the root: the GTIN-14 and the lot (expiry and serial select nothing). */
-const gs1Path = (root: SiteRoot, scan: Gs1Scan) => siteUrls.gs1(root, scan.gtin14, scan.lot);
-
-/**
- * Where the chooser sends the visitor after the choice when it carries a GS1 link (`?gs1=/01/…`),
- * checked again here so that the chooser never redirects anywhere else; undefined otherwise.
- */
-export function chooserNext(root: SiteRoot, value: unknown): string | undefined {
-  const path = text(value);
-  if (!path?.startsWith('/01/')) return undefined;
-  const parsed = parseDigitalLinkPath(path);
-  return parsed.ok ? gs1Path(root, parsed.value) : undefined;
+/** A query string as the site writes it again: each pair decoded, then encoded; undefined when an escape is broken. */
+function cleanQuery(query: string): string | undefined {
+  const pairs: string[] = [];
+  for (const part of query.split(/[&;]/)) {
+    if (!part) continue;
+    const at = part.indexOf('=');
+    try {
+      const key = decodeURIComponent(at < 0 ? part : part.slice(0, at));
+      const value = decodeURIComponent(at < 0 ? '' : part.slice(at + 1));
+      pairs.push(`${encodeURIComponent(key)}=${encodeURIComponent(value)}`);
+    } catch {
+      return undefined;
+    }
+  }
+  return pairs.join('&');
 }
 
-/** The hidden field of the chooser's form that keeps the GS1 link (its path under the root). */
+/**
+ * Where the chooser sends the visitor after the choice when it carries a GS1 link (`?gs1=/01/…`)
+ * or a product's persistent URL (`?gs1=/p/{id}`), with the query it was asked with (a link type,
+ * a campaign tag): checked again here and rebuilt under the unit's root, so that the chooser never
+ * redirects anywhere else; undefined otherwise.
+ */
+export function chooserNext(root: SiteRoot, value: unknown): string | undefined {
+  const next = text(value);
+  if (!next) return undefined;
+  const at = next.indexOf('?');
+  const path = at < 0 ? next : next.slice(0, at);
+  const query = cleanQuery(at < 0 ? '' : next.slice(at + 1));
+  if (query === undefined) return undefined;
+  const product = /^\/p\/([^/?#]+)$/.exec(path);
+  let canonical: string | undefined;
+  if (product) canonical = id(product[1]) === undefined ? undefined : `/p/${id(product[1])}`;
+  else if (path.startsWith('/01/')) {
+    const parsed = parseDigitalLinkPath(path);
+    canonical = parsed.ok ? digitalLinkPath(parsed.value) : undefined;
+  }
+  return canonical === undefined ? undefined : `${root}${canonical}${query ? `?${query}` : ''}`;
+}
+
+/** The hidden field of the chooser's form that keeps the GS1 link (its path and query under the root). */
 export function chooserHidden(root: SiteRoot, next: string | undefined): { name: string; value: string }[] | undefined {
   return next ? [{ name: GS1_NEXT, value: next.slice(root.length) }] : undefined;
 }
 
 /** The product page of a GTIN's answer for the visitor's choice, with the lot when its type has lot numbers. */
-function productUrl(root: SiteRoot, v: VisitorChoice, type: PublicProductType | undefined, found: GtinAnswer, lot?: string) {
+export function productUrl(root: SiteRoot, v: VisitorChoice, type: PublicProductType | undefined, found: GtinAnswer, lot?: string) {
   if (found.kind !== 'product' || !type) return undefined;
   const segment = productSegment({ keyCode: found.keyCodeShown ? found.keyCode : null, productId: found.productId });
   return siteUrls.product(root, v.choice, type.slug, segment, type.lotNumbers ? lot : undefined);
 }
 
 /** 410: the product is no longer listed; it depends on the visitor's language cookie, so it is kept private. */
-function sendGone(req: FastifyRequest, reply: FastifyReply, s: LoadedSite, language: string | undefined, gtin14: string, now: Date) {
+export function sendGone(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  s: LoadedSite,
+  language: string | undefined,
+  gtin14: string | null,
+  now: Date,
+) {
   const lang = pageLanguage(s.live.site, language);
   const page = createElement(ProductGonePage, {
     unit: unitView(s, lang.isoCode),
@@ -72,7 +102,7 @@ function sendGone(req: FastifyRequest, reply: FastifyReply, s: LoadedSite, langu
 }
 
 /** A 404 that depends on the visitor's choice (a product of a type the audience does not see). */
-function sendNotForChoice(req: FastifyRequest, reply: FastifyReply, s: LoadedSite, v: VisitorChoice, now: Date) {
+export function sendNotForChoice(req: FastifyRequest, reply: FastifyReply, s: LoadedSite, v: VisitorChoice, now: Date) {
   const page = createElement(NotFoundPage, { unit: unitView(s, v.choice.language), language: v.language, t: v.t });
   return sendPage(req, reply, 404, renderHtml(page), s.preview ? { kind: 'none' } : { kind: 'private' }, now);
 }
@@ -94,9 +124,10 @@ function scannedText(v: unknown): string | undefined {
 }
 
 /**
- * The search box of a type took a GS1 scan (an element string as a scanner types it, or a Digital
- * Link URL): a product of this type with that GTIN is opened directly (303, with the scan's lot).
- * Undefined when the text is no GS1 scan or names no product of the type: the search runs as usual.
+ * The search box of a type took a GS1 scan (an element string as a scanner types it, a Digital
+ * Link URL with or without a symbology identifier, an EAN/UPC, a bare GTIN): a product of this type
+ * with that GTIN is opened directly (303, with the scan's lot). Undefined when the text is no GS1
+ * scan or names no product of the type: the search runs as usual.
  */
 export async function scanFromSearch(
   db: DbOrTx,
@@ -118,36 +149,7 @@ export async function scanFromSearch(
 
 /** The GS1 pages of a unit's site under the mode's prefix; one line in sitePages registers them. */
 export function gs1Pages(app: FastifyInstance, mode: SiteMode) {
-  const { db } = app.deps;
-  const at = mode.prefix;
-  const { liveOrAnswer } = siteAnswers(mode);
-
-  app.get(`${at}/:bu/01/*`, html, async (req, reply) => {
-    const now = new Date();
-    const p = req.params as Params;
-    const remembered = readCookie(req, CHOICE_COOKIE)?.split('.') ?? [];
-    const s = await liveOrAnswer(req, reply, p.bu, now, remembered[1]);
-    if (!s) return;
-    // the raw path: a lot may hold an encoded slash, which the router's decoded parameter would split
-    const path = req.url.split('?')[0].slice(`${at}/${p.bu}`.length);
-    const parsed = parseDigitalLinkPath(path);
-    // a 404 of the URL alone, cached by anyone: in the site's first language, whatever the cookie says
-    if (!parsed.ok) return sendNotFound(req, reply, s, now);
-    const scan = parsed.value;
-    const v = choiceOf(s.live.site, remembered[0], remembered[1], remembered[2]);
-    const found = await productByGtin(db, s.live, { gtin14: scan.gtin14, audience: v?.audience ?? null }, now);
-    if (found.kind === 'unknown') return sendNotFound(req, reply, s, now);
-    if (found.kind === 'gone') return sendGone(req, reply, s, remembered[1], scan.gtin14, now);
-    const privately = s.preview ? ({ kind: 'none' } as const) : ({ kind: 'private' } as const);
-    // no choice yet: the chooser first, which comes back here once the visitor has chosen
-    if (!v) return seeOther(reply, `${siteUrls.home(s.root)}?${GS1_NEXT}=${encodeURIComponent(gs1Path('', scan))}`, privately);
-    if (found.kind === 'otherAudience') return sendNotForChoice(req, reply, s, v, now);
-    const type = productTypes(s.live.site, v.audience, v.choice.language).find((t) => t.id === found.productTypeId);
-    const url = productUrl(s.root, v, type, found, scan.lot);
-    if (!url) return sendNotForChoice(req, reply, s, v, now);
-    return seeOther(reply, url, privately);
-  });
-
+  resolverPages(app, mode);
   // the sitemap is the visitors' only: a preview is never indexed
   if (mode.prefix === '/site') siteMapRoutes(app, mode);
 }

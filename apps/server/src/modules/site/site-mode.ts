@@ -1,6 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { choiceOf, type SiteState, unitView } from './site-context.js';
+import { text } from './site-http.js';
 import { sendComingSoon, sendNotFound } from './site-pages.js';
+import { fromOf } from './site-place.js';
 
 /**
  * Where a set of the site's pages is served and from which publication: the live one for
@@ -31,7 +33,11 @@ export function siteAnswers(mode: SiteMode) {
     return state;
   }
 
-  /** The site and the visitor's choice of the URL (:country, :language, :audience), or the answer already sent. */
+  /**
+   * The site and the visitor's choice of the URL (:country, :language, :audience), or the answer
+   * already sent. The choice knows the page (its type, product and lot), where a change of
+   * country or language comes back to (decision 0048).
+   */
   async function withChoice(req: FastifyRequest, reply: FastifyReply, now: Date) {
     const p = req.params as Params;
     const s = await liveOrAnswer(req, reply, p.bu, now, p.language);
@@ -41,6 +47,8 @@ export function siteAnswers(mode: SiteMode) {
       await sendNotFound(req, reply, s, now, p.language);
       return null;
     }
+    const lot = p.keyCode === undefined ? undefined : text((req.query as Record<string, unknown> | undefined)?.lot) || undefined;
+    v.choice.from = fromOf(v.choice, p.type, p.keyCode, lot);
     return { s, live: s.live, v, unit: unitView(s, v.choice.language) };
   }
 

@@ -18,6 +18,7 @@ import type { DownloadableFile, PublicDocument, PublicProductType, SearchField }
 import { type LoadedSite, pageLanguage, type SiteState, textsOf, unitView } from './site-context.js';
 import type { PageCaching } from './site-http.js';
 import { pageHeaders, sendPage } from './site-http.js';
+import { languageName } from './site-languages.js';
 
 /** The 404 page: with the unit's look when the unit is known, in the visitor's language when the URL names one. */
 export function sendNotFound(req: FastifyRequest, reply: FastifyReply, state: SiteState, now: Date, language?: string) {
@@ -87,7 +88,10 @@ export function hitView(
   };
 }
 
-/** A product's documents with the download confirmation's URL of each file version (the product context in its query). */
+/**
+ * A product's documents with the download confirmation's URL of each file version (the product
+ * context in its query), their languages by name (decision 0048).
+ */
 export function documentViews(
   root: SiteRoot,
   choice: Choice,
@@ -100,12 +104,13 @@ export function documentViews(
     name: d.name,
     typeName: d.documentType.name,
     attributes: d.attributes.map((a) => ({ name: a.name, value: a.value })),
+    inVisitorLanguage: d.inVisitorLanguage,
     files: d.files.map((f) => {
       const ctx = { ...choice, productId, lot };
       return {
         fileId: f.fileId,
         name: f.name,
-        languages: f.languages,
+        languages: f.languages.map((code) => ({ code, name: languageName(code) })),
         restOfTheWorld: f.restOfTheWorld,
         current: {
           fileVersionId: f.current.fileVersionId,

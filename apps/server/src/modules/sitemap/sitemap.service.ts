@@ -1,15 +1,7 @@
 import { EUDAMED_CSV_COLUMNS, type SitemapEntry } from '@vellum/contract';
 import { siteRoot, siteUrls } from '@vellum/site';
 import type { Deps } from '../../platform/deps.js';
-import {
-  defaultChoice,
-  gtinProducts,
-  type LivePublication,
-  liveSite,
-  type ProductPlace,
-  type SiteMapEntry,
-  siteMapEntries,
-} from '../public-read/index.js';
+import { defaultChoice, gtinProducts, type LivePublication, liveSite, type SiteMapEntry, siteMapEntries } from '../public-read/index.js';
 
 /**
  * administration → sitemap (decision 0043): what the unit's live publication makes public, with
@@ -21,22 +13,16 @@ type Sitemap = Pick<Deps, 'db' | 'config'>;
 /** An absolute URL on the public base URL (PUBLIC_URL). */
 export const absolute = (config: Sitemap['config'], path: string) => `${config.publicUrl.replace(/\/+$/, '')}${path}`;
 
+/**
+ * The URL a label prints: the GS1 Digital Link of a GTIN, else the product's persistent URL by id
+ * (decision 0049), both answering through the visitor's choice, and for ever (410 once gone).
+ */
 function urlOf(deps: Sitemap, live: LivePublication, target: SiteMapEntry['target']): { url: string | null; persistent: boolean } {
   const root = siteRoot(live.site.unit.slug);
   if (!target) return { url: null, persistent: false };
   if (target.gtin14) return { url: absolute(deps.config, siteUrls.gs1(root, target.gtin14)), persistent: true };
-  return { url: productUrl(deps, live, target.place), persistent: false };
-}
-
-function productUrl(deps: Sitemap, live: LivePublication, place: ProductPlace | null): string | null {
-  const choice = defaultChoice(live.site);
-  if (!place || !choice) return null;
-  const c = {
-    country: choice.country,
-    language: choice.language,
-    audience: choice.audience === 'HCP' ? ('hcp' as const) : ('patient' as const),
-  };
-  return absolute(deps.config, siteUrls.product(siteRoot(live.site.unit.slug), c, place.productTypeSlug, place.segment));
+  if (!target.place) return { url: null, persistent: false };
+  return { url: absolute(deps.config, siteUrls.persistent(root, target.place.productId)), persistent: true };
 }
 
 /** A page of the live publication's products then documents; none before the unit's first publish. */

@@ -82,9 +82,14 @@ describe('GET api/sitemap', () => {
       persistent: true,
       elementString: `(01)0${GTIN13}`,
     });
-    expect(badCheck).toMatchObject({ udiDi: null, persistent: false, elementString: null });
-    // without a GTIN: the product page for the site's first country, first language, HCP
-    expect(plain).toMatchObject({ udiDi: null, url: `${PUBLIC}/site/${s.slug}/be/en/hcp/${s.typeSlug}/KC-PLAIN`, persistent: false });
+    // without a GTIN: the product's persistent URL by id, through the visitor's choice (decision 0049)
+    expect(badCheck).toMatchObject({
+      udiDi: null,
+      url: `${PUBLIC}/site/${s.slug}/p/${badCheck.id}`,
+      persistent: true,
+      elementString: null,
+    });
+    expect(plain).toMatchObject({ udiDi: null, url: `${PUBLIC}/site/${s.slug}/p/${plain.id}`, persistent: true });
     // a document: the label URL of its first product
     expect(doc).toMatchObject({ documentName: 'Instructions', url: gtin.url, persistent: true, keyCode: null });
   });

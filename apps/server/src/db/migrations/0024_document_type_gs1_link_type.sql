@@ -1,0 +1,1 @@
+ALTER TABLE "document_type" ADD COLUMN "gs1_link_type" text DEFAULT 'gs1:instructions' NOT NULL;
