@@ -5,7 +5,8 @@ const server = process.env.VELLUM_API ?? 'http://localhost:8080';
 
 export default defineConfig({
   plugins: [react()],
-  server: { port: 5173, proxy: { '/api': server, '/management': server } },
+  // /site: the public website, and its style sheet that the layout page's preview uses
+  server: { port: 5173, proxy: { '/api': server, '/management': server, '/site': server } },
   // npm run build (scripts/build.ts) builds into a new folder under builds/ and points dist at it
   // (decision 0052); a bare `vite build` writes here, never into the build a server is serving
   build: { outDir: 'builds/direct', sourcemap: true, manifest: true },

@@ -1,5 +1,8 @@
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { ADMIN, adminApi, confirmWithCode, createUnit, pick, row, signIn } from '../catalogue/support';
+
+/** The layout page's preview: the site's markup in a frame of its own (decision 0050). */
+const preview = (page: Page) => page.frameLocator('iframe[title="Preview of the public website"]');
 
 // each test walks the manufacturer-wide screen and a unit that inherits from it
 test.describe.configure({ timeout: 150_000 });
@@ -93,7 +96,7 @@ test('manufacturer layout: its colour and footer are what a unit without its own
   try {
     await page.getByRole('textbox', { name: /Main colour/ }).fill('#0000ff');
     await page.keyboard.press('Escape');
-    await expect(page.getByTestId('preview-header')).toHaveCSS('background-color', 'rgb(0, 0, 255)');
+    await expect(preview(page).getByTestId('preview-header')).toHaveCSS('background-color', 'rgb(0, 0, 255)');
     await page.getByRole('button', { name: 'Save colours' }).click();
     await expect.poll(async () => (await api.get<{ mainColor: string }>('/api/business-units/0/layout')).mainColor).toBe('#0000ff');
     const add = page.getByRole('button', { name: 'Add footer item' });
@@ -108,9 +111,9 @@ test('manufacturer layout: its colour and footer are what a unit without its own
 
     // the unit's layout screen previews the inherited values and says so
     await page.goto(`/my-business-units/${unit.id}/website-configuration/layout`);
-    await expect(page.getByTestId('preview-header')).toHaveCSS('background-color', 'rgb(0, 0, 255)');
+    await expect(preview(page).getByTestId('preview-header')).toHaveCSS('background-color', 'rgb(0, 0, 255)');
     await expect(page.getByText("No footer items of its own: the manufacturer's footer is shown.")).toBeVisible();
-    await expect(page.getByTestId('preview-footer')).toContainText('E2E manufacturer imprint');
+    await expect(preview(page).getByTestId('preview-footer')).toContainText('E2E manufacturer imprint');
   } finally {
     const { inherited: _i, effective: _e, logoUrl: _l, ...values } = layoutBefore;
     const current = await api.get<{ version: number }>('/api/business-units/0/layout');

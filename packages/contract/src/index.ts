@@ -20,6 +20,7 @@ export * from './publishing.js';
 export * from './regions-languages.js';
 export * from './restricted-access.js';
 export * from './rights.js';
+export * from './site-theme.js';
 export * from './sitemap.js';
 export * from './translatable.js';
 export * from './translations.js';

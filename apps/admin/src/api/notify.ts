@@ -4,6 +4,8 @@ import type { ApiResponse } from './client';
 import { describeError, translateKey } from './errors';
 
 const t = i18n.t.bind(i18n);
+/** The close button of a notification, named (its icon alone says nothing to a screen reader). */
+const closeButtonProps = () => ({ 'aria-label': t('global.close') });
 
 /** Shows what a failed call means to the user as a red notification (nothing for 401: the session layer handles it). */
 export function handleApiError(err: unknown): void {
@@ -16,6 +18,7 @@ export function handleApiError(err: unknown): void {
     message,
     autoClose: 8000,
     style: { whiteSpace: 'pre-line' },
+    closeButtonProps: closeButtonProps(),
   });
 }
 
@@ -23,12 +26,16 @@ export function handleApiError(err: unknown): void {
 export function notifyAlert(alert: ApiResponse<unknown>['alert']): void {
   if (!alert) return;
   const message = translateKey(t, alert.key, { param: alert.param });
-  notifications.show({ color: 'green', message: i18n.exists(alert.key) ? message : t('global.messages.saved') });
+  notifications.show({
+    color: 'green',
+    message: i18n.exists(alert.key) ? message : t('global.messages.saved'),
+    closeButtonProps: closeButtonProps(),
+  });
 }
 
 /** A plain green notification for success messages set by the caller. */
 export function notifySuccess(message: string): void {
-  notifications.show({ color: 'green', message });
+  notifications.show({ color: 'green', message, closeButtonProps: closeButtonProps() });
 }
 
 /** Whether a mutation result is an api() response carrying a success alert. */

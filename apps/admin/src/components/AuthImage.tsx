@@ -1,11 +1,11 @@
 import { Center, Image, type ImageProps, Text } from '@mantine/core';
 import { IconPhotoOff } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
-import { getToken } from '../app/session';
+import { useObjectUrl } from '../api/useObjectUrl';
 
 /**
- * An image served by the API: fetched with the bearer token (an <img> cannot send it) and shown from
- * an object URL. Other URLs (public, data:, blob:) are shown as they are.
+ * An image served by the API (saved, perhaps unpublished: signed-in only, decision 0050): read with
+ * the token through `useObjectUrl` and shown from an object URL. Other URLs (public, data:, blob:)
+ * are shown as they are.
  */
 export function AuthImage({
   src,
@@ -13,36 +13,7 @@ export function AuthImage({
   emptyText,
   ...rest
 }: { src: string | null | undefined; alt: string; emptyText?: string } & ImageProps) {
-  const [url, setUrl] = useState<string | null>(null);
-  const [failed, setFailed] = useState(false);
-  const needsToken = !!src && /^\/?api\//.test(src);
-
-  useEffect(() => {
-    setFailed(false);
-    if (!src || !needsToken) {
-      setUrl(src ?? null);
-      return;
-    }
-    const controller = new AbortController();
-    let objectUrl: string | null = null;
-    const token = getToken();
-    fetch(src.startsWith('/') ? src : `/${src}`, {
-      headers: token ? { Authorization: `Bearer ${token}` } : {},
-      signal: controller.signal,
-    })
-      .then(async (res) => {
-        if (!res.ok) throw new Error(String(res.status));
-        objectUrl = URL.createObjectURL(await res.blob());
-        setUrl(objectUrl);
-      })
-      .catch(() => {
-        if (!controller.signal.aborted) setFailed(true);
-      });
-    return () => {
-      controller.abort();
-      if (objectUrl) URL.revokeObjectURL(objectUrl);
-    };
-  }, [src, needsToken]);
+  const { url, failed } = useObjectUrl(src);
 
   if (!src || failed) {
     return (

@@ -2,7 +2,7 @@ import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, configure, render } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { createMemoryRouter, Outlet, RouterProvider, useLocation } from 'react-router';
 import { vi } from 'vitest';
 import { installBrowserMocks } from '../components/test-utils';
 
@@ -16,25 +16,38 @@ function LocationProbe() {
 
 /**
  * Renders a page `element` at `url`, matched by the route `path`, with Mantine, a fresh query
- * client and a memory router; any other path renders `elsewhere`, and `location` shows where the
- * page navigated to.
+ * client and a memory data router (as the app's, so blockers work); any other path renders
+ * `elsewhere`, and `location` shows where the page navigated to. The router is returned too, to
+ * navigate as a link elsewhere in the app would.
  */
 export function renderRoute(element: ReactElement, { url, path }: { url: string; path: string }) {
   installBrowserMocks();
   const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  return render(
+  const router = createMemoryRouter(
+    [
+      {
+        element: (
+          <>
+            <Outlet />
+            <LocationProbe />
+          </>
+        ),
+        children: [
+          { path, element },
+          { path: '*', element: <div data-testid="elsewhere" /> },
+        ],
+      },
+    ],
+    { initialEntries: [url] },
+  );
+  const rendered = render(
     <MantineProvider>
       <QueryClientProvider client={client}>
-        <MemoryRouter initialEntries={[url]}>
-          <Routes>
-            <Route path={path} element={element} />
-            <Route path="*" element={<div data-testid="elsewhere" />} />
-          </Routes>
-          <LocationProbe />
-        </MemoryRouter>
+        <RouterProvider router={router} />
       </QueryClientProvider>
     </MantineProvider>,
   );
+  return Object.assign(rendered, { router });
 }
 
 /**

@@ -146,13 +146,19 @@ function contentTypeOfKey(key: string): string | undefined {
   return ext === 'png' || ext === 'jpg' || ext === 'svg' ? IMAGE_CONTENT_TYPE[ext] : undefined;
 }
 
-/** Answers a stored image with its content type and headers that stop it being read as anything else; 404 without one. */
+/**
+ * Answers a stored image with its content type and headers that stop it being read as anything
+ * else; 404 without one. A public image (the site's, the sign-in page's logo) may be kept by any
+ * cache and shown on another host; a signed-in one (the admin's previews of unpublished images,
+ * decision 0050) only by the user's browser, on this origin.
+ */
 export async function sendImage(
   req: FastifyRequest,
   reply: FastifyReply,
   files: FileStore,
   key: string | null | undefined,
   entity: string,
+  { signedIn = false }: { signedIn?: boolean } = {},
 ) {
   const contentType = key ? contentTypeOfKey(key) : undefined;
   const data = key && contentType ? await files.get(key) : undefined;
@@ -161,10 +167,10 @@ export async function sendImage(
   reply
     .header('Content-Type', contentType)
     .header('X-Content-Type-Options', 'nosniff')
-    .header('Cache-Control', 'public, no-cache')
+    .header('Cache-Control', signedIn ? 'private, no-cache' : 'public, no-cache')
     .header('ETag', etag)
     // the public website may live on its own host
-    .header('Cross-Origin-Resource-Policy', 'cross-origin');
+    .header('Cross-Origin-Resource-Policy', signedIn ? 'same-origin' : 'cross-origin');
   if (contentType === IMAGE_CONTENT_TYPE.svg) reply.header('Content-Security-Policy', SVG_CSP);
   if (req.headers['if-none-match'] === etag) return reply.status(304).send();
   return reply.send(data);

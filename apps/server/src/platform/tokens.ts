@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { errors, jwtVerify, SignJWT } from 'jose';
 
 export interface TokenClaims {
@@ -38,13 +39,15 @@ export class TokenService {
   /**
    * A short-lived token for one purpose other than the API (its audience), naming a session and
    * carrying a few claims; `verifyFor` accepts it only for that purpose, so it never works as a
-   * bearer token and a bearer token never works as it.
+   * bearer token and a bearer token never works as it. Each carries its own id (`jti`), so a
+   * purpose that may be used once can record it.
    */
   signFor(purpose: string, session: TokenClaims, claims: Record<string, number | null>, expiresAt: Date): Promise<string> {
     return new SignJWT({ ...claims, sid: session.sessionId })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(String(session.userId))
       .setAudience(purpose)
+      .setJti(randomUUID())
       .setIssuedAt()
       .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
       .setIssuer('vellum')

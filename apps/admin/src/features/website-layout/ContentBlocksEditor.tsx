@@ -19,10 +19,13 @@ export function ContentBlocksEditor({
   unitId,
   blocks,
   onChange,
+  onSaved,
 }: {
   unitId: number;
   blocks: BlockDraft[];
   onChange: (b: BlockDraft[]) => void;
+  /** The blocks of a save that succeeded. */
+  onSaved: (b: BlockDraft[]) => void;
 }) {
   const { t } = useTranslation();
   const save = useSaveContentBlocks(unitId);
@@ -42,9 +45,10 @@ export function ContentBlocksEditor({
     })),
   ];
   const types = scope === null ? CONTENT_BLOCK_TYPES : PER_PRODUCT_TYPE_BLOCKS;
-  const submit = () =>
+  const submit = () => {
+    const sent = blocks;
     save.mutate(
-      blocks
+      sent
         .filter((b) => b.content)
         .map((b) => ({
           id: b.id,
@@ -55,7 +59,9 @@ export function ContentBlocksEditor({
           patient: b.patient,
           content: b.content,
         })),
+      { onSuccess: () => onSaved(sent) },
     );
+  };
   return (
     <Stack>
       {unitId !== 0 && (productTypes.data?.length ?? 0) > 0 && (

@@ -18,11 +18,14 @@ export function FooterItemsEditor({
   unitId,
   items,
   onChange,
+  onSaved,
   inherited,
 }: {
   unitId: number;
   items: FooterDraft[];
   onChange: (items: FooterDraft[]) => void;
+  /** The items of a save that succeeded. */
+  onSaved: (items: FooterDraft[]) => void;
   inherited: boolean;
 }) {
   const { t } = useTranslation();
@@ -34,16 +37,19 @@ export function FooterItemsEditor({
     onChange(next);
   };
   const invalid = items.some((it) => !it.text.trim() || !urlOk(it.publicUrl));
-  const submit = () =>
+  const submit = () => {
+    const sent = items;
     save.mutate(
-      items.map((it, i) => ({
+      sent.map((it, i) => ({
         id: it.id,
         businessUnitId: unitId,
         text: it.text.trim(),
         publicUrl: it.publicUrl.trim(),
         visualizationOrder: i + 1,
       })),
+      { onSuccess: () => onSaved(sent) },
     );
+  };
   return (
     <Stack gap="xs">
       {inherited && items.length === 0 && (

@@ -1,6 +1,7 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { mockServer, ok, problem } from '../../test/fakeServer';
+import { clearToken, storeToken } from '../../app/session';
+import { type MockHandler, mockServer, ok, problem } from '../../test/fakeServer';
 import { FakeXhr } from '../../test/fakeXhr';
 import { renderRoute } from '../../test/renderRoute';
 import { auth, signedInWith } from '../../test/signedIn';
@@ -8,6 +9,8 @@ import { LayoutPage, lowContrast } from './LayoutPage';
 import { PublicResourcesPage } from './PublicResourcesPage';
 
 vi.mock('../../app/auth', () => ({ useAuth: () => auth.current }));
+const notify = vi.hoisted(() => ({ notifySuccess: vi.fn() }));
+vi.mock('../../api/notify', async (importOriginal) => ({ ...(await importOriginal<object>()), notifySuccess: notify.notifySuccess }));
 
 const LAYOUT_PATH = '/my-business-units/:businessUnitId/website-configuration/layout';
 const RESOURCES_PATH = '/my-business-units/:businessUnitId/website-configuration/public-resources';
@@ -33,7 +36,7 @@ const layout = {
   },
 };
 
-function server() {
+function server(overrides: Record<string, MockHandler> = {}) {
   return mockServer({
     'GET /api/business-units/1/layout': () => ok(layout),
     'GET /api/business-units/1/css': () => ok({ content: '.a { color: red }' }),
@@ -57,10 +60,24 @@ function server() {
         },
       ]),
     'DELETE /api/public-resources/4': () => ({ status: 204 }),
+    'GET /api/business-units/1/resources/logo.png': () => ({ status: 200, body: 'png' }),
+    ...overrides,
   });
 }
 
+/** The preview's own document (decision 0050): the site's markup, style sheet, theme and custom CSS. */
+const previewDocument = async () => {
+  const frame = (await screen.findByTitle('Preview of the public website')) as HTMLIFrameElement;
+  await waitFor(() => expect(frame.contentDocument?.querySelector('[data-testid="preview-header"]')).toBeTruthy());
+  return frame.contentDocument as Document;
+};
+const preview = async () => within((await previewDocument()).body);
+/** The style rules the preview applies, in order: the theme of the colours, then the unit's CSS. */
+const previewStyles = async () => [...(await previewDocument()).head.querySelectorAll('style')].map((s) => s.textContent ?? '');
+const openLayout = () => renderRoute(<LayoutPage />, { url: '/my-business-units/1/website-configuration/layout', path: LAYOUT_PATH });
+
 beforeEach(() => {
+  notify.notifySuccess.mockClear();
   signedInWith(['LAYOUT_MANAGE']);
   window.localStorage.setItem('vellum-skip-confirmation', 'true');
 });
@@ -83,44 +100,145 @@ describe('header contrast', () => {
 describe('layout page', () => {
   it('shows inherited values and redraws the preview as the colours change', async () => {
     const calls = server();
-    renderRoute(<LayoutPage />, { url: '/my-business-units/1/website-configuration/layout', path: LAYOUT_PATH });
-    const header = await screen.findByTestId('preview-header');
-    // the manufacturer's colour and footer while the unit sets none
-    expect(header.style.background).toBe('rgb(17, 34, 51)');
-    expect(within(screen.getByTestId('preview-footer')).getByText('Manufacturer imprint')).toBeTruthy();
+    openLayout();
+    const frame = await preview();
+    // the manufacturer's colour and footer while the unit sets none: the site's theme and markup
+    expect((await previewStyles())[0]).toContain('--site-main:#112233');
+    expect(frame.getByTestId('preview-header').className).toContain('site-header--light');
+    expect(within(frame.getByTestId('preview-footer')).getByText('Manufacturer imprint')).toBeTruthy();
     expect(screen.getAllByText('Inherited').length).toBeGreaterThan(0);
 
     fireEvent.change(screen.getByRole('textbox', { name: /Main colour/ }), { target: { value: '#ff0000' } });
-    await waitFor(() => expect(screen.getByTestId('preview-header').style.background).toBe('rgb(255, 0, 0)'));
+    await waitFor(async () => expect((await previewStyles())[0]).toContain('--site-main:#ff0000'));
     fireEvent.change(screen.getByRole('textbox', { name: /Main colour/ }), { target: { value: 'red' } });
     expect(await screen.findByText('Invalid HEX color')).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Save colours' }) as HTMLButtonElement).disabled).toBe(true);
     fireEvent.change(screen.getByRole('textbox', { name: /Main colour/ }), { target: { value: '#00ff00' } });
+    expect(screen.queryByText('Invalid HEX color')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Save colours' }));
     await waitFor(() => expect(calls.some((c) => c.key === 'PUT /api/business-units/layout')).toBe(true));
     expect(calls.find((c) => c.key === 'PUT /api/business-units/layout')?.body).toMatchObject({ id: 1, version: 2, mainColor: '#00ff00' });
+    // every save says what was saved
+    await waitFor(() => expect(notify.notifySuccess).toHaveBeenCalledWith('Colours saved.'));
+  });
+
+  it('says "Invalid HEX color" when the server refuses a colour, until the colour is changed', async () => {
+    server({
+      'PUT /api/business-units/layout': () =>
+        problem(400, 'error.validation', { fieldErrors: [{ objectName: 'body', field: 'highlightColor', message: 'Pattern' }] }),
+    });
+    openLayout();
+    const highlight = await screen.findByRole('textbox', { name: /Text highlight colour/ });
+    fireEvent.change(highlight, { target: { value: '#abcdef' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save colours' }));
+    expect(await screen.findByText('Invalid HEX color')).toBeTruthy();
+    expect(notify.notifySuccess).not.toHaveBeenCalled();
+    fireEvent.change(highlight, { target: { value: '#abcdee' } });
+    await waitFor(() => expect(screen.queryByText('Invalid HEX color')).toBeNull());
   });
 
   it('edits the footer with URL checks and shows a refused CSS at its line', async () => {
     const calls = server();
-    renderRoute(<LayoutPage />, { url: '/my-business-units/1/website-configuration/layout', path: LAYOUT_PATH });
+    openLayout();
     fireEvent.click(await screen.findByRole('button', { name: 'Add footer item' }));
     fireEvent.change(screen.getByRole('textbox', { name: 'Text 1' }), { target: { value: 'Imprint' } });
     fireEvent.change(screen.getByRole('textbox', { name: 'Public URL 1' }), { target: { value: 'not a url' } });
     expect(await screen.findByText('Not a valid URL')).toBeTruthy();
     expect((screen.getByRole('button', { name: 'Save footer' }) as HTMLButtonElement).disabled).toBe(true);
     fireEvent.change(screen.getByRole('textbox', { name: 'Public URL 1' }), { target: { value: 'https://example.com/imprint' } });
-    expect(within(screen.getByTestId('preview-footer')).getByText('Imprint')).toBeTruthy();
+    expect(within((await preview()).getByTestId('preview-footer')).getByText('Imprint')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Save footer' }));
     await waitFor(() => expect(calls.some((c) => c.key === 'PUT /api/footer-items')).toBe(true));
     expect(calls.find((c) => c.key === 'PUT /api/footer-items')?.body).toEqual([
       { businessUnitId: 1, text: 'Imprint', publicUrl: 'https://example.com/imprint', visualizationOrder: 1 },
     ]);
+    await waitFor(() => expect(notify.notifySuccess).toHaveBeenCalledWith('Footer items saved.'));
 
-    await waitFor(() =>
-      expect((screen.getByRole('textbox', { name: 'Custom CSS' }) as HTMLTextAreaElement).value).toBe('.a { color: red }'),
-    );
+    expect((screen.getByRole('textbox', { name: 'Custom CSS' }) as HTMLTextAreaElement).value).toBe('.a { color: red }');
     fireEvent.click(screen.getByRole('button', { name: 'Save CSS' }));
     expect(await screen.findByText(/Line 1, column 1: @import is not allowed/)).toBeTruthy();
+  });
+
+  it('clears a CSS error once the CSS is changed, and confirms the save of the fixed CSS', async () => {
+    let accept = false;
+    server({
+      'PUT /api/business-units/1/css': (req) =>
+        accept ? ok(req.body) : problem(400, 'error.css.invalid', { params: { line: 2, column: 9, detail: 'Colon is expected' } }),
+    });
+    openLayout();
+    const css = (await screen.findByRole('textbox', { name: 'Custom CSS' })) as HTMLTextAreaElement;
+    fireEvent.change(css, { target: { value: '.a {\n  color red\n}' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save CSS' }));
+    expect(await screen.findByText(/Line 2, column 9: The CSS is not valid: Colon is expected/)).toBeTruthy();
+    expect(notify.notifySuccess).not.toHaveBeenCalled();
+    fireEvent.change(css, { target: { value: '.a {\n  color: red\n}' } });
+    await waitFor(() => expect(screen.queryByText(/Line 2, column 9/)).toBeNull());
+    accept = true;
+    fireEvent.click(screen.getByRole('button', { name: 'Save CSS' }));
+    await waitFor(() => expect(notify.notifySuccess).toHaveBeenCalledWith('Custom CSS saved.'));
+    expect(screen.queryByText(/Line 2, column 9/)).toBeNull();
+  });
+
+  it('applies the custom CSS as typed in the preview’s own document, with its resources, never to the page', async () => {
+    const calls = server();
+    openLayout();
+    const css = (await screen.findByRole('textbox', { name: 'Custom CSS' })) as HTMLTextAreaElement;
+    const rules = '.site-header { border-bottom: 9px solid rgb(1, 2, 3) } .type-card { background: url(resources/logo.png) }';
+    fireEvent.change(css, { target: { value: rules } });
+    await waitFor(async () => expect((await previewStyles())[1]).toContain('border-bottom: 9px solid rgb(1, 2, 3)'));
+    // the resource is read with the token and inlined: the saved one is not public (decision 0050)
+    await waitFor(async () => expect((await previewStyles())[1]).toContain('url("data:'));
+    expect(calls.some((c) => c.key === 'GET /api/business-units/1/resources/logo.png')).toBe(true);
+    expect((await previewDocument()).head.querySelector('link[rel="stylesheet"]')?.getAttribute('href')).toBe('/site/_assets/site.css');
+    // nothing of it reaches the administration's own document
+    expect([...document.querySelectorAll('style')].some((s) => s.textContent?.includes('9px solid'))).toBe(false);
+  });
+
+  it('asks before leaving with unsaved edits, in the app and when the tab closes', async () => {
+    server();
+    const { router } = openLayout();
+    const css = (await screen.findByRole('textbox', { name: 'Custom CSS' })) as HTMLTextAreaElement;
+    const unload = () => {
+      const event = new Event('beforeunload', { cancelable: true });
+      window.dispatchEvent(event);
+      return event.defaultPrevented;
+    };
+    // nothing edited: leaving is free
+    expect(unload()).toBe(false);
+
+    fireEvent.change(css, { target: { value: '.b { color: blue }' } });
+    fireEvent.change(screen.getByRole('textbox', { name: /Main colour/ }), { target: { value: '#123456' } });
+    expect(unload()).toBe(true);
+    act(() => void router.navigate('/my-business-units/1/products'));
+    const dialog = await screen.findByRole('dialog', { name: 'Leave without saving?' });
+    expect(within(dialog).getByText('These changes are not saved yet: colours, custom CSS.')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Stay and save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.getByTestId('location').textContent).toBe('/my-business-units/1/website-configuration/layout');
+    expect(css.value).toBe('.b { color: blue }');
+
+    act(() => void router.navigate('/my-business-units/1/products'));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Leave without saving' }));
+    expect(await screen.findByTestId('elsewhere')).toBeTruthy();
+    expect(unload()).toBe(false);
+  });
+
+  it('leaves without asking once the edits are saved, and keeps the edits of a section not saved', async () => {
+    const calls = server({ 'PUT /api/business-units/1/css': (req) => ok(req.body) });
+    const { router } = openLayout();
+    const css = (await screen.findByRole('textbox', { name: 'Custom CSS' })) as HTMLTextAreaElement;
+    fireEvent.change(css, { target: { value: '.c { color: green }' } });
+    fireEvent.change(screen.getByRole('textbox', { name: /Main colour/ }), { target: { value: '#123456' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save colours' }));
+    await waitFor(() => expect(notify.notifySuccess).toHaveBeenCalledWith('Colours saved.'));
+    // the layout is read again after the save: the CSS being edited stays
+    await waitFor(() => expect(calls.filter((c) => c.key === 'GET /api/business-units/1/layout').length).toBeGreaterThan(1));
+    expect(css.value).toBe('.c { color: green }');
+    fireEvent.click(screen.getByRole('button', { name: 'Save CSS' }));
+    await waitFor(() => expect(notify.notifySuccess).toHaveBeenCalledWith('Custom CSS saved.'));
+    act(() => void router.navigate('/my-business-units/1/products'));
+    expect(await screen.findByTestId('elsewhere')).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 });
 
@@ -180,6 +298,15 @@ describe('public resources page', () => {
     renderRoute(<PublicResourcesPage />, { url: '/my-business-units/1/website-configuration/public-resources', path: RESOURCES_PATH });
     expect(await screen.findByText('logo.png')).toBeTruthy();
     expect(screen.getByText('url(resources/logo.png)')).toBeTruthy();
+    // the saved resource is read with the token (it is not public: decision 0050) and handed to the browser
+    storeToken('the-token', false);
+    const createObjectURL = vi.fn(() => 'blob:resource');
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
+    fireEvent.click(screen.getByRole('button', { name: 'logo.png' }));
+    await waitFor(() => expect(createObjectURL).toHaveBeenCalled());
+    const read = calls.find((c) => c.key === 'GET /api/business-units/1/resources/logo.png');
+    expect(read?.init.headers).toMatchObject({ Authorization: 'Bearer the-token' });
+    clearToken();
     fireEvent.click(screen.getByRole('button', { name: 'Delete logo.png' }));
     await waitFor(() => expect(calls.some((c) => c.key === 'DELETE /api/public-resources/4')).toBe(true));
   });

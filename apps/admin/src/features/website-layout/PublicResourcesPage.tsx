@@ -10,6 +10,7 @@ import { FormSection } from '../../components/FormSection';
 import { PageHeader } from '../../components/PageHeader';
 import { pageLocally, useTableState } from '../../components/tableState';
 import { UploadProgress } from '../../components/UploadProgress';
+import { downloadBinary } from '../files/files.hooks';
 import { serverError } from './serverError';
 import { useDeleteResource, usePublicResources, useUploadResource } from './websiteLayout.hooks';
 
@@ -73,8 +74,14 @@ export function PublicResourcesPage() {
       key: 'name',
       header: t('websiteLayout.resources.name'),
       sortable: true,
+      // a saved resource is no public file (decision 0050): read with the token, then downloaded
       render: (r) => (
-        <Anchor href={r.url} target="_blank" rel="noopener noreferrer">
+        <Anchor
+          component="button"
+          type="button"
+          onClick={() => void downloadBinary(r.url, r.name)}
+          title={t('websiteLayout.resources.download', { name: r.name })}
+        >
           {r.name}
         </Anchor>
       ),
@@ -115,7 +122,7 @@ export function PublicResourcesPage() {
               title: t('websiteLayout.resources.deleteTitle', { name: r.name }),
               message: t('websiteLayout.resources.deleteMessage'),
               confirmLabel: t('components.confirm.delete'),
-              onConfirm: () => remove.mutateAsync(r.id),
+              onConfirm: () => remove.mutateAsync(r),
             })
           }
         >

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   BusinessUnit,
   businessUnitLayoutBody,
@@ -11,7 +11,9 @@ import type {
 } from '@vellum/contract';
 import type { z } from 'zod';
 import { api } from '../../api/client';
+import { notifySuccess } from '../../api/notify';
 import { type UploadOptions, uploadWithProgress } from '../../api/uploadWithProgress';
+import { i18n } from '../../i18n';
 
 export type Layout = z.output<typeof businessUnitLayoutSchema>;
 export type LayoutBody = z.input<typeof businessUnitLayoutBody>;
@@ -45,49 +47,68 @@ export const useContentBlocks = (id: number) =>
     queryKey: keys.blocks(id),
     queryFn: async () => (await api<ContentBlock[]>('api/content-blocks', { query: unit(id), cacheBust: true })).data,
   });
-export const usePublicResources = (id: number) =>
+export const usePublicResources = (id: number, enabled = true) =>
   useQuery({
     queryKey: keys.resources(id),
     queryFn: async () => (await api<PublicResource[]>('api/public-resources', { query: unit(id), cacheBust: true })).data,
+    enabled,
   });
 
-/** A mutation that refreshes the unit's layout (its inherited and effective values) afterwards. */
-function useLayoutMutation<V, R>(fn: (v: V) => Promise<R>) {
+/**
+ * A mutation that refreshes the unit's layout (its inherited and effective values) afterwards and
+ * says what was saved (`saved`: the message for its result).
+ */
+function useLayoutMutation<V, R>(fn: (v: V) => Promise<R>, saved: (result: R, variables: V) => string) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: fn,
-    onSuccess: () => qc.invalidateQueries({ queryKey: ['website-layout'] }),
+    onSuccess: (result, variables) => {
+      notifySuccess(saved(result, variables));
+      return qc.invalidateQueries({ queryKey: ['website-layout'] });
+    },
     // the page shows the server's message beside the field (CSS line, footer rule)
     meta: { silentError: true },
   });
 }
+const t = i18n.t.bind(i18n);
 
 export const useSaveLayout = () =>
-  useLayoutMutation(async (body: LayoutBody) => (await api<Layout>('api/business-units/layout', { method: 'PUT', body })).data);
+  useLayoutMutation(
+    async (body: LayoutBody) => (await api<Layout>('api/business-units/layout', { method: 'PUT', body })).data,
+    () => t('websiteLayout.saved.colours'),
+  );
 export const useSaveCss = (id: number) =>
   useLayoutMutation(
     async (content: string) => (await api<{ content: string }>(`api/business-units/${id}/css`, { method: 'PUT', body: { content } })).data,
+    () => t('websiteLayout.saved.css'),
   );
 export const useSaveFooterItems = (id: number) =>
-  useLayoutMutation(async (items: FooterItemInput[]): Promise<FooterItem[]> => {
-    // an empty footer is a delete: the unit then shows the manufacturer's
-    if (items.length === 0) {
-      await api<void>('api/footer-items', { method: 'DELETE', query: unit(id) });
-      return [];
-    }
-    return (await api<FooterItem[]>('api/footer-items', { method: 'PUT', query: unit(id), body: items })).data;
-  });
+  useLayoutMutation(
+    async (items: FooterItemInput[]): Promise<FooterItem[]> => {
+      // an empty footer is a delete: the unit then shows the manufacturer's
+      if (items.length === 0) {
+        await api<void>('api/footer-items', { method: 'DELETE', query: unit(id) });
+        return [];
+      }
+      return (await api<FooterItem[]>('api/footer-items', { method: 'PUT', query: unit(id), body: items })).data;
+    },
+    (result) => t(result.length === 0 ? 'websiteLayout.saved.footerRemoved' : 'websiteLayout.saved.footer'),
+  );
 export const useSaveContentBlocks = (id: number) =>
   useLayoutMutation(
     async (blocks: ContentBlockInput[]) =>
       (await api<ContentBlock[]>('api/content-blocks', { method: 'PUT', query: unit(id), body: blocks })).data,
+    () => t('websiteLayout.saved.blocks'),
   );
 export const useUploadLogo = (id: number) =>
-  useLayoutMutation(async (file: File) => {
-    const data = new FormData();
-    data.append('logo', file);
-    return (await api<BusinessUnit>(`api/business-units/${id}/logo`, { method: 'POST', rawBody: data })).data;
-  });
+  useLayoutMutation(
+    async (file: File) => {
+      const data = new FormData();
+      data.append('logo', file);
+      return (await api<BusinessUnit>(`api/business-units/${id}/logo`, { method: 'POST', rawBody: data })).data;
+    },
+    () => t('websiteLayout.saved.logo'),
+  );
 /** Uploads a public resource with the progress of its bytes; aborting `signal` cancels it. */
 export const useUploadResource = (id: number) =>
   useLayoutMutation(
@@ -104,6 +125,32 @@ export const useUploadResource = (id: number) =>
     }) =>
       (await uploadWithProgress<PublicResource>('api/public-resources', file, { query: unit(id), fields: { name }, onProgress, signal }))
         .data,
+    (resource) => t('websiteLayout.saved.resourceUploaded', { name: resource.name }),
   );
 export const useDeleteResource = () =>
-  useLayoutMutation(async (resourceId: number) => (await api<void>(`api/public-resources/${resourceId}`, { method: 'DELETE' })).data);
+  useLayoutMutation(
+    async (resource: Pick<PublicResource, 'id' | 'name'>) =>
+      (await api<void>(`api/public-resources/${resource.id}`, { method: 'DELETE' })).data,
+    (_, resource) => t('websiteLayout.saved.resourceDeleted', { name: resource.name }),
+  );
+
+/** The content of a saved public resource as a data: URL, for the preview's CSS (read once per content). */
+export const useResourceContents = (resources: PublicResource[]) =>
+  useQueries({
+    queries: resources.map((r) => ({
+      // not under 'website-layout': a save elsewhere on the page does not read them again
+      queryKey: ['public-resource-content', r.url, r.sha256],
+      queryFn: async () => dataUrlOf((await api<Blob>(r.url, { responseType: 'blob' })).data),
+      staleTime: Number.POSITIVE_INFINITY,
+      meta: { silentError: true },
+    })),
+  });
+
+function dataUrlOf(blob: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error);
+    reader.readAsDataURL(blob);
+  });
+}

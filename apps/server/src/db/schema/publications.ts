@@ -84,6 +84,18 @@ export const publishState = pgTable('publish_state', {
 });
 
 /**
+ * The preview grants that have been used (decision 0050): the one-time address of a preview
+ * (its token's id) opens it once, in whichever server process; a second use is refused. A row is
+ * needed only while its grant could still verify, so rows whose grant expired are deleted at the
+ * next use.
+ */
+export const previewGrantUse = pgTable('preview_grant_use', {
+  grantId: text('grant_id').primaryKey(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
  * Stored objects a publication's site names (logo, product type images, public resources, remark
  * files): kept in storage for good, since what was public must stay answerable (EU 2021/2226).
  * The file store refuses to delete them (platform/storage-retention.ts); file versions' binaries

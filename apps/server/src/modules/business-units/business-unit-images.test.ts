@@ -10,12 +10,15 @@ let ctx: TestContext;
 let unit: { id: number };
 let other: { id: number };
 let imager: string;
+/** Some right in every unit: sees every unit's saved logo. */
+let viewer: string;
 
 beforeAll(async () => {
   ctx = await createTestContext();
   unit = await makeBusinessUnit(ctx.db);
   other = await makeBusinessUnit(ctx.db);
   imager = await tokenWith(['BUSINESS_UNIT_IMAGE'], [unit.id]);
+  viewer = await tokenWith(['PRODUCT_READ'], 'all');
 });
 afterAll(() => ctx.close());
 
@@ -25,7 +28,8 @@ async function tokenWith(rights: AccessRight[], units: number[] | 'all') {
 
 const upload = (token: string | undefined, id: number, data: Buffer, name = 'logo.png', type = 'image/png', field = 'logo') =>
   as(ctx.app, token)({ method: 'POST', url: `/api/business-units/${id}/logo`, ...multipart(field, name, type, data) });
-const fetchLogo = (id: number) => ctx.app.inject({ method: 'GET', url: `/api/business-units/${id}/logo` });
+const fetchLogo = (id: number, token: string | null = viewer) =>
+  as(ctx.app, token ?? undefined)({ method: 'GET', url: `/api/business-units/${id}/logo` });
 const storedKey = async (id: number) => (await ctx.db.select().from(businessUnit).where(eq(businessUnit.id, id)))[0].logoKey;
 
 describe('POST /api/business-units/{id}/logo', () => {
@@ -69,7 +73,7 @@ describe('POST /api/business-units/{id}/logo', () => {
     const pngUrl = png.json().logoUrl as string;
     expect(pngUrl).toMatch(new RegExp(`^/api/business-units/${unit.id}/logo\\?v=\\w+$`));
     const firstKey = await storedKey(unit.id);
-    const got = await ctx.app.inject({ method: 'GET', url: pngUrl });
+    const got = await as(ctx.app, viewer)({ method: 'GET', url: pngUrl });
     expect(got.statusCode).toBe(200);
     expect(got.headers['content-type']).toBe('image/png');
     expect(got.headers['x-content-type-options']).toBe('nosniff');
@@ -116,7 +120,27 @@ describe('POST /api/business-units/{id}/logo', () => {
 });
 
 describe('GET /api/business-units/{id}/logo', () => {
-  it('is public, and 404 without a logo and for a missing unit', async () => {
+  it('is for signed-in users with a right in the unit only (decision 0050): 401 without a token, 403 from another unit', async () => {
+    const shown = await makeBusinessUnit(ctx.db);
+    expect((await upload(await tokenWith(['BUSINESS_UNIT_IMAGE'], [shown.id]), shown.id, tinyPng())).statusCode).toBe(200);
+    const anonymous = await fetchLogo(shown.id, null);
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.headers['content-type']).toContain('application/problem+json');
+    expect((await fetchLogo(shown.id, await tokenWith(['PRODUCT_READ'], [other.id]))).statusCode).toBe(403);
+    const got = await fetchLogo(shown.id, await tokenWith(['TRANSLATION'], [shown.id]));
+    expect(got.statusCode).toBe(200);
+    expect(got.headers['content-type']).toBe('image/png');
+    expect(got.headers['cache-control']).toBe('private, no-cache');
+    expect(got.headers['cross-origin-resource-policy']).toBe('same-origin');
+  });
+
+  it("shows unit 0's logo, which every unit without its own inherits, to any signed-in user", async () => {
+    expect((await upload(await tokenWith(['BUSINESS_UNIT_IMAGE'], 'all'), 0, tinyPng())).statusCode).toBe(200);
+    expect((await fetchLogo(0, null)).statusCode).toBe(401);
+    expect((await fetchLogo(0, await tokenWith(['PRODUCT_READ'], [other.id]))).statusCode).toBe(200);
+  });
+
+  it('answers 404 without a logo and for a missing unit', async () => {
     const bare = await makeBusinessUnit(ctx.db);
     expect((await fetchLogo(bare.id)).statusCode).toBe(404);
     expect((await fetchLogo(999999)).statusCode).toBe(404);

@@ -116,18 +116,19 @@ export async function storeLogo(deps: Deps, actor: Actor, id: number, image: Che
   return toBusinessUnit(await loadAny(deps.db, id));
 }
 
-export async function logoKeyOf(deps: Pick<Deps, 'db'>, id: number): Promise<string | null> {
+/**
+ * The storage key of a unit's saved logo, for a signed-in user holding some right in the unit
+ * (decision 0050: the public site shows the published logo, never this one). Unit 0's logo, which
+ * every unit without its own inherits, is shown to any signed-in user.
+ */
+export async function logoKeyOf(deps: Pick<Deps, 'db'>, auth: AuthContext, id: number): Promise<string | null> {
+  if (id !== GLOBAL_BUSINESS_UNIT_ID) requireAnyRightIn(auth, id);
   return (await findBusinessUnit(deps.db, id, false, 'any'))?.logoKey ?? null;
 }
 
 export async function getCss(deps: Pick<Deps, 'db'>, auth: AuthContext, id: number): Promise<{ content: string }> {
   requireAnyRightIn(auth, id);
   return { content: (await loadAny(deps.db, id)).cssContent };
-}
-
-/** The saved custom CSS of a unit as the public site links it (its url() references resolve beside it). */
-export async function styleSheetOf(deps: Pick<Deps, 'db'>, id: number): Promise<string> {
-  return (await loadAny(deps.db, id)).cssContent;
 }
 
 // the audit row keeps the start of long style sheets only

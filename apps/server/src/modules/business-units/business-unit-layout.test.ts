@@ -128,6 +128,11 @@ describe('business-unit layout', () => {
       expect(res.json().message).toBe('error.validation');
     }
     expect((await getLayout(designer)).json()).toEqual(before);
+    // a colour is refused on its field with the spec's code, which the layout page shows as 'Invalid HEX color' (001 §5)
+    for (const field of ['mainColor', 'highlightColor']) {
+      const res = await putLayout(designer, bodyOf(before, { [field]: 'red' }));
+      expect(res.json().fieldErrors).toEqual([{ objectName: 'body', field, message: 'Pattern' }]);
+    }
     const everywhere = await tokenWith(['LAYOUT_MANAGE'], 'all');
     expect((await putLayout(everywhere, bodyOf(before, { id: 999999 }))).statusCode).toBe(404);
   });

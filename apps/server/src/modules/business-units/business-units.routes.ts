@@ -17,16 +17,7 @@ import { alert } from '../../platform/alerts.js';
 import { type RoutesPlugin, typed } from '../../platform/deps.js';
 import { readImageUpload, sendImage } from '../../platform/images.js';
 import { sendPage } from '../../platform/paging.js';
-import {
-  getCss,
-  getLayout,
-  logoKeyOf,
-  requireLayoutUnit,
-  storeLogo,
-  styleSheetOf,
-  updateCss,
-  updateLayout,
-} from './business-unit-layout.service.js';
+import { getCss, getLayout, logoKeyOf, requireLayoutUnit, storeLogo, updateCss, updateLayout } from './business-unit-layout.service.js';
 import {
   businessUnitName,
   createBusinessUnit,
@@ -160,8 +151,18 @@ export const businessUnitsRoutes: RoutesPlugin = async (app) => {
 
   r.get(
     '/api/business-units/:id/logo',
-    { config: { access: 'public' }, schema: { tags, summary: 'The logo of a business unit (404 when none)', params: idParams } },
-    async (req, reply) => sendImage(req, reply, deps.files, await logoKeyOf(deps, req.params.id), 'logo'),
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        tags,
+        summary: 'The saved logo of a business unit, for the administration (404 when none)',
+        description:
+          "Any right in the unit; unit 0's logo (inherited by units without one) for any signed-in user. The public website shows " +
+          'the logo of the live publication at /site/{slug}/media/{key}, never this one (decision 0050).',
+        params: idParams,
+      },
+    },
+    async (req, reply) => sendImage(req, reply, deps.files, await logoKeyOf(deps, authOf(req), req.params.id), 'logo', { signedIn: true }),
   );
 
   r.get(
@@ -237,12 +238,13 @@ export const businessUnitsRoutes: RoutesPlugin = async (app) => {
   r.get(
     '/api/business-units/:id/style.css',
     {
-      config: { access: 'public' },
+      config: { access: 'authenticated' },
       schema: {
         tags,
-        summary: 'The saved custom CSS of a unit as a style sheet, for the public website',
+        summary: 'The saved custom CSS of a unit as a style sheet, for the administration',
         description:
-          'Its url(resources/<name>) references resolve to /api/business-units/{id}/resources/<name>. The public site links unit 0 first.',
+          'The same right as GET /api/business-units/{id}/css (any right in the unit). The public website serves the CSS of the live ' +
+          'publication at /site/{slug}/style.css, never this one (decision 0050).',
         params: idParams,
       },
     },
@@ -250,8 +252,7 @@ export const businessUnitsRoutes: RoutesPlugin = async (app) => {
       reply
         .header('Content-Type', 'text/css; charset=utf-8')
         .header('X-Content-Type-Options', 'nosniff')
-        .header('Cache-Control', 'public, no-cache')
-        .header('Cross-Origin-Resource-Policy', 'cross-origin')
-        .send(await styleSheetOf(deps, req.params.id)),
+        .header('Cache-Control', 'private, no-cache')
+        .send((await getCss(deps, authOf(req), req.params.id)).content),
   );
 };

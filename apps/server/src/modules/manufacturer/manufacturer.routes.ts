@@ -146,7 +146,15 @@ export const manufacturerRoutes: RoutesPlugin = async (app) => {
 
   r.get(
     '/api/manufacturer/own/logo',
-    { config: { access: 'public' }, schema: { tags, summary: 'The manufacturer logo (404 when none)' } },
+    {
+      // the administration's own brand: the sign-in page shows it before anyone signs in; the public website never does
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'The manufacturer logo (404 when none)',
+        description: "Public: the administration's sign-in page shows it. It is no content of the public website (decision 0050).",
+      },
+    },
     async (req, reply) => sendImage(req, reply, deps.files, await imageKey(deps, 'logo'), 'logo'),
   );
 
@@ -173,9 +181,14 @@ export const manufacturerRoutes: RoutesPlugin = async (app) => {
   r.get(
     '/api/manufacturer/own/audience-image',
     {
-      config: { access: 'public' },
-      schema: { tags, summary: 'The image of an audience (404 when none)', querystring: audienceQuery },
+      config: { access: READ },
+      schema: {
+        tags,
+        summary: 'The saved image of an audience, for the administration (404 when none)',
+        description: 'MANUFACTURER_READ or MANUFACTURER_MANAGE, as the settings it belongs to (decision 0050).',
+        querystring: audienceQuery,
+      },
     },
-    async (req, reply) => sendImage(req, reply, deps.files, await imageKey(deps, req.query.audience), 'audience-image'),
+    async (req, reply) => sendImage(req, reply, deps.files, await imageKey(deps, req.query.audience), 'audience-image', { signedIn: true }),
   );
 };

@@ -298,8 +298,8 @@ describe('manufacturer logo and audience images', () => {
     expect((await uploadAudience(undefined, 'HCP', tinyPng())).statusCode).toBe(401);
     expect((await uploadAudience(reader, 'HCP', tinyPng())).statusCode).toBe(403);
     expect((await uploadAudience(manager, 'DOCTOR', tinyPng())).statusCode).toBe(400);
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/manufacturer/own/audience-image?audience=HCP' })).statusCode).toBe(404);
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/manufacturer/own/audience-image' })).statusCode).toBe(400);
+    expect((await call(reader)({ method: 'GET', url: '/api/manufacturer/own/audience-image?audience=HCP' })).statusCode).toBe(404);
+    expect((await call(reader)({ method: 'GET', url: '/api/manufacturer/own/audience-image' })).statusCode).toBe(400);
 
     const hcp = await uploadAudience(manager, 'HCP', tinyPng());
     expect(hcp.statusCode).toBe(200);
@@ -307,10 +307,28 @@ describe('manufacturer logo and audience images', () => {
     expect(hcp.json().audienceImagePatientUrl).toBeNull();
     const patient = await uploadAudience(manager, 'PATIENT', tinyJpeg(), 'p.jpg', 'image/jpeg');
     expect(patient.statusCode).toBe(200);
-    const got = await ctx.app.inject({ method: 'GET', url: '/api/manufacturer/own/audience-image?audience=PATIENT' });
+    const got = await call(reader)({ method: 'GET', url: '/api/manufacturer/own/audience-image?audience=PATIENT' });
     expect(got.statusCode).toBe(200);
     expect(got.headers['content-type']).toBe('image/jpeg');
-    const hcpGot = await ctx.app.inject({ method: 'GET', url: '/api/manufacturer/own/audience-image?audience=HCP' });
+    const hcpGot = await call(manager)({ method: 'GET', url: '/api/manufacturer/own/audience-image?audience=HCP' });
     expect(hcpGot.headers['content-type']).toBe('image/png');
+  });
+
+  it('GET audience-image is for the readers of the manufacturer settings only (decision 0050): 401 without a token, 403 without the right', async () => {
+    const url = '/api/manufacturer/own/audience-image?audience=HCP';
+    const anonymous = await call(undefined)({ method: 'GET', url });
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.headers['content-type']).toContain('application/problem+json');
+    expect((await call(nobody)({ method: 'GET', url })).statusCode).toBe(403);
+    expect((await call(unitManager)({ method: 'GET', url })).statusCode).toBe(403);
+    const got = await call(reader)({ method: 'GET', url });
+    expect(got.statusCode).toBe(200);
+    expect(got.headers['cache-control']).toBe('private, no-cache');
+  });
+
+  it('GET logo stays public: the sign-in page shows it before anyone signs in', async () => {
+    const got = await ctx.app.inject({ method: 'GET', url: '/api/manufacturer/own/logo' });
+    expect(got.statusCode).toBe(200);
+    expect(got.headers['cache-control']).toBe('public, no-cache');
   });
 });

@@ -102,7 +102,7 @@ describe('POST /api/product-types/{id}/copy', () => {
     const target = await storedType(ctx, copied.id);
     expect(target.imageKey).not.toBeNull();
     expect(target.imageKey).not.toBe(source.imageKey);
-    const image = await ctx.app.inject({ method: 'GET', url: copied.imageUrl });
+    const image = await call(ctx, manager)({ method: 'GET', url: copied.imageUrl });
     expect(image.statusCode).toBe(200);
     expect(image.rawPayload.equals(tinyPng())).toBe(true);
     const [row] = await auditRows(ctx, 'product-type', copied.id, 'COPY');

@@ -1,9 +1,11 @@
 import type { ProductType } from '@vellum/contract';
+import type { AuthContext } from '../../platform/access.js';
 import { type Actor, audit } from '../../platform/audit.js';
 import type { Deps } from '../../platform/deps.js';
 import { notFound } from '../../platform/errors.js';
 import { type CheckedImage, replaceImage } from '../../platform/images.js';
 import { requireGlobalTypesOn } from './global-types-gate.js';
+import { requireReadIn } from './product-type-access.js';
 import { checkPatientHeroImage } from './product-type-rules.js';
 import { ENTITY, load, loadDetails, OBJECT } from './product-type-views.js';
 import * as repo from './product-types.repo.js';
@@ -85,7 +87,13 @@ export async function removeImage(deps: Deps, actor: Actor, id: number, kind: Pr
   return loadDetails(deps.db, id);
 }
 
-/** The storage key of an image of a type (null when none or no such type). */
-export async function imageKeyOf(deps: Deps, id: number, kind: ProductTypeImageKind): Promise<string | null> {
-  return (await repo.findProductType(deps.db, id))?.[IMAGE_COLUMNS[kind]] ?? null;
+/**
+ * The storage key of a saved image of a type (null when none), for a user who may read the type
+ * (decision 0050: the public site shows the published image, never this one); 404 for no such type.
+ */
+export async function imageKeyOf(deps: Deps, auth: AuthContext, id: number, kind: ProductTypeImageKind): Promise<string | null> {
+  const row = await load(deps.db, id);
+  requireReadIn(auth, row.businessUnitId);
+  await requireGlobalTypesOn(deps.db, row.businessUnitId);
+  return row[IMAGE_COLUMNS[kind]] ?? null;
 }

@@ -10,12 +10,15 @@ let ctx: TestContext;
 let unit: { id: number };
 let other: { id: number };
 let manager: string;
+/** Reads the unit's product types (PRODUCT_READ): sees their saved images. */
+let reader: string;
 
 beforeAll(async () => {
   ctx = await createTestContext();
   unit = await makeBusinessUnit(ctx.db);
   other = await makeBusinessUnit(ctx.db);
   manager = await tokenWith(ctx, ['PRODUCT_TYPE_MANAGE', 'PRODUCT_TYPE_DELETE'], [unit.id]);
+  reader = await tokenWith(ctx, ['PRODUCT_READ'], [unit.id]);
 });
 afterAll(() => ctx.close());
 
@@ -26,6 +29,8 @@ const IMAGES = [
   { path: 'heroImage', query: '?patient=true', column: 'heroImagePatientKey', url: 'heroImagePatientUrl', audit: 'heroImagePatient' },
 ] as const;
 
+/** A signed-in GET of a saved image (decision 0050: never public). */
+const get = (url: string, token: string | null = reader) => call(ctx, token ?? undefined)({ method: 'GET', url });
 const upload = (token: string | undefined, url: string, data: Buffer, name = 'image.png', type = 'image/png', field = 'image') =>
   call(ctx, token)({ method: 'POST', url, ...multipart(field, name, type, data) });
 
@@ -60,17 +65,17 @@ for (const img of IMAGES) {
       const json = await call(ctx, manager)({ method: 'POST', url: url(type.id), payload: { image: 'x' } });
       expect(json.statusCode).toBe(415);
       expect(await stored()).toBeNull();
-      expect((await ctx.app.inject({ method: 'GET', url: url(type.id) })).statusCode).toBe(404);
+      expect((await get(url(type.id))).statusCode).toBe(404);
     });
 
-    it('POST stores the image (replacing the previous one), answers the type with its URL, and audits; GET serves it publicly', async () => {
+    it('POST stores the image (replacing the previous one), answers the type with its URL, and audits; GET serves it to a reader of the type', async () => {
       const png = await upload(manager, url(type.id), tinyPng());
       expect(png.statusCode).toBe(200);
       expect(png.headers['x-vellum-alert']).toBe('vellumApp.productType.updated');
       const pngUrl = png.json()[img.url] as string;
       expect(pngUrl).toMatch(new RegExp(`^/api/product-types/${type.id}/${img.path}\\?(patient=(true|false)&)?v=\\w+$`));
       const firstKey = await stored();
-      const got = await ctx.app.inject({ method: 'GET', url: pngUrl });
+      const got = await get(pngUrl);
       expect(got.statusCode).toBe(200);
       expect(got.headers['content-type']).toBe('image/png');
       expect(got.rawPayload.equals(tinyPng())).toBe(true);
@@ -79,11 +84,24 @@ for (const img of IMAGES) {
       expect(jpeg.statusCode).toBe(200);
       expect(jpeg.json()[img.url]).not.toBe(pngUrl);
       expect(await ctx.app.deps.files.get(firstKey!)).toBeUndefined();
-      expect((await ctx.app.inject({ method: 'GET', url: url(type.id) })).headers['content-type']).toBe('image/jpeg');
+      expect((await get(url(type.id))).headers['content-type']).toBe('image/jpeg');
       const rows = await auditRows(ctx, 'product-type', type.id, 'IMAGE');
       expect(rows.length).toBeGreaterThanOrEqual(2);
       expect(rows[0].businessUnitId).toBe(unit.id);
       expect(rows[0].changes).toEqual({ [img.audit]: { from: 'image', to: 'image/jpeg' } });
+    });
+
+    it('GET answers 401 without a token and 403 without a right to read the type or from another unit (decision 0050)', async () => {
+      expect((await upload(manager, url(type.id), tinyPng())).statusCode).toBe(200);
+      const anonymous = await get(url(type.id), null);
+      expect(anonymous.statusCode).toBe(401);
+      expect(anonymous.headers['content-type']).toContain('application/problem+json');
+      expect((await get(url(type.id), await tokenWith(ctx, ['DOCUMENT_READ'], [unit.id]))).statusCode).toBe(403);
+      expect((await get(url(type.id), await tokenWith(ctx, ['PRODUCT_READ'], [other.id]))).statusCode).toBe(403);
+      const got = await get(url(type.id));
+      expect(got.statusCode).toBe(200);
+      expect(got.headers['cache-control']).toBe('private, no-cache');
+      expect(got.headers['cross-origin-resource-policy']).toBe('same-origin');
     });
 
     it('DELETE answers 401, 403 without the right or from another unit, 404 for a missing type; then removes the image and audits', async () => {
@@ -100,7 +118,7 @@ for (const img of IMAGES) {
       expect(res.json()[img.url]).toBeNull();
       expect(await stored()).toBeNull();
       expect(await ctx.app.deps.files.get(key!)).toBeUndefined();
-      expect((await ctx.app.inject({ method: 'GET', url: url(type.id) })).statusCode).toBe(404);
+      expect((await get(url(type.id))).statusCode).toBe(404);
       expect((await auditRows(ctx, 'product-type', type.id, 'IMAGE'))[0].changes).toEqual({ [img.audit]: { from: 'image', to: null } });
       // nothing left to remove
       expect((await del(manager)).statusCode).toBe(404);
@@ -108,12 +126,12 @@ for (const img of IMAGES) {
   });
 }
 
-describe('images: SVG, the patient portal, the public GET and deleting the type', () => {
+describe('images: SVG, the patient portal, the signed-in GET and deleting the type', () => {
   it('stores an SVG sanitised', async () => {
     const type = await makeProductType(ctx.db, unit.id);
     const res = await upload(manager, `/api/product-types/${type.id}/image`, Buffer.from(HOSTILE_SVG), 'x.svg', 'image/svg+xml');
     expect(res.statusCode).toBe(200);
-    const got = await ctx.app.inject({ method: 'GET', url: `/api/product-types/${type.id}/image` });
+    const got = await get(`/api/product-types/${type.id}/image`);
     expect(got.headers['content-type']).toBe('image/svg+xml');
     expect(got.body).toContain('<rect');
     expect(got.body).not.toMatch(/<script|onload|javascript:|evil\.example/i);
@@ -129,11 +147,11 @@ describe('images: SVG, the patient portal, the public GET and deleting the type'
     expect((await upload(manager, `/api/product-types/${type.id}/heroImage?patient=false`, tinyPng())).statusCode).toBe(200);
   });
 
-  it('GET is public and answers 404 without an image or for a missing type', async () => {
+  it('GET answers 404 without an image or for a missing type', async () => {
     const type = await makeProductType(ctx.db, unit.id);
     for (const path of ['image', 'heroImage', 'heroImage?patient=true']) {
-      expect((await ctx.app.inject({ method: 'GET', url: `/api/product-types/${type.id}/${path}` })).statusCode).toBe(404);
-      expect((await ctx.app.inject({ method: 'GET', url: `/api/product-types/999999/${path}` })).statusCode).toBe(404);
+      expect((await get(`/api/product-types/${type.id}/${path}`)).statusCode).toBe(404);
+      expect((await get(`/api/product-types/999999/${path}`)).statusCode).toBe(404);
     }
   });
 

@@ -222,9 +222,20 @@ export const productTypesRoutes: RoutesPlugin = async (app) => {
     );
     r.get(
       `/api/product-types/:id/${path}`,
-      { config: { access: 'public' }, schema: { tags, summary: `The ${what} (404 when none)`, params: idParams, ...query } },
-      async (req, reply) =>
-        sendImage(req, reply, deps.files, await imageKeyOf(deps, req.params.id, kindOf(req.query as { patient: boolean })), 'productType'),
+      {
+        config: { access: 'authenticated' },
+        schema: {
+          tags,
+          summary: `The saved ${what}, for the administration (404 when none)`,
+          description: `${READ_DESCRIPTION} The public website shows the image of the live publication at /site/{slug}/media/{key}, never this one (decision 0050).`,
+          params: idParams,
+          ...query,
+        },
+      },
+      async (req, reply) => {
+        const key = await imageKeyOf(deps, authOf(req), req.params.id, kindOf(req.query as { patient: boolean }));
+        return sendImage(req, reply, deps.files, key, 'productType', { signedIn: true });
+      },
     );
     r.delete(
       `/api/product-types/:id/${path}`,

@@ -1,10 +1,8 @@
 import {
-  type AccessRight,
   type AttributeDefinition,
   type AttributeDefinitionInput,
   CatalogueErrorKeys,
   ErrorKeys,
-  GLOBAL_BUSINESS_UNIT_ID,
   type ProductType,
   type productTypeCreateBody,
   type productTypeListQuery,
@@ -15,10 +13,11 @@ import type { DbOrTx } from '../../db/client.js';
 import { type AuthContext, registerEntityUnit, requireRight } from '../../platform/access.js';
 import { type Actor, audit, diff } from '../../platform/audit.js';
 import type { Deps } from '../../platform/deps.js';
-import { AppError, conflict, fieldError, forbidden, notFound } from '../../platform/errors.js';
+import { AppError, conflict, fieldError, notFound } from '../../platform/errors.js';
 import { registerUnitContentCounter } from '../business-units/business-unit-statistics.js';
 import { forgetProductTypeUnit } from '../products/products.access.js';
 import { requireGlobalTypesOn } from './global-types-gate.js';
+import { requireReadIn } from './product-type-access.js';
 import { imageKeysOf } from './product-type-images.service.js';
 import {
   checkAudiences,
@@ -57,19 +56,6 @@ type DefinitionRow = repo.DefinitionRow;
 registerEntityUnit('productType', async (db, id) => (await repo.findProductType(db, id))?.businessUnitId);
 registerEntityUnit('attributeDefinition', (db, id) => repo.unitOfDefinition(db, id));
 registerUnitContentCounter(async (db, businessUnitId) => ({ productTypes: await repo.countUnitProductTypes(db, businessUnitId) }));
-
-/** Reading product types (list, get, name, definitions): any of these in the type's business unit. */
-export const READ_RIGHTS: AccessRight[] = ['PRODUCT_READ', 'PRODUCT_MANAGE', 'PRODUCT_TYPE_MANAGE'];
-
-/**
- * 403 unless the user may read the product types of the business unit. The global types (unit 0)
- * are also readable by anyone managing product types in some unit: they copy them from there.
- */
-export function requireReadIn(auth: AuthContext, businessUnitId: number): void {
-  if (READ_RIGHTS.some((r) => auth.rights.has(r, businessUnitId))) return;
-  if (businessUnitId === GLOBAL_BUSINESS_UNIT_ID && auth.rights.hasAnywhere('PRODUCT_TYPE_MANAGE')) return;
-  throw forbidden();
-}
 
 // ---------------------------------------------------------------------------------------------
 // reading

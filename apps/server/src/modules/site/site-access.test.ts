@@ -267,6 +267,25 @@ describe('a restricted document', () => {
     const { res } = await use(token ?? '');
     expect(res.headers.location).toMatch(new RegExp(`^/site/${s.slug}\\?_access=`));
   });
+
+  it('normalises a back path before it is used: encoded dot segments cannot lead out of the site', async () => {
+    for (const back of [
+      `/site/${s.slug}/%2e%2e/other-unit`,
+      `/site/${s.slug}/%2E%2E%2F%2E%2E%2Fapi/account`,
+      `/site/${s.slug}/./../other-unit`,
+      `/site/${s.slug}\\..\\..\\api`,
+      '//evil.example/phish',
+    ]) {
+      const forget = await postForm(`/site/${s.slug}/_access/_forget`, { back });
+      expect(forget.statusCode).toBe(303);
+      expect(forget.headers.location).toMatch(new RegExp(`^/site/${s.slug}\\?_access=`));
+      const form = await get(`/site/${s.slug}/_access?back=${encodeURIComponent(back)}`);
+      expect(form.body).toContain(`name="back" value="/site/${s.slug}"`);
+    }
+    // a page of the site comes back as the browser would resolve it
+    const inside = await postForm(`/site/${s.slug}/_access/_forget`, { back: `/site/${s.slug}/be/fr/../fr/hcp` });
+    expect(inside.headers.location).toMatch(new RegExp(`^/site/${s.slug}/be/fr/hcp\\?_access=`));
+  });
 });
 
 /** A verified cookie for an address, through a link row written here (whatever the address's groups). */

@@ -62,12 +62,37 @@ function accessCookie(req: FastifyRequest, root: SiteRoot, value: string, maxAge
   return `${ACCESS_COOKIE}=${encodeURIComponent(value)}; Path=${root}; Max-Age=${maxAge}; SameSite=Lax; HttpOnly${secure}`;
 }
 
-/** A path of this site to come back to (never another site or host); the site's root otherwise. */
-function safeBack(root: SiteRoot, back: string | undefined): string {
-  if (!back || back.length > 500) return root;
-  if (back !== root && !back.startsWith(`${root}/`) && !back.startsWith(`${root}?`)) return root;
-  if (/[\\\s]|\/\/|\/\.\.?(\/|\?|$)/.test(back)) return root;
-  return back;
+/** Only to resolve a path: no request ever goes there. */
+const PATH_BASE = 'http://site.invalid';
+
+/** Whether a path lies at or under the root (`/site/acme`, `/site/acme/…`, never `/site/acme-other`). */
+const under = (root: SiteRoot, path: string) => path === root || path.startsWith(`${root}/`);
+
+/**
+ * A path of this site to come back to (never another site, unit or host); the site's root
+ * otherwise. The URL parser normalises it as a browser would (dot segments, also percent-encoded
+ * as `%2e%2e`; backslashes; `//host`), and what it resolves to must stay under the root. So must
+ * the path once percent-decoded (up to three times), so that `%2E%2E%2F` cannot climb out
+ * behind a proxy that decodes before it normalises. Answers the normalised path and query.
+ */
+export function safeBack(root: SiteRoot, back: string | undefined): string {
+  if (!back || back.length > 500 || !back.startsWith('/') || /[\s\p{Cc}]/u.test(back)) return root;
+  try {
+    const url = new URL(back, PATH_BASE);
+    if (url.origin !== PATH_BASE || !under(root, url.pathname)) return root;
+    let path = url.pathname;
+    for (let i = 0; i < 3; i++) {
+      const decoded = decodeURIComponent(path);
+      if (decoded === path) break;
+      const again = new URL(decoded.replaceAll('\\', '/'), PATH_BASE);
+      if (again.origin !== PATH_BASE || !under(root, again.pathname)) return root;
+      path = decoded;
+    }
+    return `${url.pathname}${url.search}`;
+  } catch {
+    // a malformed escape
+    return root;
+  }
 }
 
 /** The page again, with a query part of its own so that no copy cached before the verification is shown. */

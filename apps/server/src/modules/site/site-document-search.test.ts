@@ -12,6 +12,7 @@ import {
   site,
 } from '../public-read/public-read.test-support.js';
 import type { PublishedSite } from '../publishing/published-site.js';
+import { SEARCHES_PER_MINUTE } from './site-limits.js';
 
 /**
  * The document search page (decision 0045) over publications written directly: off (404), open
@@ -216,5 +217,25 @@ describe('the document search', () => {
     const product = await get(`${base}/type-1/P-1`, cookie);
     expect(product.statusCode).toBe(200);
     expect(product.body).toContain(`action="/site/_preview/${unit.slug}/_access"`);
+  });
+});
+
+describe('the document search’s rate limit', () => {
+  it('answers the site’s own 429 page once an address searches more than a person would, and only to that address', async () => {
+    const { base } = await unitWith({});
+    const search = (n: number, remoteAddress = '198.51.100.17') =>
+      ctx.app.inject({ method: 'GET', url: `${base}?q=NOPE-${n}`, remoteAddress });
+    for (let i = 0; i < SEARCHES_PER_MINUTE; i++) expect((await search(i)).statusCode).toBe(200);
+    const refused = await search(-1);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers['content-type']).toContain('text/html');
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(refused.headers['cache-control']).toBe('no-store');
+    expect(refused.body).toContain('<html lang="en"');
+    expect(refused.body).not.toContain('IFU-100');
+    // the form without a search is not counted, and another address searches on
+    expect((await ctx.app.inject({ method: 'GET', url: base, remoteAddress: '198.51.100.17' })).statusCode).toBe(200);
+    const other = await search(0, '198.51.100.18');
+    expect(other.statusCode).toBe(200);
   });
 });

@@ -4,6 +4,7 @@ import { createElement } from 'react';
 import { documentDropdownValues, documentSearchAccess, documentSearchFields, searchDocuments } from '../public-read/index.js';
 import { visitorAccess } from './site-access.js';
 import { id, sendPage, text } from './site-http.js';
+import { SEARCHES_PER_MINUTE, sendTooMany, siteLimit } from './site-limits.js';
 import { type SiteMode, siteAnswers } from './site-mode.js';
 import { cachingOf, documentViews, productSegment, sendNotFound } from './site-pages.js';
 
@@ -13,6 +14,7 @@ import { cachingOf, documentViews, productSegment, sendNotFound } from './site-p
  * each document found lists its files for the visitor with the download confirmation of its first
  * product (so downloads are counted as on the product page). With documentSearchRestricted only a
  * verified e-mail of the document search access sees the form; others get the e-mail form.
+ * Searches are rate limited per client address like the product search (the site's 429 page).
  */
 const html = { config: { access: 'public' as const }, schema: { hide: true } };
 const RESULTS_PER_PAGE = 20;
@@ -25,6 +27,7 @@ const searched = (q: Query) => Object.keys(q).some((k) => k === 'q' || k === 'nu
 export function documentSearchPages(app: FastifyInstance, mode: SiteMode) {
   const { db } = app.deps;
   const { withChoice } = siteAnswers(mode);
+  const searchLimit = siteLimit(app, SEARCHES_PER_MINUTE);
 
   app.get(`${mode.prefix}/:bu/:country/:language/:audience/_documents`, html, async (req: FastifyRequest, reply) => {
     const now = new Date();
@@ -33,6 +36,10 @@ export function documentSearchPages(app: FastifyInstance, mode: SiteMode) {
     const { s, live, v, unit } = ok;
     const q = req.query as Query;
     const bu = s.root;
+    if (searched(q)) {
+      const limit = await searchLimit(req);
+      if (!limit.allowed) return sendTooMany(reply, s, limit.retryAfter, v.choice.language);
+    }
     const access = await visitorAccess(app, req, reply, s);
     const state = documentSearchAccess(live.site, access.email);
     if (state === 'off') return sendNotFound(req, reply, s, now, v.choice.language);

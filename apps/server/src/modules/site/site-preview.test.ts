@@ -1,11 +1,11 @@
 import type { AccessRight } from '@vellum/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { documentDownload, fileCountry, fileLanguage, fileVersion, product, publication } from '../../db/schema/index.js';
+import { documentDownload, fileCountry, fileLanguage, fileVersion, previewGrantUse, product, publication } from '../../db/schema/index.js';
 import { makeProduct, makeProductType } from '../../db/seed/catalogue-factories.js';
 import { makeDocument, makeDocumentFile, makeDocumentType } from '../../db/seed/document-factories.js';
 import { makeBusinessUnit, makeUserWithRights } from '../../db/seed/factories.js';
-import { as, createTestContext, type TestContext, tokenFor } from '../../test/harness.js';
+import { as, createTestContext, secondServer, type TestContext, tokenFor } from '../../test/harness.js';
 import { makeInterfaceRegion } from '../publishing/publish.fixtures.js';
 
 /**
@@ -215,6 +215,59 @@ describe('a preview of a publication', () => {
     expect(out.statusCode).toBeLessThan(300);
     expect((await get(`/site/_preview/${s.slug}`, own)).statusCode).toBe(401);
     expect((await get(`/site/_preview/${s.slug}`, cookie)).statusCode).toBe(200);
+  });
+});
+
+describe('the one-time address', () => {
+  // (the publisher of the tests above has signed out)
+  let opener: Call;
+  beforeAll(async () => {
+    opener = (await client(['PUBLISH'], [s.unitId])).call;
+  });
+
+  it('opens the preview once: a second use gets the site’s page and no cookie', async () => {
+    const { url } = (await openPreview(opener, { businessUnitId: s.unitId })).json();
+    const cookie = await enter(url);
+    const again = await get(url);
+    expect(again.statusCode).toBe(401);
+    expect(again.headers['set-cookie']).toBeUndefined();
+    expect(again.headers['content-type']).toContain('text/html');
+    expect(again.body).toContain('This preview has ended');
+    // the preview it opened goes on
+    expect((await get(`/site/_preview/${s.slug}`, cookie)).statusCode).toBe(200);
+    // a fresh address opens it again
+    await enter((await openPreview(opener, { businessUnitId: s.unitId })).json().url);
+  });
+
+  it('is not used up by a refused attempt, and its record goes once it has expired', async () => {
+    const { url } = (await openPreview(opener, { businessUnitId: s.unitId })).json();
+    // a broken copy of the address is refused and uses nothing
+    expect((await get(`${url}x`)).statusCode).toBe(401);
+    await enter(url);
+    await ctx.db.update(previewGrantUse).set({ expiresAt: new Date(Date.now() - 1000) });
+    await enter((await openPreview(opener, { businessUnitId: s.unitId })).json().url);
+    expect(await ctx.db.select().from(previewGrantUse)).toHaveLength(1);
+  });
+});
+
+describe.skipIf(!process.env.DATABASE_URL)('the one-time address across two server processes on one PostgreSQL database', () => {
+  it('opens the preview on one process only, whichever is asked first', async () => {
+    const opener = (await client(['PUBLISH'], [s.unitId])).call;
+    const second = await secondServer(ctx);
+    try {
+      const { url } = (await openPreview(opener, { businessUnitId: s.unitId })).json();
+      const onB = await second.app.inject({ method: 'GET', url });
+      expect(onB.statusCode).toBe(303);
+      const onA = await get(url);
+      expect(onA.statusCode).toBe(401);
+      expect(onA.headers['set-cookie']).toBeUndefined();
+      // at the same moment on both: exactly one opens it
+      const next = (await openPreview(opener, { businessUnitId: s.unitId })).json().url;
+      const both = await Promise.all([get(next), second.app.inject({ method: 'GET', url: next })]);
+      expect(both.map((r) => r.statusCode).sort()).toEqual([303, 401]);
+    } finally {
+      await second.close();
+    }
   });
 });
 

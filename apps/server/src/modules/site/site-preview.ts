@@ -9,13 +9,16 @@ import { isSlug, type SiteState } from './site-context.js';
 import { readCookie } from './site-http.js';
 import type { SiteMode } from './site-mode.js';
 import { sendPreviewEnded } from './site-pages.js';
+import { useGrantOnce } from './site-preview-grants.repo.js';
 
 /**
  * A signed-in user's preview of the public website (issue 11, decision 0042): the same pages as
  * the visitors', under /site/_preview/{bu}, answered from a preview or any publication of the unit.
  * The one-time address of POST api/publish/preview sets a cookie for this unit's preview pages
- * only; every request checks it, the session it names (still signed in, user active) and the
- * right (PUBLISH or DOCUMENT_READ in the unit). Nothing is cached, indexed or counted.
+ * only, once (its use is recorded in the database, so no other process accepts it either:
+ * decision 0050); every request checks the cookie, the session it names (still signed in, user
+ * active) and the right (PUBLISH or DOCUMENT_READ in the unit). Nothing is cached, indexed or
+ * counted.
  */
 
 const PREVIEW_COOKIE = 'site_preview';
@@ -63,6 +66,9 @@ export function sitePreview(app: FastifyInstance, pages: (app: FastifyInstance, 
     const grant = (req.query as Record<string, unknown>).grant;
     const p = await previewed(typeof grant === 'string' && grant.length < 2000 ? grant : undefined, PREVIEW_GRANT, now);
     if (!p) return sendPreviewEnded(reply);
+    // once: a second use (a shared or leaked address, a replay) is refused like an ended preview
+    const grantId = p.found.claims.jti;
+    if (typeof grantId !== 'string' || !(await useGrantOnce(db, grantId, p.found.expiresAt, now))) return sendPreviewEnded(reply);
     const slug = p.live.site.unit.slug;
     const ends = new Date(Math.min(now.getTime() + PREVIEW_SECONDS * 1000, p.auth.sessionExpiresAt.getTime()));
     const token = await tokens.signFor(

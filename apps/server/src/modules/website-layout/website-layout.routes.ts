@@ -9,7 +9,7 @@ import {
   unitQuery,
 } from '@vellum/contract';
 import { z } from 'zod';
-import { authOf, unitFromQuery, unitOfEntity } from '../../platform/access.js';
+import { authOf, unitFromParam, unitFromQuery, unitOfEntity } from '../../platform/access.js';
 import { alert } from '../../platform/alerts.js';
 import { type RoutesPlugin, typed } from '../../platform/deps.js';
 import { SVG_CSP } from '../../platform/images.js';
@@ -177,11 +177,14 @@ export const websiteLayoutRoutes: RoutesPlugin = async (app) => {
   r.get(
     '/api/business-units/:id/resources/:name',
     {
-      config: { access: 'public' },
+      config: { access: { right: [...READ], unit: unitFromParam('id') } },
       schema: {
         tags: resourceTags,
-        summary: 'A public resource of a unit by name, for the public website (404 when none)',
-        description: 'Served with its content type, nosniff, PDF inline with its file name; SVG with a CSP that blocks scripts.',
+        summary: 'A saved public resource of a unit by name, for the administration (404 when none)',
+        description:
+          'The rights of the list (LAYOUT_MANAGE or TRANSLATION in the unit). Served with its content type, nosniff, PDF inline with its ' +
+          'file name; SVG with a CSP that blocks scripts. The public website serves the resources of the live publication at ' +
+          '/site/{slug}/resources/{name}, never these (decision 0050).',
         params: publicResourceContentParams,
       },
     },
@@ -191,9 +194,9 @@ export const websiteLayoutRoutes: RoutesPlugin = async (app) => {
       reply
         .header('Content-Type', row.mediaType)
         .header('X-Content-Type-Options', 'nosniff')
-        .header('Cache-Control', 'public, no-cache')
+        .header('Cache-Control', 'private, no-cache')
         .header('ETag', etag)
-        .header('Cross-Origin-Resource-Policy', 'cross-origin');
+        .header('Cross-Origin-Resource-Policy', 'same-origin');
       if (row.mediaType === 'image/svg+xml') reply.header('Content-Security-Policy', SVG_CSP);
       if (row.mediaType === 'application/pdf') reply.header('Content-Disposition', `inline; filename="${row.name}"`);
       if (req.headers['if-none-match'] === etag) return reply.status(304).send();

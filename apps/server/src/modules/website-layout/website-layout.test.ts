@@ -202,7 +202,7 @@ describe('public resources', () => {
     expect(res.sha256).toMatch(/^[0-9a-f]{64}$/);
     expect((await upload(designer, png, 'LOGO.png')).json().message).toBe('error.publicResource.exists');
 
-    const served = await as(ctx.app, undefined)({ method: 'GET', url: res.url });
+    const served = await designer({ method: 'GET', url: res.url });
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/png');
     expect(served.headers['x-content-type-options']).toBe('nosniff');
@@ -210,7 +210,7 @@ describe('public resources', () => {
 
     const svg = await upload(designer, Buffer.from(HOSTILE_SVG), 'icon.svg');
     expect(svg.statusCode).toBe(201);
-    const svgServed = await as(ctx.app, undefined)({ method: 'GET', url: svg.json().url });
+    const svgServed = await designer({ method: 'GET', url: svg.json().url });
     expect(svgServed.body).not.toContain('<script');
     expect(svgServed.headers['content-security-policy']).toContain("default-src 'none'");
 
@@ -221,7 +221,7 @@ describe('public resources', () => {
       payload: { content: '.h { background: url(resources/logo.png) }' },
     });
     expect(css.statusCode).toBe(200);
-    const sheet = await as(ctx.app, undefined)({ method: 'GET', url: `/api/business-units/${unit.id}/style.css` });
+    const sheet = await designer({ method: 'GET', url: `/api/business-units/${unit.id}/style.css` });
     expect(sheet.headers['content-type']).toContain('text/css');
     expect(sheet.body).toContain('resources/logo.png');
     const inUse = await designer({ method: 'DELETE', url: `/api/public-resources/${res.id}` });
@@ -245,7 +245,34 @@ describe('public resources', () => {
     expect((await designer({ method: 'DELETE', url: `/api/public-resources/${res.id}` })).statusCode).toBe(204);
     expect(await ctx.app.deps.files.get(key)).toBeUndefined();
     expect((await designer({ method: 'DELETE', url: `/api/public-resources/${res.id}` })).statusCode).toBe(404);
-    expect((await as(ctx.app, undefined)({ method: 'GET', url: res.url })).statusCode).toBe(404);
+    expect((await designer({ method: 'GET', url: res.url })).statusCode).toBe(404);
+  });
+
+  it('serve a saved resource and the saved style sheet to signed-in users with the right only (decision 0050)', async () => {
+    const created = await upload(designer, tinyPng([7, 7, 7]), 'guide.png');
+    expect(created.statusCode).toBe(201);
+    const url = created.json().url as string;
+    expect(url).toBe(`/api/business-units/${unit.id}/resources/guide.png`);
+    const anonymous = await as(ctx.app, undefined)({ method: 'GET', url });
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.headers['content-type']).toContain('application/problem+json');
+    // the rights of the list: LAYOUT_MANAGE or TRANSLATION in the unit
+    expect((await reader({ method: 'GET', url })).statusCode).toBe(403);
+    expect((await elsewhere({ method: 'GET', url })).statusCode).toBe(403);
+    const translator = await client(['TRANSLATION'], [unit.id]);
+    const got = await translator({ method: 'GET', url });
+    expect(got.statusCode).toBe(200);
+    expect(got.headers['cache-control']).toBe('private, no-cache');
+    expect(got.headers['cross-origin-resource-policy']).toBe('same-origin');
+
+    // the style sheet: the rule of GET …/css (any right in the unit)
+    const sheet = `/api/business-units/${unit.id}/style.css`;
+    expect((await as(ctx.app, undefined)({ method: 'GET', url: sheet })).statusCode).toBe(401);
+    expect((await elsewhere({ method: 'GET', url: sheet })).statusCode).toBe(403);
+    const read = await reader({ method: 'GET', url: sheet });
+    expect(read.statusCode).toBe(200);
+    expect(read.headers['cache-control']).toBe('private, no-cache');
+    await designer({ method: 'DELETE', url: `/api/public-resources/${created.json().id}` });
   });
 });
 
