@@ -153,7 +153,7 @@ test('the catalogue screens are accessible', async ({ page, request }) => {
     ['product search', '/general-settings/product-search'],
   ] as const) {
     await page.goto(path);
-    await expect(page.getByRole('heading', { level: 2 }).first()).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expectAccessible(page, what);
   }
   // the product-group delete dialog (its products: kept or deleted), opened and cancelled
@@ -208,7 +208,7 @@ test('the regions and languages screens are accessible', async ({ page, request 
     ['manufacturer languages', '/general-settings/manufacturer-languages'],
   ] as const) {
     await page.goto(path);
-    await expect(page.getByRole('heading', { level: 2 }).first()).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expectAccessible(page, what);
   }
 });
@@ -233,7 +233,7 @@ test('the translation screens are accessible', async ({ page, request }) => {
     ['manufacturer translations', '/general-settings/manufacturer-translations?lang=de'],
   ] as const) {
     await page.goto(path);
-    await expect(page.getByRole('heading', { level: 2 }).first()).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expectAccessible(page, what);
   }
   // the rich-text editor of a remark's translation
@@ -268,7 +268,7 @@ test('the document configuration screens are accessible', async ({ page, request
     ['document attributes', `${config}/document-attribute`],
   ] as const) {
     await page.goto(path);
-    await expect(page.getByRole('heading', { level: 2 }).first()).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expectAccessible(page, what);
   }
   // the attribute table with row errors, and the type form with its audience error
@@ -313,7 +313,7 @@ test('the document screens are accessible', async ({ page, request }) => {
     ['new document', `${base}/new`],
   ] as const) {
     await page.goto(path);
-    await expect(page.getByRole('heading', { level: 2 }).first()).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expectAccessible(page, what);
   }
   await page.getByRole('button', { name: 'Save' }).click();
@@ -357,7 +357,7 @@ test('the archived-documents and file screens are accessible', async ({ page, re
     ['new file', `${base}/new`],
   ] as const) {
     await page.goto(path);
-    await expect(page.getByRole('heading', { level: 2 }).first()).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expectAccessible(page, what);
   }
 });
@@ -383,7 +383,7 @@ test('the restricted access screens are accessible', async ({ page, request }) =
     ['document search access', `${base}/search-access`],
   ] as const) {
     await page.goto(path);
-    await expect(page.getByRole('heading', { level: 2 }).first()).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expectAccessible(page, what);
   }
   // the e-mail editor with its message, and the delete dialog with the unlink choice's place
@@ -408,7 +408,7 @@ test('the publish page is accessible', async ({ page, request }) => {
   await createProduct(api, type, 'AXE-PUB', { Model: 'Axe' });
   await signIn(page, ADMIN.login, ADMIN.password);
   await page.goto(`/my-business-units/${unit.id}/publish`);
-  await expect(page.getByRole('heading', { name: 'Publish', level: 2 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Publish', level: 1 })).toBeVisible();
   await page.getByRole('button', { name: /Show the products a publish will change/ }).click();
   await expect(page.getByRole('table', { name: 'Unpublished and scheduled products' })).toContainText('AXE-PUB');
   await expectAccessible(page, 'publish page');
@@ -475,4 +475,38 @@ test('the paper-copy pages of the public website are accessible', async ({ page,
   await page.getByRole('button', { name: 'Send request' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Your request has been received' })).toBeVisible();
   await expectAccessible(page, 'paper-copy confirmation');
+});
+
+// issue 19: the website statistics with downloads drawn as charts (decision 0051)
+test('the website statistics with their charts are accessible', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const site = await publishedUnitWithFile(request, 'e2e-axe-stats');
+  const unitId = site.unit.id;
+  const [product] = (await site.api.post<{ items: { id: number }[] }>(`/api/products/search?business-unit=${unitId}`, {}, 200)).items;
+  const [doc] = (await site.api.post<{ items: { id: number }[] }>(`/api/documents/search?business-unit=${unitId}`, {}, 200)).items;
+  const [file] = await site.api.get<{ id: number }[]>(`/api/files?document=${doc.id}`);
+  // three downloads by a visitor: a count whose axis would otherwise step by halves
+  for (let i = 0; i < 3; i++) {
+    const res = await request.get(
+      `/site/${site.unit.slug}/files/${file.id}/download?product=${product.id}&country=be&language=fr&audience=hcp`,
+    );
+    expect(res.status()).toBe(200);
+  }
+  await expect
+    .poll(async () => (await site.api.get<{ total: number }>(`/api/document-downloads/stats?business-unit=${unitId}`)).total)
+    .toBe(3);
+  await signIn(page, ADMIN.login, ADMIN.password);
+  await page.goto(`/my-business-units/${unitId}/administration/website-stats`);
+  await expect(page.getByTestId('downloads-total')).toContainText('3 downloads');
+  await expect(page.getByRole('region', { name: 'By audience' }).getByTestId('audience-legend')).toContainText('Health professional: 3');
+  // counts have whole-number axes
+  await expect(page.locator('.recharts-cartesian-axis-tick-value').first()).toBeVisible();
+  const ticks = await page.locator('.recharts-cartesian-axis-tick-value').allTextContents();
+  expect(ticks.filter((tick) => /^\d+[.,]\d+$/.test(tick.trim()))).toEqual([]);
+  // nothing under aria-hidden takes the focus
+  const focusableHidden = await page
+    .locator('[aria-hidden="true"] [tabindex]:not([tabindex="-1"]), [aria-hidden="true"] a[href], [aria-hidden="true"] button')
+    .count();
+  expect(focusableHidden).toBe(0);
+  await expectAccessible(page, 'website statistics with charts');
 });

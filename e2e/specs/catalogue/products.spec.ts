@@ -31,7 +31,7 @@ async function addProduct(page: Page, values: { keyCode: string; model: string; 
 }
 
 /**
- * Products through the screens: three created (one scheduled), a key code taken refused with its
+ * Products through the screens: three created (one dated for later), a key code taken refused with its
  * message, filters on a partial and an exact attribute and on the key code, sorting by a column
  * header, paging, and a delete with the confirmation code.
  */
@@ -50,7 +50,7 @@ test('products: create, duplicate key code refused, filter, sort, page and delet
   await page.goto(productsUrl(type));
   await expect(page.getByRole('table', { name: table })).toContainText('This product type has no products yet.');
 
-  // three products; the second is scheduled
+  // three products; the second is dated for later
   await addProduct(page, { keyCode: a, model: 'Sirius Flex 5', size: '5F' });
   // the new product opens (its lot ranges and groups come next)
   await expect(page).toHaveURL(new RegExp(`${productsUrl(type)}/\\d+$`));
@@ -66,7 +66,8 @@ test('products: create, duplicate key code refused, filter, sort, page and delet
   await expect(page.getByRole('heading', { name: `Product ${c}` })).toBeVisible();
   await page.goto(productsUrl(type));
   await expectRows(page, table, [a, b, c]);
-  await expect(row(page, table, b)).toContainText('Scheduled for');
+  // dated for later but in no publication yet: unpublished, with its date (decision 0051)
+  await expect(row(page, table, b)).toContainText('Unpublished, dated');
   await expect(row(page, table, a)).toContainText('Unpublished');
   await expect(row(page, table, a)).toContainText('Sirius Flex 5');
   await expect(row(page, table, a)).toContainText('Orphan');

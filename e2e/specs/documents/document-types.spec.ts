@@ -19,7 +19,7 @@ test('document types and attributes: create a type, edit its audiences, define t
     // the backend-configuration menu leads to the document types
     await page.getByTestId('menu-backend-configuration').click();
     await page.getByRole('menuitem', { name: 'Document types' }).click();
-    await expect(page.getByRole('heading', { name: 'Document types', level: 2 })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Document types', level: 1 })).toBeVisible();
     await expect(page.getByText('This business unit has no document types yet.')).toBeVisible();
 
     // create: HCP by default, active, sort number 10

@@ -25,7 +25,7 @@ test('documents: create with attribute values and a product group, find, edit, d
   await signIn(page, ADMIN.login, ADMIN.password);
   await page.goto(`/my-business-units/${unit.id}`);
   await page.getByTestId('link-documents').click();
-  await expect(page.getByRole('heading', { name: 'Documents', level: 2 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Documents', level: 1 })).toBeVisible();
   await expect(page.getByText('This business unit has no documents yet.')).toBeVisible();
 
   // create: the mandatory value is asked for first

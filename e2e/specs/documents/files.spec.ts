@@ -100,6 +100,41 @@ test('files: add, upload with progress, second version, archive and restore, lot
   await confirmWithCode(page, 'Restore');
   await expect(page.getByText('No archived files.')).toBeVisible();
   await page.goto(`/my-business-units/${unit.id}/document-management/${doc.id}/files`);
-  await expect(row(page, 'Files', 'Leaflet')).toContainText('BE, NL');
+  // countries by name (decision 0051)
+  await expect(row(page, 'Files', 'Leaflet')).toContainText('Belgium, Netherlands');
   await expect(row(page, 'Files', 'Leaflet')).not.toContainText('Archived');
+});
+
+/**
+ * A new file takes its binary in the same form (decision 0051): chosen with the fields, uploaded
+ * once the file is saved, through the upload and checks every file's binary goes through; without
+ * one the form says that the binary comes next.
+ */
+test('files: a new file with its binary at once', async ({ page, request }) => {
+  const api = await adminApi(request);
+  const unit = await createUnit(api, 'e2e-new-file');
+  await api.put(`/api/document-languages?business-unit=${unit.id}`, ['en']);
+  const type = await api.post<{ id: number }>('/api/document-types', { businessUnitId: unit.id, name: 'IFU', hcp: true, sortNumber: 1 });
+  const doc = await createDocument(request, api, {
+    businessUnitId: unit.id,
+    documentTypeId: type.id,
+    number: unique('DOC').slice(-10),
+    name: 'Stent IFU',
+  });
+
+  await signIn(page, ADMIN.login, ADMIN.password);
+  await page.goto(`/my-business-units/${unit.id}/document-management/${doc.id}/files/new`);
+  await expect(page.getByText(/otherwise upload it on the file's page after saving/)).toBeVisible();
+  await page.getByRole('textbox', { name: 'Name' }).fill('Stent leaflet');
+  await pick(page, page.getByRole('combobox', { name: 'Countries' }), 'Belgium (BE)', 'Belg');
+  await pick(page, page.getByRole('combobox', { name: 'Document languages' }), 'English (en)');
+  await page.locator('input[type="file"]').setInputFiles({ name: 'stent.pdf', mimeType: 'application/pdf', buffer: pdfOf(20_000) });
+  await expect(page.getByText('Uploaded when you save the file.')).toBeVisible();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page).toHaveURL(new RegExp(`/document-management/${doc.id}/files/\\d+$`));
+  await expect(page.getByRole('heading', { name: 'File Stent leaflet', level: 1 })).toBeVisible();
+  await expect(page.getByTestId('file-binary').getByText('stent.pdf')).toBeVisible();
+  const fileId = Number(page.url().split('/').pop());
+  const saved = await api.get<{ binary: { name: string; mediaType: string } | null }>(`/api/files/${fileId}`);
+  expect(saved.binary).toMatchObject({ name: 'stent.pdf', mediaType: 'application/pdf' });
 });

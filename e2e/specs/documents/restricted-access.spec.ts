@@ -23,7 +23,7 @@ test('restricted access: groups with their e-mail addresses, and document search
   // the website-configuration menu leads to the groups; switched off, the list says so
   await page.getByTestId('menu-website-configuration').click();
   await page.getByRole('menuitem', { name: 'Restricted access groups' }).click();
-  await expect(page.getByRole('heading', { name: 'Restricted access groups', level: 2 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Restricted access groups', level: 1 })).toBeVisible();
   await expect(page.getByRole('alert').filter({ hasText: 'switched off for this business unit' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Switch them on in the business unit settings.' })).toHaveAttribute(
     'href',
@@ -86,7 +86,7 @@ test('restricted access: groups with their e-mail addresses, and document search
   // document search access: the list is saved whole, with its version
   await page.getByTestId('menu-website-configuration').click();
   await page.getByRole('menuitem', { name: 'Document search access' }).click();
-  await expect(page.getByRole('heading', { name: 'Document search access', level: 2 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Document search access', level: 1 })).toBeVisible();
   await expect(page.getByText('No e-mail addresses yet.')).toBeVisible();
   const searchBox = page.getByRole('textbox', { name: 'Add to Allowed e-mail addresses' });
   await searchBox.fill('search@example.com bad@');

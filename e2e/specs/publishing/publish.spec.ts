@@ -38,7 +38,7 @@ test('publish: readiness, publish with the code, counts, history and restore', a
   await page.goto(`/my-business-units/${unit.id}`);
   await page.getByTestId('link-publish').click();
   await expect(page).toHaveURL(new RegExp(`/my-business-units/${unit.id}/publish$`));
-  await expect(page.getByRole('heading', { name: 'Publish', level: 2 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Publish', level: 1 })).toBeVisible();
 
   // readiness: the inactive unit blocks publishing, with a link to where it is fixed
   await expect(page.getByText('Not ready to publish')).toBeVisible();
@@ -103,6 +103,51 @@ test('publish: readiness, publish with the code, counts, history and restore', a
   const history = page.getByRole('table', { name: 'Publications' });
   for (const n of ['#1', '#2', '#3']) await expect(history.getByRole('row', { name: new RegExp(`^${n} `) })).toHaveCount(1);
   await expect(page.getByTestId('publication-changes')).toContainText('PUB-2');
-  // a restore does not touch the draft: both products stay published
-  await expect(count(page, 'Products', 'PUBLISHED')).toHaveText('2');
+  // a restore does not touch the draft, but the live publication no longer holds PUB-2: it is not
+  // called published, and the page says the live publication differs from the current state, and
+  // how (decision 0051)
+  await expect(count(page, 'Products', 'PUBLISHED')).toHaveText('1');
+  await expect(count(page, 'Products', 'UNPUBLISHED')).toHaveText('1');
+  await expect(page.getByTestId('restored-notice')).toContainText('publication #3, a restore of publication #1');
+  await expect(page.getByTestId('publish-changes')).toContainText('PUB-2');
+});
+
+/**
+ * A unit whose only change since its live publication is a colour (decision 0051): the publish
+ * page names the change in words and publishes it; afterwards nothing is left to change.
+ */
+test('publish: a layout-only change is listed and published', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const api = await adminApi(request);
+  const unit = await createUnit(api, 'e2e-publish-layout');
+  await api.post('/api/interface-regions', { businessUnitId: unit.id, name: 'Benelux', countryIds: ['BE'] });
+  await api.put(`/api/interface-languages?business-unit=${unit.id}`, ['en']);
+  await api.put(`/api/document-languages?business-unit=${unit.id}`, ['en']);
+  const type = await createProductType(api, unit.id, [{ name: 'Model', searchTypeHCP: 'SEARCHABLE_EXACT' }]);
+  await createProduct(api, type, 'LAYOUT-1', { Model: 'One' });
+  await api.post('/api/publish', { businessUnitId: unit.id });
+  const {
+    inherited: _i,
+    effective: _e,
+    logoUrl: _l,
+    ...layout
+  } = await api.get<Record<string, unknown>>(`/api/business-units/${unit.id}/layout`);
+  await api.put('/api/business-units/layout', { ...layout, mainColor: '#0b5394' });
+
+  await signIn(page, ADMIN.login, ADMIN.password);
+  await page.goto(`/my-business-units/${unit.id}/publish`);
+  await expect(page.getByText('Ready to publish')).toBeVisible();
+  const changes = page.getByTestId('publish-changes');
+  await expect(changes.getByTestId('site-changes')).toHaveText('Layout: Main colour');
+  await expect(changes).toContainText('Compared with the live publication #1');
+  // the counts have nothing unpublished: the change is the layout's alone
+  await expect(count(page, 'Products', 'UNPUBLISHED')).toHaveText('0');
+  await expect(count(page, 'Products', 'PUBLISHED')).toHaveText('1');
+  await page.getByTestId('publish-button').click();
+  await expect(page.getByRole('dialog').getByTestId('publish-summary')).toContainText('changes on the website: Layout;');
+  await confirmWithCode(page, 'Publish');
+  await expect(row(page, 'Publications', '#2')).toContainText('Live');
+  await expect(page.getByTestId('publish-changes-none')).toHaveText('A publish now changes nothing on the public website.');
+  await page.getByRole('button', { name: 'Show changes of #2' }).click();
+  await expect(page.getByTestId('publication-changes').getByTestId('site-changes')).toHaveText('Layout: Main colour');
 });

@@ -42,6 +42,11 @@ test('business-unit home: the scheduled-products and orphan-groups tiles open th
   const later = await createProduct(api, pumps, unique('LATER').toUpperCase(), { Model: 'P2' }, { publishDate: '2999-01-01T00:00:00Z' });
   const empty = `Empty ${unique('g').slice(-6)}`;
   await api.post('/api/product-groups', { name: empty, productTypeId: pumps.id, productIds: [] });
+  // scheduled once a publication holds it (decision 0051): the unit is published
+  await api.post('/api/interface-regions', { businessUnitId: unit.id, name: 'Benelux', countryIds: ['BE'] });
+  await api.put(`/api/interface-languages?business-unit=${unit.id}`, ['en']);
+  await api.put(`/api/document-languages?business-unit=${unit.id}`, ['en']);
+  await api.post('/api/publish', { businessUnitId: unit.id });
 
   await signIn(page, ADMIN.login, ADMIN.password);
   await page.goto(`/my-business-units/${unit.id}`);

@@ -49,7 +49,8 @@ test('translate a product type’s name into German and see it counted', async (
   await expect(page.getByRole('row').filter({ hasText: target.sourceValue }).getByText('Missing')).toBeVisible();
   await input.fill(`${target.sourceValue} (DE)`);
   await page.getByRole('button', { name: 'Save 1 change' }).click();
-  await expect(page.getByText('Translations into de saved.')).toBeVisible();
+  // the language by its name, not its code (decision 0051)
+  await expect(page.getByText('Translations into German saved.')).toBeVisible();
 
   await expect(germanCount).toContainText(`${missingBefore - 1} missing`);
   await expect(input).toHaveValue(`${target.sourceValue} (DE)`);
@@ -74,7 +75,8 @@ test('manufacturer translations: a website text set for every unit is inherited'
   await page.getByRole('searchbox', { name: 'Search keys, English or translations' }).fill('country.choose');
   await page.getByRole('textbox', { name: 'Translation of country.choose' }).fill('Wählen Sie Ihr Land');
   await page.getByRole('button', { name: 'Save 1 change' }).click();
-  await expect(page.getByText('Translations into de saved.')).toBeVisible();
+  // the language by its name, not its code (decision 0051)
+  await expect(page.getByText('Translations into German saved.')).toBeVisible();
 
   await page.goto(`/my-business-units/${unitId}/website-configuration/website-translations?lang=de&search=country.choose`);
   await expect(page.getByText('Inherited from the manufacturer: Wählen Sie Ihr Land')).toBeVisible();

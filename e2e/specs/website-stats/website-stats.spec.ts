@@ -19,7 +19,7 @@ test('website statistics: menu, empty range, date picker, accessible', async ({ 
   await page.getByTestId('menu-administration').click();
   await page.getByRole('menuitem', { name: 'Website statistics' }).click();
   await expect(page).toHaveURL(new RegExp(`/my-business-units/${unit.id}/administration/website-stats$`));
-  await expect(page.getByRole('heading', { name: 'Website statistics', level: 2 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Website statistics', level: 1 })).toBeVisible();
   await expect(page.getByTestId('downloads-total')).toContainText('0 downloads from');
   await expect(page.getByText('No downloads in this date range.').first()).toBeVisible();
   await expect(page.getByRole('button', { name: 'Export CSV' })).toBeDisabled();

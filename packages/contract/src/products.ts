@@ -5,9 +5,13 @@ import { ATTRIBUTE_VALUE_MAX } from './product-types.js';
 
 export const PUBLISH_STATES = ['UNPUBLISHED', 'SCHEDULED', 'PUBLISHED'] as const;
 export type PublishState = (typeof PUBLISH_STATES)[number];
-/** No publish date: unpublished; a date in the future: scheduled; otherwise published. */
-export function publishStateOf(publishDate: string | Date | null, now: Date = new Date()): PublishState {
-  if (publishDate === null) return 'UNPUBLISHED';
+/**
+ * No publish date, or not in the unit's live publication (`live` false: decision 0051): unpublished;
+ * a date in the future: scheduled; otherwise published. The server knows `live`; a form that
+ * shows what a typed date means leaves it out.
+ */
+export function publishStateOf(publishDate: string | Date | null, now: Date = new Date(), live = true): PublishState {
+  if (publishDate === null || !live) return 'UNPUBLISHED';
   return new Date(publishDate).getTime() > now.getTime() ? 'SCHEDULED' : 'PUBLISHED';
 }
 

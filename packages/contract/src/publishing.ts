@@ -40,6 +40,8 @@ export const PublishWarningKeys = {
   filesWithoutBinary: 'warning.publish.filesWithoutBinary',
   /** A product type is disabled or waiting: its products are not published; params: { items }. */
   productTypesNotEnabled: 'warning.publish.productTypesNotEnabled',
+  /** A document has no file (not archived): visitors find it nowhere; params: { items } (decision 0051). */
+  documentsWithoutFiles: 'warning.publish.documentsWithoutFiles',
 } as const;
 
 /** One offending item of a readiness problem, with where it is fixed in the admin app. */
@@ -209,21 +211,77 @@ const changeSetSchema = z.object({
 });
 export type PublicationChangeSet = z.infer<typeof changeSetSchema>;
 
+/**
+ * The parts of a publication's site document (decision 0051) a change is named by: settings
+ * (the unit's name, address, status and website settings), manufacturer (its name, patient portal,
+ * worldwide website, audiences), layout (logo, colours, header texts, CSS), footer, contentBlocks,
+ * publicResources, regions, languages (website and document languages), translations,
+ * productTypes, documentTypes (types and document attributes), restrictedAccess (restricted groups
+ * and the document search's addresses).
+ */
+export const SITE_PARTS = [
+  'settings',
+  'manufacturer',
+  'layout',
+  'footer',
+  'contentBlocks',
+  'publicResources',
+  'regions',
+  'languages',
+  'translations',
+  'productTypes',
+  'documentTypes',
+  'restrictedAccess',
+] as const;
+export type SitePart = (typeof SITE_PARTS)[number];
+
+/**
+ * One changed part and what in it changed: field keys for settings, manufacturer and layout
+ * (e.g. mainColor, css, showSearchOnDetailPage); ISO language codes for languages and
+ * translations; names for the rest (regions, footer item texts, content block types, resources,
+ * product and document types, restricted groups). items may be empty when only an order changed.
+ */
+export const siteChangeSchema = z.object({ part: z.enum(SITE_PARTS), items: z.array(z.string()) });
+export type SiteChange = z.infer<typeof siteChangeSchema>;
+
+const contentChangesShape = {
+  products: changeSetSchema,
+  documents: changeSetSchema,
+  /** Files by file id: added, removed, or with another set of public versions or fields. */
+  files: changeSetSchema,
+  /** The parts of the site document that differ, in the order of SITE_PARTS (empty: none). */
+  site: z.array(siteChangeSchema),
+};
+
 /** GET api/publications/{id}: the publication and what changed against the previous one (null for the first). */
 export const publicationDetailSchema = publicationSchema.extend({
   previousId: z.number().nullable(),
   changes: z
     .object({
-      products: changeSetSchema,
-      documents: changeSetSchema,
-      /** Files by file id: added, removed, or with another set of public versions or fields. */
-      files: changeSetSchema,
+      ...contentChangesShape,
       /** The site configuration (layout, regions, languages, translations, types, groups) differs. */
       siteChanged: z.boolean(),
     })
     .nullable(),
 });
 export type PublicationDetail = z.infer<typeof publicationDetailSchema>;
+
+/**
+ * GET api/publish/changes?business-unit (decision 0051): what a publish now (without options)
+ * would change on the public website, against the live publication: its products, documents and
+ * files, and the parts of its site document. live is null for a unit never published (then
+ * everything a publish takes is new, and the changes are empty). restoredFrom is set when the live
+ * content is a restore's: the admin tables then hold edits the live publication does not show.
+ */
+export const publishChangesSchema = z.object({
+  businessUnitId: z.number(),
+  live: publicationSchema
+    .pick({ id: true, number: true, kind: true, createdDate: true, createdBy: true, restoredFromNumber: true })
+    .nullable(),
+  restoredFrom: z.object({ number: z.number(), restoredFromNumber: z.number() }).nullable(),
+  ...contentChangesShape,
+});
+export type PublishChanges = z.infer<typeof publishChangesSchema>;
 
 /**
  * POST api/publish/preview (decision 0042): a signed-in user's preview of the public website, of

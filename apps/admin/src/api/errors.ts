@@ -1,5 +1,6 @@
 import { ErrorKeys } from '@vellum/contract';
 import type { TFunction } from 'i18next';
+import { languageName } from '../i18n/format';
 import { ApiError } from './client';
 
 /** What the user is told about a failed call (already translated). */
@@ -13,7 +14,9 @@ const SIZE_CODES = new Set(['Min', 'Max', 'DecimalMin', 'DecimalMax']);
 
 /** Translates a server key with its params; text that is no known key is shown as it came. */
 export function translateKey(t: TFunction, key: string, params?: Record<string, unknown>): string {
-  return t(key, { ...params, defaultValue: key }) as string;
+  // a language travels as its code; the admin names it (decision 0051)
+  const language = typeof params?.language === 'string' ? { language: languageName(params.language) } : {};
+  return t(key, { ...params, ...language, defaultValue: key }) as string;
 }
 
 function fieldMessage(t: TFunction, code: string): string {

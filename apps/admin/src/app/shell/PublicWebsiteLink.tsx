@@ -2,7 +2,13 @@ import { ActionIcon, Tooltip } from '@mantine/core';
 import { IconWorldWww } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
 import { api } from '../../api/client';
+import { breadcrumbScope } from './breadcrumbScope';
+import { useMyBusinessUnits } from './queries';
+
+/** Where a unit's public website answers on this server (docs/site-urls.md). */
+export const unitSitePath = (slug: string) => `/site/${encodeURIComponent(slug)}`;
 
 /** GET api/manufacturer/own/public-website-url: the configured address, or the app's own /site. */
 export function usePublicWebsiteUrl() {
@@ -15,17 +21,26 @@ export function usePublicWebsiteUrl() {
   });
 }
 
-/** The top bar's link to the public website (document 000 section 2), in a new tab. */
+/**
+ * The top bar's link to the public website (document 000 section 2), in a new tab: the site of the
+ * business unit the page belongs to (`/site/{slug}`, served by this server), else the
+ * manufacturer-wide entry (the configured public-website address, or this server's `/site`).
+ */
 export function PublicWebsiteLink() {
   const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const scope = breadcrumbScope(pathname);
+  const units = useMyBusinessUnits();
   const url = usePublicWebsiteUrl();
-  if (!url.data) return null;
-  const label = t('shell.publicWebsite');
+  const unit = scope.scope === 'none' ? undefined : units.data?.find((u) => u.id === scope.businessUnitId);
+  const href = unit ? unitSitePath(unit.slug) : url.data;
+  if (!href) return null;
+  const label = unit ? t('shell.publicWebsiteOf', { name: unit.displayName }) : t('shell.publicWebsite');
   return (
     <Tooltip label={label}>
       <ActionIcon
         component="a"
-        href={url.data}
+        href={href}
         target="_blank"
         rel="noopener noreferrer"
         variant="subtle"

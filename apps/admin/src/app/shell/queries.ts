@@ -100,7 +100,7 @@ export function useBusinessUnitName(id: number | undefined) {
   });
 }
 
-export type BusinessUnitOption = Pick<BusinessUnit, 'id' | 'displayName' | 'active'>;
+export type BusinessUnitOption = Pick<BusinessUnit, 'id' | 'displayName' | 'active' | 'slug'>;
 
 /** The business units the user can open, for the switcher. */
 export function useMyBusinessUnits() {

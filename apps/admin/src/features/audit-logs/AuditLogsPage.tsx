@@ -7,6 +7,7 @@ import { useAuth } from '../../app/auth';
 import { type Column, DataTable } from '../../components/DataTable';
 import { PageHeader } from '../../components/PageHeader';
 import { pageParams, useTableState } from '../../components/tableState';
+import { formatDateTime } from '../../i18n/format';
 import { useBusinessUnitStatistics } from '../business-units/businessUnits.hooks';
 import { AuditChanges } from './AuditChanges';
 import { type AuditFilterValues, AuditLogFilters } from './AuditLogFilters';
@@ -14,7 +15,6 @@ import { AuditObject } from './AuditObject';
 import { type AuditLog, useAuditLogs } from './auditLogs.hooks';
 
 const ACTION_COLORS: Record<string, string> = { CREATE: 'teal', UPDATE: 'blue', DELETE: 'red', PUBLISH: 'grape' };
-const dateFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'medium' });
 
 /** The audit trail of one business unit (or the global log): who changed what and when, newest first. */
 export function AuditLogsPage() {
@@ -90,7 +90,7 @@ export function AuditLogsPage() {
       sortable: true,
       render: (l) => (
         <Text size="sm" style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
-          {dateFormat.format(new Date(l.at))}
+          {formatDateTime(l.at, { seconds: true })}
         </Text>
       ),
     },

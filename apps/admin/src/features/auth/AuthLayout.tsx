@@ -2,6 +2,7 @@ import { Box, Center, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core
 import { IconFileCertificate } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { usePageTitle } from '../../app/documentTitle';
 import { DevRibbon } from '../../app/shell/DevRibbon';
 import { useManufacturerName } from '../../app/shell/queries';
 
@@ -9,6 +10,7 @@ import { useManufacturerName } from '../../app/shell/queries';
 export function AuthLayout({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) {
   const { t } = useTranslation();
   const manufacturer = useManufacturerName();
+  usePageTitle(title);
   return (
     <Box bg="gray.1" mih="100dvh" py={64} px="md">
       <Center>

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { FormSection } from '../../components/FormSection';
 import { useErrorText } from '../../components/formErrors';
+import { languageNames } from '../../i18n/format';
 import type { BusinessUnitFormInput, BusinessUnitFormOutput } from './businessUnitForm';
 
 type Form = UseFormReturn<BusinessUnitFormInput, unknown, BusinessUnitFormOutput>;
@@ -254,7 +255,7 @@ export function FilesSection({
             <Text span c="dimmed">
               {t('businessUnits.fields.interfaceLanguages')}:
             </Text>{' '}
-            {languages.ui.join(', ') || '—'}{' '}
+            {languageNames(languages.ui) || '—'}{' '}
             <Anchor component={Link} to={`/my-business-units/${languages.unitId}/website-configuration/language`} size="sm">
               {t('businessUnits.editInterfaceLanguages')}
             </Anchor>
@@ -263,7 +264,7 @@ export function FilesSection({
             <Text span c="dimmed">
               {t('businessUnits.fields.documentLanguages')}:
             </Text>{' '}
-            {languages.docs.join(', ') || '—'}{' '}
+            {languageNames(languages.docs) || '—'}{' '}
             <Anchor component={Link} to={`/my-business-units/${languages.unitId}/backend-configuration/language-group`} size="sm">
               {t('businessUnits.editDocumentLanguages')}
             </Anchor>

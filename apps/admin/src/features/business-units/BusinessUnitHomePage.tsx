@@ -8,6 +8,7 @@ import { useAuth } from '../../app/auth';
 import { useFeatureSwitches } from '../../app/shell/queries';
 import { PageHeader } from '../../components/PageHeader';
 import { LoadError } from '../../components/QueryState';
+import { formatNumber } from '../../i18n/format';
 import { documentsPath } from '../documents/paths';
 import { unitProductGroupsPath, unitProductsPath } from '../products/paths';
 import { publishPath } from '../publishing/paths';
@@ -288,7 +289,7 @@ function StatCard({ title, description, icon, tiles }: { title: string; descript
       )}
       <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="md">
         {tiles.map((tile) => {
-          const value = tile.value.toLocaleString('en');
+          const value = formatNumber(tile.value);
           const link = tile.to ? { component: Link, to: tile.to } : {};
           return (
             <Stack

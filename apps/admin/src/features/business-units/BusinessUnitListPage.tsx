@@ -12,6 +12,7 @@ import { type Column, DataTable } from '../../components/DataTable';
 import { PageHeader } from '../../components/PageHeader';
 import { actionsColumn, RowActions } from '../../components/RowActions';
 import { pageLocally, useTableState } from '../../components/tableState';
+import { languageName } from '../../i18n/format';
 import { useBusinessUnits, useDeleteBusinessUnit } from './businessUnits.hooks';
 
 export function BusinessUnitListPage() {
@@ -71,7 +72,7 @@ export function BusinessUnitListPage() {
         <Group gap={4}>
           {u.interfaceLanguages.map((l) => (
             <Badge key={l} size="xs" variant="outline" color="gray" tt="none">
-              {l}
+              {languageName(l)}
             </Badge>
           ))}
         </Group>

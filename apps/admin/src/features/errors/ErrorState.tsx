@@ -1,8 +1,9 @@
 import { Button, Center, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { usePageTitle } from '../../app/documentTitle';
 
-/** A full-page message: icon, title, text and one way on. */
+/** A full-page message: icon, title (the page's heading and the tab's title), text and one way on. */
 export function ErrorState({
   icon,
   code,
@@ -16,6 +17,7 @@ export function ErrorState({
   action?: { to: string; label: string };
   testId: string;
 }) {
+  usePageTitle(title);
   return (
     <Center mih="50vh" data-testid={testId}>
       <Stack align="center" gap="sm" maw={480} ta="center">
@@ -27,7 +29,7 @@ export function ErrorState({
             {code}
           </Text>
         )}
-        <Title order={2} fw={600}>
+        <Title order={1} size="h2" fw={600}>
           {title}
         </Title>
         {action && (

@@ -8,7 +8,7 @@ import { type Column, DataTable } from '../../components/DataTable';
 import { PageHeader } from '../../components/PageHeader';
 import { actionsColumn, RestoreAction } from '../../components/RowActions';
 import { pageLocally, useTableState } from '../../components/tableState';
-import { formatDateTime } from '../products/PublishStateBadge';
+import { formatDateTime } from '../../i18n/format';
 import { useArchivedFiles, useArchiveFile } from './files.hooks';
 import { filePath } from './paths';
 

@@ -3,7 +3,7 @@ import { IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LoadError } from '../../components/QueryState';
-import { formatDateTime } from '../products/PublishStateBadge';
+import { countryName, formatDate, formatDateTime, languageNames } from '../../i18n/format';
 import { FileStateBadge } from './FileStateBadge';
 import { useDocumentFiles } from './files.hooks';
 import { filePath, newFilePath } from './paths';
@@ -66,9 +66,9 @@ export function DocumentFilesSection({
                     </Anchor>
                   </Table.Td>
                   <Table.Td>{f.versionLabel}</Table.Td>
-                  <Table.Td>{f.date}</Table.Td>
-                  <Table.Td>{f.restOfTheWorld ? t('files.restOfTheWorld') : f.countryIds.join(', ')}</Table.Td>
-                  <Table.Td>{f.documentLanguageIds.join(', ')}</Table.Td>
+                  <Table.Td>{formatDate(f.date)}</Table.Td>
+                  <Table.Td>{f.restOfTheWorld ? t('files.restOfTheWorld') : f.countryIds.map(countryName).join(', ')}</Table.Td>
+                  <Table.Td>{languageNames(f.documentLanguageIds)}</Table.Td>
                   <Table.Td>
                     <FileStateBadge archived={f.archived} publishDate={f.publishDate} publishState={f.publishState} />
                   </Table.Td>

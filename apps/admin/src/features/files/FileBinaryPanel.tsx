@@ -9,9 +9,8 @@ import { FormSection } from '../../components/FormSection';
 import { UploadProgress } from '../../components/UploadProgress';
 import { formatBytes } from './fileForm';
 import { downloadBinary, useDeleteBinary, useUploadBinary } from './files.hooks';
+import { BINARY_ACCEPT } from './NewFileBinaryField';
 import { binaryUrl } from './paths';
-
-const ACCEPT = 'application/pdf,image/png,image/jpeg,image/gif,image/webp,application/zip,.zip';
 
 /**
  * The binary of the file's current version: upload (with a progress bar and cancel), download,
@@ -97,7 +96,7 @@ export function FileBinaryPanel({ file, readOnly }: { file: DocumentFile; readOn
         )}
         <Group gap="xs">
           {editable && (
-            <FileButton onChange={(f) => void start(f)} accept={ACCEPT} disabled={!!progress}>
+            <FileButton onChange={(f) => void start(f)} accept={BINARY_ACCEPT} disabled={!!progress}>
               {(props) => (
                 <Button {...props} leftSection={<IconUpload size={16} />} loading={!!progress}>
                   {binary ? t('files.binary.replace') : t('files.binary.upload')}

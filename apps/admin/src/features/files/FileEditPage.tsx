@@ -25,6 +25,7 @@ import { FileBinaryPanel } from './FileBinaryPanel';
 import { FileVersionHistory } from './FileVersionHistory';
 import { type FileFormValues, fileFormSchema, toFileBody, toFileForm } from './fileForm';
 import { useArchiveFile, useDeleteFile, useDocumentLotRanges, useFile, useSaveFile } from './files.hooks';
+import { NewFileBinaryField, useNewFileBinary } from './NewFileBinaryField';
 import { documentPath, filePath } from './paths';
 
 const FIELDS = [
@@ -72,6 +73,7 @@ function FileForm({ unitId, documentId, file }: { unitId: number; documentId: nu
   const { errors, isDirty } = form.formState;
   const sync = useFormSync(form, file, (f) => toFileForm(f, worldwide));
   const save = useSaveFile();
+  const newBinary = useNewFileBinary();
   const remove = useDeleteFile();
   const archive = useArchiveFile();
   const { ask, dialog } = useConfirm();
@@ -103,11 +105,15 @@ function FileForm({ unitId, documentId, file }: { unitId: number; documentId: nu
   }));
 
   const onSubmit = async (values: FileFormValues) => {
+    if (!file && newBinary.tooLarge) return;
     const body = toFileBody(documentId, values);
     sync.clearConflict();
     try {
       const res = await save.mutateAsync(file ? { ...body, id: file.id, version: file.version } : body);
-      if (!file) navigate(filePath(unitId, documentId, res.data.id), { replace: true });
+      if (file) return;
+      // a new file: its binary, if one was chosen, goes up before the file's page opens (the server checks it as any upload)
+      await newBinary.uploadTo(res.data.id);
+      navigate(filePath(unitId, documentId, res.data.id), { replace: true });
     } catch (e) {
       sync.afterError(e);
       applyServerErrors(e, form.setError, {
@@ -181,6 +187,7 @@ function FileForm({ unitId, documentId, file }: { unitId: number; documentId: nu
               {...form.register('name')}
               error={errorText(errors.name)}
             />
+            {!file && !readOnly && <NewFileBinaryField binary={newBinary} />}
             <Group grow align="flex-start">
               <TextInput
                 label={t('files.fields.versionLabel')}
@@ -318,7 +325,9 @@ function FileForm({ unitId, documentId, file }: { unitId: number; documentId: nu
               />
             </Group>
           </FormSection>
-          {!readOnly && <FormActions saving={save.isPending} disabled={!!file && !isDirty} cancelTo={backTo} />}
+          {!readOnly && (
+            <FormActions saving={save.isPending || newBinary.progress !== null} disabled={!!file && !isDirty} cancelTo={backTo} />
+          )}
         </Stack>
       </Box>
       {file && (

@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { FormSection } from '../../components/FormSection';
 import { applyServerErrors, useErrorText } from '../../components/formErrors';
+import { formatDate } from '../../i18n/format';
 import { PublishStateBadge } from '../products/PublishStateBadge';
 import { formatBytes } from './fileForm';
 import { downloadBinary, useAddVersion } from './files.hooks';
@@ -55,8 +56,8 @@ export function FileVersionHistory({ file, readOnly }: { file: DocumentFile; rea
                   )}
                 </Text>
               </Table.Td>
-              <Table.Td>{v.date}</Table.Td>
-              <Table.Td>{v.validTo ?? '—'}</Table.Td>
+              <Table.Td>{formatDate(v.date)}</Table.Td>
+              <Table.Td>{v.validTo ? formatDate(v.validTo) : '—'}</Table.Td>
               <Table.Td>
                 <PublishStateBadge publishDate={v.publishDate} state={v.publishState} />
               </Table.Td>

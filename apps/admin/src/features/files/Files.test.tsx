@@ -180,6 +180,39 @@ describe('file detail', () => {
     });
   });
 
+  it('a new file says its binary comes next, or takes it at once: saved, then uploaded, then opened (decision 0051)', async () => {
+    const calls = server();
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    renderRoute(<FileRoutes />, { url: `${BASE}/new`, path: PATH });
+    const field = await screen.findByTestId('new-file-binary');
+    expect(screen.getByText(/otherwise upload it on the file's page after saving/)).toBeTruthy();
+    fireEvent.change(await screen.findByLabelText(/^Name/), { target: { value: 'New leaflet' } });
+    fireEvent.click(screen.getByRole('switch', { name: /^Rest of the world/ }));
+    const languages = () =>
+      screen
+        .getAllByLabelText(/^Document languages/)
+        .find((el) => el instanceof HTMLInputElement && el.type !== 'hidden') as HTMLInputElement;
+    act(() => languages().focus());
+    fireEvent.click(languages());
+    fireEvent.click(await screen.findByRole('option', { name: 'French (fr)', hidden: true }));
+    const input =
+      field.closest('.mantine-InputWrapper-root')?.querySelector('input[type="file"]') ?? document.querySelector('input[type="file"]');
+    const pdf = new File([new Uint8Array(1000)], 'leaflet.pdf', { type: 'application/pdf' });
+    fireEvent.change(input as HTMLInputElement, { target: { files: [pdf] } });
+    expect(await screen.findByText('Uploaded when you save the file.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(FakeXhr.last).toBeDefined());
+    const xhr = FakeXhr.last as FakeXhr;
+    // the file first (its rules on the server), then its binary through the upload every file uses
+    expect(calls.some((c) => c.key === 'POST /api/files')).toBe(true);
+    expect([xhr.method, xhr.url]).toEqual(['POST', '/api/files/22/binary']);
+    act(() => xhr.progress(500, 1000));
+    expect((await screen.findByRole('progressbar', { name: 'Upload progress' })).getAttribute('aria-valuenow')).toBe('50');
+    expect(location()).toBe(`${BASE}/new`);
+    act(() => xhr.answer(200, file({ id: 22, binary: { ...pdfBinary, name: 'leaflet.pdf' } })));
+    await waitFor(() => expect(location()).toBe(`${BASE}/22`));
+  });
+
   it('uploads a binary with a progress bar and can cancel it', async () => {
     server();
     vi.stubGlobal('XMLHttpRequest', FakeXhr);
@@ -240,8 +273,9 @@ describe('files of a document', () => {
     const link = within(table).getByRole('link', { name: 'IFU leaflet' });
     expect(link.getAttribute('href')).toBe(`${BASE}/21`);
     const row = link.closest('tr') as HTMLElement;
-    expect(within(row).getByText('BE, NL')).toBeTruthy();
-    expect(within(row).getByText('en, fr')).toBeTruthy();
+    // countries and languages by name, not code (decision 0051)
+    expect(within(row).getByText('Belgium, Netherlands')).toBeTruthy();
+    expect(within(row).getByText('English, French')).toBeTruthy();
     expect(within(row).getByText('Archived')).toBeTruthy();
     expect(within(row).queryByText(/^Published/)).toBeNull();
     expect(screen.getByRole('link', { name: 'Add file' }).getAttribute('href')).toBe(`${BASE}/new`);

@@ -97,14 +97,15 @@ export const useDeleteBinary = (fileId: number) =>
     api<DocumentFile>(`api/files/${fileId}/binary`, { method: 'DELETE', query: { 'file-version': versionId } }),
   );
 
-/** Uploads a binary with its progress; `signal` cancels it. */
-export const useUploadBinary = (fileId: number) =>
-  useFileMutation((v: { file: File; versionId?: number; onProgress: (loaded: number, total: number) => void; signal: AbortSignal }) =>
-    uploadWithProgress<DocumentFile>(`api/files/${fileId}/binary`, v.file, {
-      query: { 'file-version': v.versionId },
-      onProgress: v.onProgress,
-      signal: v.signal,
-    }),
+/** Uploads a binary with its progress; `signal` cancels it. A file just created names itself in `fileId`. */
+export const useUploadBinary = (fileId?: number) =>
+  useFileMutation(
+    (v: { fileId?: number; file: File; versionId?: number; onProgress: (loaded: number, total: number) => void; signal: AbortSignal }) =>
+      uploadWithProgress<DocumentFile>(`api/files/${v.fileId ?? fileId}/binary`, v.file, {
+        query: { 'file-version': v.versionId },
+        onProgress: v.onProgress,
+        signal: v.signal,
+      }),
   );
 
 export function useDeleteFile() {

@@ -1,7 +1,7 @@
 import { Badge, Stack, Text } from '@mantine/core';
 import type { PaperCopyRequest } from '@vellum/contract';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../products/PublishStateBadge';
+import { formatDateTime } from '../../i18n/format';
 
 /** The due date and what is left of the 7 days: days left, overdue (red) or sent with date and who. */
 export function PaperCopyDue({ request: r }: { request: PaperCopyRequest }) {

@@ -8,7 +8,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { type Column, DataTable } from '../../components/DataTable';
 import { PageHeader } from '../../components/PageHeader';
 import { pageParams, useTableState } from '../../components/tableState';
-import { formatDateTime } from '../products/PublishStateBadge';
+import { formatDateTime, languageName } from '../../i18n/format';
 import { PaperCopyDue } from './PaperCopyDue';
 import { type PaperCopyFilter, useMarkPaperCopySent, usePaperCopyRequests } from './paperCopyRequests.hooks';
 
@@ -82,7 +82,7 @@ export function PaperCopyRequestsPage() {
         </Stack>
       ),
     },
-    { key: 'language', header: t('paperCopyRequests.fields.language'), render: (r) => r.language },
+    { key: 'language', header: t('paperCopyRequests.fields.language'), render: (r) => languageName(r.language) },
     {
       key: 'requester',
       header: t('paperCopyRequests.fields.requester'),

@@ -17,12 +17,13 @@ import { PageHeader } from '../../components/PageHeader';
 import { LoadError, PageLoader } from '../../components/QueryState';
 import { ReadOnlyNotice } from '../../components/ReadOnlyNotice';
 import { useFormSync } from '../../components/useFormSync';
+import { formatDateTime } from '../../i18n/format';
 import { LinkedDocuments } from '../documents/LinkedDocuments';
 import { NotFoundPage } from '../errors/NotFoundPage';
 import { useProductGroupOptions } from '../product-groups/productGroups.hooks';
 import { DateTimeInput } from './DateTimeInput';
 import { LotRangesEditor } from './LotRangesEditor';
-import { formatDateTime, PublishStateBadge } from './PublishStateBadge';
+import { PublishStateBadge } from './PublishStateBadge';
 import { productPath, productsPath } from './paths';
 import { stringAttributes } from './productFilters';
 import {
@@ -170,11 +171,8 @@ function ProductForm({ type, product, duplicate }: { type: ProductType; product?
                   onBlur={field.onBlur}
                   readOnly={readOnly}
                   error={fieldText(fieldState.error)}
-                  description={
-                    <>
-                      {t('products.publishDateHint')} <PublishStateBadge publishDate={field.value} />
-                    </>
-                  }
+                  // the state is the server's (the live publication decides it, decision 0051): the page title shows it
+                  description={t('products.publishDateHint')}
                 />
               )}
             />

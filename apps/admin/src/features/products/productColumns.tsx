@@ -3,7 +3,8 @@ import type { ProductListItem } from '@vellum/contract';
 import type { TFunction } from 'i18next';
 import { Link } from 'react-router';
 import type { Column } from '../../components/DataTable';
-import { formatDateTime, PublishStateBadge } from './PublishStateBadge';
+import { formatDateTime } from '../../i18n/format';
+import { PublishStateBadge } from './PublishStateBadge';
 import { productPath } from './paths';
 
 /** The columns that every list of products (a type's, a unit's, the global search) shows alike. */

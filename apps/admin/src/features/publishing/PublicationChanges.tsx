@@ -4,6 +4,7 @@ import type { PublicationChangeSet } from '@vellum/contract';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '../../components/QueryState';
 import { usePublication } from './publishing.hooks';
+import { SiteChangesList } from './SiteChangesList';
 
 /** What a publication changed against the previous one: products, documents and files added, removed and changed. */
 export function PublicationChanges({ businessUnitId, publicationId }: { businessUnitId: number; publicationId: number }) {
@@ -43,6 +44,7 @@ export function PublicationChanges({ businessUnitId, publicationId }: { business
       {changes.siteChanged && (
         <Alert color="blue" variant="light" icon={<IconSettings size={16} />} p="xs">
           {t('publishing.changes.siteChanged')}
+          {changes.site.length > 0 && <SiteChangesList changes={changes.site} />}
         </Alert>
       )}
       {nothing ? (
@@ -60,7 +62,8 @@ export function PublicationChanges({ businessUnitId, publicationId }: { business
   );
 }
 
-function ChangeSet({ title, set }: { title: string; set: PublicationChangeSet }) {
+/** One kind of item (products, documents or files): how many were added, removed and changed, and the first of each. */
+export function ChangeSet({ title, set }: { title: string; set: PublicationChangeSet }) {
   const { t } = useTranslation();
   const groups = [
     { kind: 'added', count: set.added, items: set.addedItems, color: 'teal.9' },

@@ -7,7 +7,7 @@ import { useConfirm } from '../../components/ConfirmDialog';
 import { type Column, DataTable } from '../../components/DataTable';
 import { actionsColumn } from '../../components/RowActions';
 import { pageParams, useTableState } from '../../components/tableState';
-import { formatDateTime } from '../products/PublishStateBadge';
+import { formatDateTime } from '../../i18n/format';
 import { PreviewButton } from './PreviewButton';
 import { PublicationChanges } from './PublicationChanges';
 import { usePublications, useRestorePublication } from './publishing.hooks';
@@ -81,11 +81,18 @@ export function PublicationHistory({
       render: (p) => (
         <Stack gap={0}>
           <Text size="sm">
-            {t('publishing.history.contentValue', { products: p.counts.products, documents: p.counts.documents, files: p.counts.files })}
+            {t('publishing.history.contentValue', {
+              products: t('publishing.n.products', { count: p.counts.products }),
+              documents: t('publishing.n.documents', { count: p.counts.documents }),
+              files: t('publishing.n.files', { count: p.counts.files }),
+            })}
           </Text>
           {p.kind === 'PUBLISH' && (
             <Text size="xs" c="dimmed">
-              {t('publishing.history.stamped', { products: p.counts.stamped.products, files: p.counts.stamped.files })}
+              {t('publishing.history.stamped', {
+                products: t('publishing.n.products', { count: p.counts.stamped.products }),
+                files: t('publishing.n.files', { count: p.counts.stamped.files }),
+              })}
               {p.counts.stamped.broughtForward > 0 &&
                 `, ${t('publishing.history.broughtForward', { count: p.counts.stamped.broughtForward })}`}
             </Text>

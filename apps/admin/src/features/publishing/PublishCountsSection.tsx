@@ -7,6 +7,7 @@ import { Link, useSearchParams } from 'react-router';
 import { type Column, DataTable } from '../../components/DataTable';
 import { LoadError } from '../../components/QueryState';
 import { pageParams, useTableState } from '../../components/tableState';
+import { formatDate, formatNumber } from '../../i18n/format';
 import { filePath } from '../files/paths';
 import { PublishStateBadge } from '../products/PublishStateBadge';
 import { productPath } from '../products/paths';
@@ -68,7 +69,7 @@ function CountCard({ title, counts }: { title: string; counts: PublishCounts | u
                 <Skeleton h={28} w={40} />
               ) : (
                 <Text fz={24} fw={600} lh={1.2} style={{ fontVariantNumeric: 'tabular-nums' }} data-testid={`count-${state}`}>
-                  {value.toLocaleString('en')}
+                  {formatNumber(value)}
                 </Text>
               )}{' '}
               <Text size="sm" c="dimmed">
@@ -202,7 +203,7 @@ function FileItems({ businessUnitId, count }: { businessUnitId: number; count?: 
       ),
     },
     { key: 'versionLabel', header: t('publishing.fields.version'), render: (f) => f.versionLabel },
-    { key: 'versionDate', header: t('publishing.fields.versionDate'), render: (f) => f.versionDate },
+    { key: 'versionDate', header: t('publishing.fields.versionDate'), render: (f) => formatDate(f.versionDate) },
     {
       key: 'publishDate',
       header: t('publishing.fields.publishState'),

@@ -4,14 +4,15 @@ import { useParams } from 'react-router';
 import { useAuth } from '../../app/auth';
 import { PageHeader } from '../../components/PageHeader';
 import { PublicationHistory } from './PublicationHistory';
+import { PublishChangesSection } from './PublishChangesSection';
 import { PublishCountsSection } from './PublishCountsSection';
 import { PublishPanel } from './PublishPanel';
-import { usePublishCounts, useReadiness } from './publishing.hooks';
+import { usePublishChanges, usePublishCounts, useReadiness } from './publishing.hooks';
 import { ReadinessSection } from './ReadinessSection';
 
 /**
- * The publish page of a business unit (spec 001 §2): with PUBLISH the readiness checks, the counts
- * and lists of what a publish changes, the options, the publish button and the history with its
+ * The publish page of a business unit (spec 001 §2): with PUBLISH the readiness checks, what a
+ * publish now changes against the live publication (decision 0051), the counts and lists by state, the options, the publish button and the history with its
  * restore; with only AUDIT_LOG_PUBLISH_READ the history, read-only (decision 0037: the history is
  * readable with that right; readiness, counts, publish and restore need PUBLISH).
  */
@@ -22,6 +23,7 @@ export function PublishPage() {
   const canPublish = auth.hasRight('PUBLISH', unitId);
   const canPreview = canPublish || auth.hasRight('DOCUMENT_READ', unitId);
   const readiness = useReadiness(unitId, canPublish);
+  const changes = usePublishChanges(unitId, canPublish);
   // the same queries as the counts section: the confirmation's summary reads them from the cache
   const products = usePublishCounts(unitId, 'products', canPublish);
   const files = usePublishCounts(unitId, 'files', canPublish);
@@ -44,8 +46,20 @@ export function PublishPage() {
           loading={readiness.isPending}
           onRetry={() => void readiness.refetch()}
         />
+        <PublishChangesSection
+          changes={changes.data}
+          error={changes.error}
+          loading={changes.isPending}
+          onRetry={() => void changes.refetch()}
+        />
         <PublishCountsSection businessUnitId={unitId} />
-        <PublishPanel businessUnitId={unitId} ready={readiness.data?.ready === true} products={products.data} files={files.data} />
+        <PublishPanel
+          businessUnitId={unitId}
+          ready={readiness.data?.ready === true}
+          products={products.data}
+          files={files.data}
+          changes={changes.data}
+        />
         <Divider />
         <PublicationHistory businessUnitId={unitId} canRestore canPreview />
       </Stack>

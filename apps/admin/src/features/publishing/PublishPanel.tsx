@@ -3,16 +3,17 @@ import { Alert, Button, Group, List, Paper, Progress, Stack, Switch, Text, Title
 import { DateTimePicker } from '@mantine/dates';
 import { IconAlertTriangle, IconClockPlay, IconSend } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { PublishErrorKeys, type PublishFiles, type PublishProducts } from '@vellum/contract';
+import { type PublishChanges, PublishErrorKeys, type PublishFiles, type PublishProducts } from '@vellum/contract';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
 import { describeError, errorKey } from '../../api/errors';
 import { notifySuccess } from '../../api/notify';
 import { ConfirmDialog, confirmationSkipped } from '../../components/ConfirmDialog';
-import { formatDateTime } from '../products/PublishStateBadge';
+import { DATE_TIME_INPUT_FORMAT, formatDateTime } from '../../i18n/format';
 import { PreviewButton } from './PreviewButton';
 import { publishingKeys, usePublish, usePublishState } from './publishing.hooks';
+import { sitePartNames } from './SiteChangesList';
 
 /** The picker's 'YYYY-MM-DD HH:mm:ss' (local time) as an ISO instant. */
 export function pickerToIso(value: string | null): string | null {
@@ -50,11 +51,13 @@ export function PublishPanel({
   ready,
   products,
   files,
+  changes,
 }: {
   businessUnitId: number;
   ready: boolean;
   products: PublishProducts | undefined;
   files: PublishFiles | undefined;
+  changes: PublishChanges | undefined;
 }) {
   const { t } = useTranslation();
   const qc = useQueryClient();
@@ -127,7 +130,7 @@ export function PublishPanel({
             weekendDays={[]}
             clearable
             clearButtonProps={{ 'aria-label': t('publishing.options.customDateClear') }}
-            valueFormat="DD MMM YYYY HH:mm"
+            valueFormat={DATE_TIME_INPUT_FORMAT}
             ariaLabels={{
               nextMonth: t('publishing.options.picker.nextMonth'),
               previousMonth: t('publishing.options.picker.previousMonth'),
@@ -210,27 +213,36 @@ export function PublishPanel({
         onConfirm={run}
         onClose={() => setConfirming(false)}
       >
-        <PublishSummary includeFuture={includeFuture} customDate={customIso} products={products} files={files} />
+        <PublishSummary includeFuture={includeFuture} customDate={customIso} products={products} files={files} changes={changes} />
       </ConfirmDialog>
     </Stack>
   );
 }
 
-/** What the publish will stamp, with which date, and what happens to the scheduled items. */
+/** What the publish will stamp, with which date, what happens to the scheduled items, and which parts of the website change. */
 function PublishSummary({
   includeFuture,
   customDate,
   products,
   files,
+  changes,
 }: {
   includeFuture: boolean;
   customDate: string | null;
   products: PublishProducts | undefined;
   files: PublishFiles | undefined;
+  changes: PublishChanges | undefined;
 }) {
   const { t } = useTranslation();
-  const unpublished = { products: products?.products.unpublished ?? 0, files: files?.files.unpublished ?? 0 };
-  const scheduled = { products: products?.products.scheduled ?? 0, files: files?.files.scheduled ?? 0 };
+  const n = (key: string, count: number) => t(`publishing.n.${key}`, { count });
+  const unpublished = {
+    products: n('unpublishedProducts', products?.products.unpublished ?? 0),
+    files: n('unpublishedFiles', files?.files.unpublished ?? 0),
+  };
+  const scheduled = {
+    products: n('scheduledProducts', products?.products.scheduled ?? 0),
+    files: n('scheduledFiles', files?.files.scheduled ?? 0),
+  };
   return (
     <List size="sm" spacing={2} data-testid="publish-summary">
       <List.Item>
@@ -241,6 +253,9 @@ function PublishSummary({
       <List.Item>
         {includeFuture ? t('publishing.publish.summaryIncludeFuture', scheduled) : t('publishing.publish.summaryKeepFuture', scheduled)}
       </List.Item>
+      {changes && changes.site.length > 0 && (
+        <List.Item>{t('publishing.publish.summarySite', { parts: sitePartNames(t, changes.site) })}</List.Item>
+      )}
       <List.Item>{t('publishing.publish.summaryPublication')}</List.Item>
     </List>
   );

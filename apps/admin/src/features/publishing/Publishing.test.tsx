@@ -1,6 +1,13 @@
 import { MantineProvider } from '@mantine/core';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { type Publication, type PublicationDetail, PublishErrorKeys, type PublishReadiness, PublishWarningKeys } from '@vellum/contract';
+import {
+  type Publication,
+  type PublicationDetail,
+  type PublishChanges,
+  PublishErrorKeys,
+  type PublishReadiness,
+  PublishWarningKeys,
+} from '@vellum/contract';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { routes } from '../../app/router';
@@ -75,13 +82,27 @@ const detail: PublicationDetail = {
       changedItems: [],
     },
     files: { added: 0, removed: 0, changed: 0, addedItems: [], removedItems: [], changedItems: [] },
+    site: [{ part: 'layout', items: ['mainColor'] }],
     siteChanged: true,
   },
 };
 
+const none = { added: 0, removed: 0, changed: 0, addedItems: [], removedItems: [], changedItems: [] };
+const liveChanges = (over: Partial<PublishChanges> = {}): PublishChanges => ({
+  businessUnitId: 1,
+  live: { id: 21, number: 2, kind: 'PUBLISH', createdDate: '2026-11-25T10:00:00Z', createdBy: 'anna.admin', restoredFromNumber: null },
+  restoredFrom: null,
+  products: none,
+  documents: none,
+  files: none,
+  site: [],
+  ...over,
+});
+
 function server(over: Record<string, MockHandler> = {}) {
   return mockServer({
     'GET /api/publish/readiness': () => ok(ready),
+    'GET /api/publish/changes': () => ok(liveChanges()),
     'GET /api/publish-products': (req) =>
       ok({
         businessUnitId: 1,
@@ -225,7 +246,8 @@ describe('publish', () => {
     const { dialog, confirm } = await confirmWithCode();
     const summary = within(dialog).getByTestId('publish-summary');
     expect(summary.textContent).toContain('3 unpublished products and 6 unpublished files the moment of publishing');
-    expect(summary.textContent).toContain('brings 2 scheduled products and 1 scheduled files forward to today');
+    // plurals: one file, two products (decision 0051)
+    expect(summary.textContent).toContain('brings 2 scheduled products and 1 scheduled file forward to today');
     expect(calls.some((c) => c.key === 'POST /api/publish')).toBe(false);
     fireEvent.click(confirm);
     await waitFor(() => expect(calls.some((c) => c.key === 'POST /api/publish')).toBe(true));
@@ -305,6 +327,112 @@ describe('publish', () => {
   });
 });
 
+describe('what will change (decision 0051)', () => {
+  it('names a layout-only change in words, and the publish confirmation says it', async () => {
+    server({
+      'GET /api/publish/changes': () =>
+        ok(
+          liveChanges({
+            site: [
+              { part: 'layout', items: ['mainColor', 'css'] },
+              { part: 'translations', items: ['fr', 'nl'] },
+              { part: 'contentBlocks', items: ['PRODUCT_TYPE_HEADER'] },
+            ],
+          }),
+        ),
+    });
+    renderRoute(<PublishPage />, { url: URL_, path: PATH });
+    const section = await screen.findByTestId('publish-changes');
+    const list = await within(section).findByTestId('site-changes');
+    expect(list.textContent).toContain('Layout: Main colour, Custom CSS');
+    expect(list.textContent).toContain('Translations: French, Dutch');
+    expect(list.textContent).toContain('Content blocks: Header of product type pages');
+    expect(within(section).getByText(/Compared with the live publication #2 of 25 Nov 2026/)).toBeTruthy();
+    expect(within(section).queryByTestId('publish-changes-none')).toBeNull();
+    await waitFor(() => expect(publishButton().disabled).toBe(false));
+    fireEvent.click(publishButton());
+    const { dialog } = await confirmWithCode();
+    expect(within(dialog).getByTestId('publish-summary').textContent).toContain(
+      'changes on the website: Layout, Translations, Content blocks;',
+    );
+  });
+
+  it('says when a publish changes nothing', async () => {
+    server();
+    renderRoute(<PublishPage />, { url: URL_, path: PATH });
+    expect((await screen.findByTestId('publish-changes-none')).textContent).toBe('A publish now changes nothing on the public website.');
+  });
+
+  it('after a restore, says the live publication differs from the current state, and how', async () => {
+    server({
+      'GET /api/publish/changes': () =>
+        ok(
+          liveChanges({
+            live: {
+              id: 23,
+              number: 3,
+              kind: 'RESTORE',
+              createdDate: '2026-11-26T10:00:00Z',
+              createdBy: 'anna.admin',
+              restoredFromNumber: 1,
+            },
+            restoredFrom: { number: 3, restoredFromNumber: 1 },
+            products: { ...none, added: 1, addedItems: [{ id: 9, label: 'LATER-1' }] },
+            site: [{ part: 'settings', items: ['showSearchOnDetailPage'] }],
+          }),
+        ),
+    });
+    renderRoute(<PublishPage />, { url: URL_, path: PATH });
+    const notice = await screen.findByTestId('restored-notice');
+    expect(notice.textContent).toContain('The live publication differs from the current state');
+    expect(notice.textContent).toContain('publication #3, a restore of publication #1');
+    const section = screen.getByTestId('publish-changes');
+    expect(within(section).getByText('LATER-1')).toBeTruthy();
+    expect(within(section).getByTestId('site-changes').textContent).toContain('Settings: Search on the detail page');
+  });
+
+  it('for a unit never published, says what the first publish makes public, with plurals', async () => {
+    server({
+      'GET /api/publish/changes': () =>
+        ok(
+          liveChanges({
+            live: null,
+            products: { ...none, added: 1, addedItems: [{ id: 1, label: 'A' }] },
+            documents: { ...none, added: 2 },
+            files: { ...none, added: 1 },
+          }),
+        ),
+    });
+    renderRoute(<PublishPage />, { url: URL_, path: PATH });
+    expect((await screen.findByText(/has never been published/)).textContent).toContain('with 1 product, 2 documents and 1 file.');
+  });
+
+  it('names a document without files as a warning linked to its files', async () => {
+    server({
+      'GET /api/publish/readiness': () =>
+        ok({
+          businessUnitId: 1,
+          ready: true,
+          problems: [
+            {
+              key: PublishWarningKeys.documentsWithoutFiles,
+              severity: 'WARNING',
+              items: [{ type: 'document', id: 3, name: 'IFU-9 Pump leaflet', link: '/my-business-units/1/document-management/3/files' }],
+            },
+          ],
+        }),
+    });
+    renderRoute(<PublishPage />, { url: URL_, path: PATH });
+    const [warning] = await screen.findAllByTestId('publish-problem');
+    expect(warning.getAttribute('data-severity')).toBe('WARNING');
+    expect(within(warning).getByText(/have no file/)).toBeTruthy();
+    expect(within(warning).getByRole('link', { name: 'IFU-9 Pump leaflet' }).getAttribute('href')).toBe(
+      '/my-business-units/1/document-management/3/files',
+    );
+    expect(within(warning).getByText('(Document)')).toBeTruthy();
+  });
+});
+
 describe('publication history', () => {
   it('lists the publications with the live one, opens what changed and restores an earlier one after the code', async () => {
     const calls = server();
@@ -327,6 +455,7 @@ describe('publication history', () => {
     expect(within(changes).getByText('Removed (1)')).toBeTruthy();
     expect(within(changes).getByText('IFU-OLD Old manual')).toBeTruthy();
     expect(within(changes).getByText(/site configuration changed/)).toBeTruthy();
+    expect(within(changes).getByTestId('site-changes').textContent).toContain('Layout: Main colour');
 
     fireEvent.click(within(table).getByRole('button', { name: 'Restore #1' }));
     const { dialog, confirm } = await confirmWithCode();

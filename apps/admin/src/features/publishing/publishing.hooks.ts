@@ -5,6 +5,7 @@ import type {
   Publication,
   PublicationDetail,
   PublishBody,
+  PublishChanges,
   PublishFiles,
   PublishProducts,
   PublishReadiness,
@@ -25,6 +26,7 @@ export interface PageParams {
 export const publishingKeys = {
   unit: (businessUnitId: number) => ['publishing', businessUnitId] as const,
   readiness: (businessUnitId: number) => ['publishing', businessUnitId, 'readiness'] as const,
+  changes: (businessUnitId: number) => ['publishing', businessUnitId, 'changes'] as const,
   counts: (businessUnitId: number, what: 'products' | 'files') => ['publishing', businessUnitId, what, 'counts'] as const,
   items: (businessUnitId: number, what: 'products' | 'files', p: PageParams) => ['publishing', businessUnitId, what, 'items', p] as const,
   state: (businessUnitId: number) => ['publishing', businessUnitId, 'state'] as const,
@@ -40,6 +42,17 @@ export function useReadiness(businessUnitId: number, enabled = true) {
     queryKey: publishingKeys.readiness(businessUnitId),
     queryFn: async ({ signal }) =>
       (await api<PublishReadiness>('api/publish/readiness', { query: { 'business-unit': businessUnitId }, cacheBust: true, signal })).data,
+    enabled: enabled && valid(businessUnitId),
+    meta: { silentError: true },
+  });
+}
+
+/** GET api/publish/changes: what a publish now changes against the live publication (decision 0051). */
+export function usePublishChanges(businessUnitId: number, enabled = true) {
+  return useQuery({
+    queryKey: publishingKeys.changes(businessUnitId),
+    queryFn: async ({ signal }) =>
+      (await api<PublishChanges>('api/publish/changes', { query: { 'business-unit': businessUnitId }, cacheBust: true, signal })).data,
     enabled: enabled && valid(businessUnitId),
     meta: { silentError: true },
   });

@@ -40,14 +40,18 @@ function server(over: Record<string, Parameters<typeof mockServer>[0][string]> =
     'PUT /api/public-user-groups': (req) => ok({ ...group(), ...(req.body as object) }),
     'DELETE /api/public-user-groups/4': () => ok(),
     // the documents search is another area's route: faked here
-    'POST /api/documents/search': (req) =>
-      ok({
+    // as the server: an empty text is refused (filterValue: 1 character at least), no text lists the first ones
+    'POST /api/documents/search': (req) => {
+      const text = (req.body as { text?: string }).text;
+      if (text === '') return problem(400, 'error.validation');
+      return ok({
         items: [
           { id: 31, number: 'IFU-001', name: 'Pacemaker manual' },
           { id: 32, number: 'IFU-002', name: 'Lead manual' },
-        ].filter((d) => `${d.number} ${d.name}`.toLowerCase().includes(String((req.body as { text: string }).text).toLowerCase())),
+        ].filter((d) => `${d.number} ${d.name}`.toLowerCase().includes((text ?? '').toLowerCase())),
         pageable: { pageNumber: 0, pageSize: 20, totalPages: 1, totalElements: 2 },
-      }),
+      });
+    },
     ...over,
   });
 }
@@ -191,6 +195,17 @@ describe('restricted access group form', () => {
       emails: ['a@example.com', 'c@example.com'],
       documentIds: [32],
     });
+  });
+
+  it('the document picker never sends an empty search: untyped, it lists the first documents', async () => {
+    const calls = server();
+    renderRoute(<RestrictedAccessRoutes />, { url: `${BASE}/new`, path: PATH });
+    await picker(/^Documents/);
+    await waitFor(() => expect(calls.some((c) => c.key === 'POST /api/documents/search')).toBe(true));
+    const searches = calls.filter((c) => c.key === 'POST /api/documents/search');
+    expect(searches.map((c) => c.body)).not.toContainEqual({ text: '' });
+    expect(searches[0].body).toEqual({});
+    expect(await screen.findByRole('option', { name: 'IFU-001 – Pacemaker manual', hidden: true })).toBeTruthy();
   });
 
   it('asks for a name before sending anything', async () => {

@@ -124,7 +124,8 @@ export function useDocumentSearch(businessUnitId: number, text: string, enabled 
         await api<{ items: PublicUserGroupDocument[] }>('api/documents/search', {
           method: 'POST',
           query: { 'business-unit': businessUnitId, page: 0, size: 20, sort: 'number,asc' },
-          body: { text },
+          // no search text: the first documents by number (an empty text is refused, 400)
+          body: text ? { text } : {},
           signal,
         })
       ).data.items.map((d) => ({ id: d.id, number: d.number, name: d.name })),

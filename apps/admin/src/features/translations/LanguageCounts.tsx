@@ -1,6 +1,7 @@
 import { Badge, Group, Paper, Text, UnstyledButton } from '@mantine/core';
 import type { TranslationCount } from '@vellum/contract';
 import { useTranslation } from 'react-i18next';
+import { languageName } from '../../i18n/format';
 
 /** Translated and missing per language, each a button that opens that language. */
 export function LanguageCounts({
@@ -29,7 +30,7 @@ export function LanguageCounts({
           <UnstyledButton onClick={() => onChoose(c.interfaceLanguageISO)} aria-current={c.interfaceLanguageISO === current || undefined}>
             <Group gap={6} wrap="nowrap">
               <Text fw={600} size="sm">
-                {c.interfaceLanguageISO}
+                {languageName(c.interfaceLanguageISO)}
               </Text>
               <Text size="sm">{t('translations.translatedOf', { translated: c.translated, total: c.total })}</Text>
               <Badge size="sm" color={c.missing > 0 ? 'orange' : 'teal'} variant="light">

@@ -8,6 +8,7 @@ import { ApiError } from '../../api/client';
 import { useAuth } from '../../app/auth';
 import { PageHeader } from '../../components/PageHeader';
 import { pageParams, useTableState } from '../../components/tableState';
+import { languageName } from '../../i18n/format';
 import { LanguageCounts } from './LanguageCounts';
 import { type RowEditing, TranslationTable } from './TranslationTable';
 import { type TranslationRowView, type TranslationSubject, useSaveTranslations, useTranslationList } from './translations.hooks';
@@ -132,7 +133,7 @@ function TranslationsScreen({ unitId, subjects }: { unitId: number; subjects: Tr
   };
 
   const languageOptions = [
-    ...(counts ?? []).map((c) => ({ value: c.interfaceLanguageISO, label: c.interfaceLanguageISO })),
+    ...(counts ?? []).map((c) => ({ value: c.interfaceLanguageISO, label: languageName(c.interfaceLanguageISO) })),
     ...(subject === 'website' ? [{ value: 'en', label: t('translations.englishOverrides') }] : []),
   ];
   const noLanguages = list.isSuccess && (counts ?? []).length === 0;
@@ -156,7 +157,7 @@ function TranslationsScreen({ unitId, subjects }: { unitId: number; subjects: Tr
         onChange={(e) => setParam({ lang: e.currentTarget.value })}
         data={
           language && !languageOptions.some((o) => o.value === language)
-            ? [{ value: language, label: language }, ...languageOptions]
+            ? [{ value: language, label: languageName(language) }, ...languageOptions]
             : languageOptions
         }
         data-testid="language-select"

@@ -15,6 +15,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { PasswordChecklist } from '../../components/PasswordChecklist';
 import { LoadError, PageLoader } from '../../components/QueryState';
 import { useFormSync } from '../../components/useFormSync';
+import { formatDateTime } from '../../i18n/format';
 import { useUserGroups } from '../user-groups/userGroups.hooks';
 import { useSaveUser, useUser } from './users.hooks';
 
@@ -215,11 +216,9 @@ function UserForm({ user }: { user?: User }) {
   );
 }
 
-const dateFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
-
 function UserAuditLine({ user }: { user: User }) {
   const { t } = useTranslation();
-  const when = (d: string | null) => (d ? dateFormat.format(new Date(d)) : '—');
+  const when = (d: string | null) => (d ? formatDateTime(d) : '—');
   return (
     <>
       {t('users.createdBy', { by: user.createdBy ?? t('users.system'), at: when(user.createdDate) })}

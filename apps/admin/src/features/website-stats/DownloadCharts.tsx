@@ -1,25 +1,25 @@
 import '@mantine/charts/styles.css';
 import { AreaChart, BarChart, DonutChart } from '@mantine/charts';
-import { Paper, SimpleGrid, Table, Title, VisuallyHidden } from '@mantine/core';
+import { ColorSwatch, Group, Paper, SimpleGrid, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { countryName, formatDate, formatMonth, formatNumber, languageName } from '../../i18n/format';
 import type { DocumentDownloadStats } from './websiteStats.hooks';
 
-const regionNames = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'code' });
-const languageNames = new Intl.DisplayNames(['en'], { type: 'language', fallback: 'code' });
-const nameOf = (names: Intl.DisplayNames, code: string) => {
-  try {
-    return names.of(code) ?? code;
-  } catch {
-    return code;
-  }
-};
-export const countryName = (code: string) => nameOf(regionNames, code.toUpperCase());
-export const languageName = (code: string) => nameOf(languageNames, code.toLowerCase());
+/** A day (YYYY-MM-DD) or a month (YYYY-MM) of the chart over time, as the admin writes dates. */
+const periodLabel = (period: string, bucket: DocumentDownloadStats['bucket']) =>
+  bucket === 'month' ? formatMonth(period) : formatDate(period);
 
 /** Bars beyond these are summed into "Other" (a chart of 60 countries says nothing). */
 const MAX_BARS = 10;
 const AUDIENCE_COLORS: Record<string, string> = { HCP: 'blue.7', PATIENT: 'teal.7' };
+/**
+ * The drawings are for the eye: hidden from screen readers (the table beside each says the same),
+ * so nothing in them may take the focus either (recharts makes its surface and a pie focusable).
+ * Counts are whole numbers: no axis tick between them.
+ */
+const NOT_FOCUSABLE = { accessibilityLayer: false, tabIndex: -1 } as const;
+const WHOLE = { allowDecimals: false } as const;
 
 interface Row {
   label: string;
@@ -43,7 +43,7 @@ function ChartCard({ id, title, rows, children, span }: { id: string; title: str
       <Title order={3} size="h5" mb="sm" id={id}>
         {title}
       </Title>
-      <div aria-hidden>{children}</div>
+      <div aria-hidden="true">{children}</div>
       <VisuallyHidden>
         <Table aria-label={title}>
           <Table.Thead>
@@ -75,6 +75,8 @@ function Bars({ rows, label }: { rows: Row[]; label: string }) {
       orientation="vertical"
       series={[{ name: 'count', label, color: 'blue.7' }]}
       yAxisProps={{ width: 160 }}
+      xAxisProps={WHOLE}
+      barChartProps={NOT_FOCUSABLE}
       gridAxis="none"
       withBarValueLabel
     />
@@ -86,7 +88,7 @@ export function DownloadCharts({ stats }: { stats: DocumentDownloadStats }) {
   const { t } = useTranslation();
   const downloads = t('websiteStats.charts.downloads');
   const other = t('websiteStats.charts.other');
-  const time: Row[] = stats.overTime.map((p) => ({ label: p.period, count: p.count }));
+  const time: Row[] = stats.overTime.map((p) => ({ label: periodLabel(p.period, stats.bucket), count: p.count }));
   const countries = topRows(
     stats.byCountry.map((c) => ({ label: countryName(c.key), count: c.count })),
     other,
@@ -96,6 +98,7 @@ export function DownloadCharts({ stats }: { stats: DocumentDownloadStats }) {
     other,
   );
   const audiences = stats.byAudience.map((a) => ({ label: t(`websiteStats.audience.${a.key}`, a.key), count: a.count, key: a.key }));
+  const audienceData = audiences.map((a) => ({ name: a.label, value: a.count, color: AUDIENCE_COLORS[a.key] ?? 'gray.6' }));
   const types = topRows(
     stats.byProductType.map((p) => ({ label: p.name, count: p.count })),
     other,
@@ -118,6 +121,8 @@ export function DownloadCharts({ stats }: { stats: DocumentDownloadStats }) {
           curveType="linear"
           withDots={time.length <= 31}
           gridAxis="y"
+          yAxisProps={WHOLE}
+          areaChartProps={NOT_FOCUSABLE}
         />
       </ChartCard>
       <ChartCard id="downloads-by-country" title={t('websiteStats.charts.byCountry')} rows={countries}>
@@ -129,12 +134,24 @@ export function DownloadCharts({ stats }: { stats: DocumentDownloadStats }) {
       <ChartCard id="downloads-by-audience" title={t('websiteStats.charts.byAudience')} rows={audiences}>
         <DonutChart
           h={200}
-          data={audiences.map((a) => ({ name: a.label, value: a.count, color: AUDIENCE_COLORS[a.key] ?? 'gray.6' }))}
+          data={audienceData}
           withLabelsLine
           withLabels
           withTooltip
-          chartLabel={String(stats.total)}
+          chartLabel={formatNumber(stats.total)}
+          pieChartProps={NOT_FOCUSABLE}
+          pieProps={{ rootTabIndex: -1 }}
         />
+        <Group gap="md" justify="center" mt="xs" data-testid="audience-legend">
+          {audienceData.map((a) => (
+            <Group key={a.name} gap={6} wrap="nowrap">
+              <ColorSwatch color={`var(--mantine-color-${a.color.replace('.', '-')})`} size={12} withShadow={false} />
+              <Text size="sm">
+                {a.name}: {formatNumber(a.value)}
+              </Text>
+            </Group>
+          ))}
+        </Group>
       </ChartCard>
       <ChartCard id="downloads-by-product-type" title={t('websiteStats.charts.byProductType')} rows={types}>
         <Bars rows={types} label={downloads} />

@@ -9,15 +9,12 @@ import { handleApiError } from '../../api/notify';
 import { type Column, DataTable } from '../../components/DataTable';
 import { PageHeader } from '../../components/PageHeader';
 import { pageParams, useTableState } from '../../components/tableState';
+import { countryName, DATE_INPUT_FORMAT, formatDate, formatDateTime, languageName } from '../../i18n/format';
 import { useBusinessUnitStatistics } from '../business-units/businessUnits.hooks';
-import { countryName, DownloadCharts, languageName } from './DownloadCharts';
+import { DownloadCharts } from './DownloadCharts';
 import { presets, rangeFromParams } from './dayRange';
 import { downloadsCsv, saveCsv } from './downloadsCsv';
 import { type DocumentDownload, fetchAllDownloads, useDownloadStats, useDownloads } from './websiteStats.hooks';
-
-const dateFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'medium', timeZone: 'UTC' });
-const dayFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: 'UTC' });
-const showDay = (day: string) => dayFormat.format(new Date(`${day}T00:00:00Z`));
 
 /** Downloads from the unit's public website in a date range: charts, the records, and a CSV of them. */
 export function WebsiteStatsPage() {
@@ -69,7 +66,7 @@ export function WebsiteStatsPage() {
       sortable: true,
       render: (d) => (
         <Text size="sm" style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
-          {dateFormat.format(new Date(d.at))}
+          {formatDateTime(d.at, { utc: true })}
         </Text>
       ),
     },
@@ -119,7 +116,7 @@ export function WebsiteStatsPage() {
     {
       key: 'version',
       header: t('websiteStats.fields.version'),
-      render: (d) => (d.versionDate ? t('websiteStats.versionOf', { version: d.version, date: showDay(d.versionDate) }) : d.version),
+      render: (d) => (d.versionDate ? t('websiteStats.versionOf', { version: d.version, date: formatDate(d.versionDate) }) : d.version),
     },
   ];
 
@@ -150,7 +147,7 @@ export function WebsiteStatsPage() {
           value={picked}
           onChange={(v) => pick(v as [string | null, string | null])}
           allowSingleDateInRange
-          valueFormat="DD MMM YYYY"
+          valueFormat={DATE_INPUT_FORMAT}
           weekendDays={[]}
           // the other months' days are drawn faint, below the contrast minimum
           hideOutsideDates
@@ -172,7 +169,7 @@ export function WebsiteStatsPage() {
         />
         {total !== undefined && (
           <Text size="sm" c="dimmed" data-testid="downloads-total" aria-live="polite">
-            {t('websiteStats.total', { count: total, from: showDay(range.from), to: showDay(range.to) })}
+            {t('websiteStats.total', { count: total, from: formatDate(range.from), to: formatDate(range.to) })}
           </Text>
         )}
         {exporting && (

@@ -69,6 +69,7 @@ describe('POST /api/business-units/{id}/logo', () => {
     const png = await upload(imager, unit.id, tinyPng());
     expect(png.statusCode).toBe(200);
     expect(png.headers['x-vellum-alert']).toBe('vellumApp.businessUnit.updated');
+    expect(decodeURIComponent(String(png.headers['x-vellum-params']))).toBe(png.json().displayName);
     const pngUrl = png.json().logoUrl as string;
     expect(pngUrl).toMatch(new RegExp(`^/api/business-units/${unit.id}/logo\\?v=\\w+$`));
     const firstKey = await storedKey(unit.id);

@@ -68,6 +68,8 @@ describe('business-unit CSS', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ content: css });
     expect(res.headers['x-vellum-alert']).toBe('vellumApp.businessUnit.updated');
+    // named, not numbered (decision 0051)
+    expect(decodeURIComponent(String(res.headers['x-vellum-params']))).not.toMatch(/^\d+$/);
     expect((await getCss(designer)).json().content).toBe(css);
     expect((await lastAudit('CSS')).changes).toEqual({ cssContent: { from: '', to: css } });
   });
@@ -148,6 +150,7 @@ describe('business-unit layout', () => {
     const res = await putLayout(designer, bodyOf(before, changes));
     expect(res.statusCode).toBe(200);
     expect(res.headers['x-vellum-alert']).toBe('vellumApp.businessUnit.updated');
+    expect(decodeURIComponent(String(res.headers['x-vellum-params']))).not.toMatch(/^\d+$/);
     const { inherited: _i, effective: _e, ...stored } = res.json();
     const { inherited: _bi, effective: _be, ...was } = before;
     expect(stored).toEqual({ ...was, ...changes, version: before.version + 1 });

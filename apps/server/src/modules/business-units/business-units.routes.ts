@@ -20,6 +20,7 @@ import { sendPage } from '../../platform/paging.js';
 import { getLayout } from '../website-layout/unit-layout.js';
 import { getCss, logoKeyOf, requireLayoutUnit, storeLogo, updateCss, updateLayout } from './business-unit-layout.service.js';
 import {
+  businessUnitName,
   createBusinessUnit,
   getBusinessUnit,
   getDisplayName,
@@ -72,7 +73,7 @@ export const businessUnitsRoutes: RoutesPlugin = async (app) => {
     },
     async (req, reply) => {
       const unit = await createBusinessUnit(deps, authOf(req), req.body);
-      alert(reply, 'vellumApp.businessUnit.created', unit.id);
+      alert(reply, 'vellumApp.businessUnit.created', unit.displayName);
       return reply.status(201).send(unit);
     },
   );
@@ -87,12 +88,12 @@ export const businessUnitsRoutes: RoutesPlugin = async (app) => {
   const updateAccess = { access: { right: 'BUSINESS_UNIT_UPDATE', unit: unitFromBody('id') } } as const;
   r.put('/api/business-units', { config: updateAccess, schema: updateSchema }, async (req, reply) => {
     const unit = await updateBusinessUnitSettings(deps, authOf(req), req.body);
-    alert(reply, UPDATED, unit.id);
+    alert(reply, UPDATED, unit.displayName);
     return unit;
   });
   r.put('/api/business-units/:id', { config: updateAccess, schema: { ...updateSchema, params: idParams } }, async (req, reply) => {
     const unit = await updateBusinessUnitSettings(deps, authOf(req), req.body, req.params.id);
-    alert(reply, UPDATED, unit.id);
+    alert(reply, UPDATED, unit.displayName);
     return unit;
   });
 
@@ -103,8 +104,8 @@ export const businessUnitsRoutes: RoutesPlugin = async (app) => {
       schema: { tags, summary: 'Deletes a business unit that holds no content', params: idParams },
     },
     async (req, reply) => {
-      await removeBusinessUnit(deps, authOf(req), req.params.id);
-      alert(reply, 'vellumApp.businessUnit.deleted', req.params.id);
+      const name = await removeBusinessUnit(deps, authOf(req), req.params.id);
+      alert(reply, 'vellumApp.businessUnit.deleted', name);
       return reply.status(204).send();
     },
   );
@@ -144,7 +145,7 @@ export const businessUnitsRoutes: RoutesPlugin = async (app) => {
       await requireLayoutUnit(deps, req.params.id);
       const image = await readImageUpload(req, 'logo');
       const unit = await storeLogo(deps, authOf(req), req.params.id, image);
-      alert(reply, UPDATED, unit.id);
+      alert(reply, UPDATED, unit.displayName);
       return unit;
     },
   );
@@ -197,7 +198,7 @@ export const businessUnitsRoutes: RoutesPlugin = async (app) => {
     },
     async (req, reply) => {
       const result = await updateCss(deps, authOf(req), req.params.id, req.body.content);
-      alert(reply, UPDATED, req.params.id);
+      alert(reply, UPDATED, await businessUnitName(deps, req.params.id));
       return result;
     },
   );
@@ -230,7 +231,7 @@ export const businessUnitsRoutes: RoutesPlugin = async (app) => {
     },
     async (req, reply) => {
       const layout = await updateLayout(deps, authOf(req), req.body);
-      alert(reply, UPDATED, layout.id);
+      alert(reply, UPDATED, await businessUnitName(deps, layout.id));
       return layout;
     },
   );

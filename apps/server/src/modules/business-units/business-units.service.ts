@@ -227,9 +227,10 @@ export async function updateBusinessUnitSettings(deps: Deps, auth: AuthContext, 
  * Deletes a unit as its lifecycle list says (unit-content.ts): refused while an area whose rows
  * keep the unit counts any; rows no cascade takes go first, the unit's row and its configuration
  * (ON DELETE CASCADE, decision 0021) in one transaction, the binaries of every area once it commits.
+ * Answers the name it had (the success message names it: decision 0051).
  */
-export async function removeBusinessUnit(deps: Deps, actor: Actor, id: number): Promise<void> {
-  const keys = await deps.db.transaction(async (tx) => {
+export async function removeBusinessUnit(deps: Deps, actor: Actor, id: number): Promise<string> {
+  const { keys, name } = await deps.db.transaction(async (tx) => {
     const before = await findBusinessUnit(tx, id, true);
     if (!before) throw notFound(ENTITY);
     const content = await countUnitContent(tx, id);
@@ -248,9 +249,18 @@ export async function removeBusinessUnit(deps: Deps, actor: Actor, id: number): 
         deletedWithUnit: configurationOf(content),
       },
     });
-    return before.logoKey ? [before.logoKey, ...files] : files;
+    return { keys: before.logoKey ? [before.logoKey, ...files] : files, name: before.displayName };
   });
   for (const key of keys) await deps.files.delete(key).catch(() => {});
+  return name;
+}
+
+/**
+ * How a person names the unit in a success message (decision 0051: names, not ids): its display
+ * name; unit 0 is the manufacturer-wide layout and settings.
+ */
+export async function businessUnitName(deps: Pick<Deps, 'db'>, id: number): Promise<string> {
+  return (await findBusinessUnit(deps.db, id, false, 'any'))?.displayName ?? String(id);
 }
 
 /** The unit's own website and document configuration, as counted. */

@@ -244,7 +244,8 @@ describe('POST /api/business-units', () => {
       latestVersionVisualisationOption: 'COUNTRY_LANGUAGE',
       version: 0,
     });
-    expect(res.headers['x-vellum-params']).toBe(String(unit.id));
+    // the success message names the unit, not its id (decision 0051)
+    expect(decodeURIComponent(String(res.headers['x-vellum-params']))).toBe('Neurology');
     const [entry] = await auditRows(unit.id, 'CREATE');
     expect(entry).toMatchObject({ entityId: String(unit.id), category: 'general' });
     expect(entry.changes).toMatchObject({ slug: { to: slug }, displayName: { to: 'Neurology' } });
@@ -324,6 +325,7 @@ describe('PUT /api/business-units', () => {
     const res = await put(updater, bodyOf(before, { ...changes, interfaceLanguages: ['de'], documentLanguages: ['fr-BE'] }));
     expect(res.statusCode).toBe(200);
     expect(res.headers['x-vellum-alert']).toBe('vellumApp.businessUnit.updated');
+    expect(decodeURIComponent(String(res.headers['x-vellum-params']))).toBe('After');
     expect(res.json()).toEqual({ ...before, ...changes, version: before.version + 1 });
     const [entry] = await auditRows(unit.id, 'UPDATE');
     expect(entry.changes).toMatchObject({ displayName: { from: 'Before', to: 'After' }, bulkImportType: { from: 'ADD', to: 'REPLACE' } });
@@ -420,6 +422,7 @@ describe('DELETE /api/business-units/{id}', () => {
     const res = await del(await tokenWith(['BUSINESS_UNIT_DELETE'], [0]), unit.id);
     expect(res.statusCode).toBe(204);
     expect(res.headers['x-vellum-alert']).toBe('vellumApp.businessUnit.deleted');
+    expect(decodeURIComponent(String(res.headers['x-vellum-params']))).toBe(unit.displayName);
     expect((await findBusinessUnit(ctx.db, unit.id))?.id).toBeUndefined();
     expect(await ctx.db.select().from(userGroupBusinessUnit).where(eq(userGroupBusinessUnit.businessUnitId, unit.id))).toEqual([]);
     const [entry] = await auditRows(unit.id, 'DELETE');

@@ -4,6 +4,7 @@ import { makeProduct, makeProductGroup, makeProductType } from '../../factories/
 import { makeDocument, makeDocumentAttribute, makeDocumentFile, makeDocumentType } from '../../factories/document-factories.js';
 import { makeBusinessUnit, makeUserWithRights } from '../../factories/organisation-factories.js';
 import { as, createTestContext, type TestContext, tokenFor } from '../../test/harness.js';
+import { publishAsIs } from '../publishing/publish.fixtures.js';
 
 let ctx: TestContext;
 let unit: { id: number };
@@ -45,9 +46,9 @@ beforeAll(async () => {
     { number: 'IFU-100', name: 'Vita pacemaker' },
     { values: { [model.id]: 'Vita 100' }, productGroupIds: [group.id] },
   );
-  await makeDocumentFile(ctx.db, a, [{ publishDate: past }]);
+  await makeDocumentFile(ctx.db, a, [{ publishDate: past, binaryKey: 'k/search-a' }]);
   const b = await makeDocument(ctx.db, unit.id, typeLeaflet.id, { number: 'LF-200', name: 'Nova leaflet' }, { productIds: [product.id] });
-  await makeDocumentFile(ctx.db, b, [{ publishDate: future }]);
+  await makeDocumentFile(ctx.db, b, [{ publishDate: future, binaryKey: 'k/search-b' }]);
   const c = await makeDocument(
     ctx.db,
     unit.id,
@@ -58,6 +59,8 @@ beforeAll(async () => {
   const otherType = await makeDocumentType(ctx.db, other.id);
   await makeDocument(ctx.db, other.id, otherType.id, { number: 'IFU-999', name: 'Vita elsewhere' });
   Object.assign(ids, { a: a.id, b: b.id, c: c.id });
+  // published and scheduled once the live publication holds them (decision 0051)
+  await publishAsIs(ctx.db, unit.id);
 });
 afterAll(() => ctx.close());
 

@@ -1,6 +1,7 @@
 import type { PublishState } from '@vellum/contract';
 import { and, asc, count, eq, inArray, isNotNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { versionIsLive } from '../../db/live-content.js';
 import {
   document,
   documentAttributeDefinition,
@@ -25,11 +26,14 @@ export type DefinitionRow = typeof documentAttributeDefinition.$inferSelect;
  * The publish state of the document whose id `documentId` names (decision 0032, 0033): of the
  * current version of each file that is not archived (the last by version date, then id), published
  * if one is published, otherwise scheduled if one has a publish date, otherwise unpublished. The
- * current version's publish date is kept on the file by a trigger (decision 0036).
+ * current version's publish date is kept on the file by a trigger (decision 0036). A version the
+ * unit's live publication does not hold is unpublished whatever its date (decision 0051).
  */
+const liveCurrent = versionIsLive(sql.raw('ps_f.current_version_id'), sql.raw('ps_f.business_unit_id'));
+
 export function publishStateSql(documentId: SQL): SQL<PublishState> {
-  return sql<PublishState>`(SELECT CASE WHEN bool_or(ps_f.current_publish_date <= now()) THEN 'PUBLISHED'
-      WHEN bool_or(ps_f.current_publish_date > now()) THEN 'SCHEDULED' ELSE 'UNPUBLISHED' END
+  return sql<PublishState>`(SELECT CASE WHEN bool_or(ps_f.current_publish_date <= now() AND ${liveCurrent}) THEN 'PUBLISHED'
+      WHEN bool_or(ps_f.current_publish_date > now() AND ${liveCurrent}) THEN 'SCHEDULED' ELSE 'UNPUBLISHED' END
     FROM ${file} ps_f
     WHERE ps_f.document_id = ${documentId} AND (ps_f.archive_date IS NULL OR ps_f.archive_date > now()))`;
 }
@@ -44,10 +48,11 @@ const liveFileWhere = (documentId: SQL, condition: SQL) =>
  * the files (comparing publishStateSql per document would compute it for every document of the unit).
  */
 export function publishStateIs(documentId: SQL, state: PublishState): SQL {
-  const published = liveFileWhere(documentId, sql`ps_f.current_publish_date <= now()`);
+  const published = liveFileWhere(documentId, sql`ps_f.current_publish_date <= now() AND ${liveCurrent}`);
   if (state === 'PUBLISHED') return published;
-  if (state === 'SCHEDULED') return sql`NOT ${published} AND ${liveFileWhere(documentId, sql`ps_f.current_publish_date > now()`)}`;
-  return sql`NOT ${liveFileWhere(documentId, sql`ps_f.current_publish_date IS NOT NULL`)}`;
+  const scheduled = liveFileWhere(documentId, sql`ps_f.current_publish_date > now() AND ${liveCurrent}`);
+  if (state === 'SCHEDULED') return sql`NOT ${published} AND ${scheduled}`;
+  return sql`NOT ${published} AND NOT ${scheduled}`;
 }
 
 export const fileCountSql = (documentId: SQL): SQL<number> =>

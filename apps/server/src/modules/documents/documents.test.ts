@@ -16,6 +16,7 @@ import { makeProduct, makeProductGroup, makeProductType } from '../../factories/
 import { makeDocument, makeDocumentAttribute, makeDocumentFile, makeDocumentType } from '../../factories/document-factories.js';
 import { makeBusinessUnit, makeUserWithRights } from '../../factories/organisation-factories.js';
 import { as, createTestContext, type TestContext, tokenFor } from '../../test/harness.js';
+import { publishAsIs } from '../publishing/publish.fixtures.js';
 
 let ctx: TestContext;
 let unitA: { id: number };
@@ -289,7 +290,9 @@ describe('GET /api/documents/{id}', () => {
       .values({ businessUnitId: unitA.id, name: `Group ${unique()}` })
       .returning();
     await ctx.db.insert(publicUserGroupDocument).values({ publicUserGroupId: group.id, documentId: doc.id });
-    await makeDocumentFile(ctx.db, doc, [{ publishDate: new Date(Date.now() + 86_400_000) }]);
+    await makeDocumentFile(ctx.db, doc, [{ publishDate: new Date(Date.now() + 86_400_000), binaryKey: `k/${unique()}` }]);
+    // scheduled once the live publication holds it (decision 0051)
+    await publishAsIs(ctx.db, unitA.id);
     for (const c of [reader, editor]) {
       const res = await c({ method: 'GET', url });
       expect(res.statusCode).toBe(200);
@@ -304,21 +307,31 @@ describe('GET /api/documents/{id}', () => {
 
   it('derives the publish state from the current version of each file that is not archived', async () => {
     const doc = await create();
-    const state = async () => (await reader({ method: 'GET', url: `/api/documents/${doc.id}` })).json().publishState;
+    // a version is published or scheduled once the live publication holds it (decision 0051)
+    const state = async () => {
+      await publishAsIs(ctx.db, unitA.id);
+      return (await reader({ method: 'GET', url: `/api/documents/${doc.id}` })).json().publishState;
+    };
     const past = new Date(Date.now() - 86_400_000);
     const future = new Date(Date.now() + 86_400_000);
+    const binaryKey = () => `k/${unique()}`;
     // a published old version, an unpublished current one: unpublished
     const f1 = await makeDocumentFile(ctx.db, doc, [
-      { versionDate: '2026-01-01', publishDate: past },
+      { versionDate: '2026-01-01', publishDate: past, binaryKey: binaryKey() },
       { versionDate: '2026-02-01', publishDate: null },
     ]);
     expect(await state()).toBe('UNPUBLISHED');
     // same date: the later row is current
-    await ctx.db
-      .insert(fileVersion)
-      .values({ fileId: f1.id, businessUnitId: unitA.id, label: '3.0', versionDate: '2026-02-01', publishDate: future });
+    await ctx.db.insert(fileVersion).values({
+      fileId: f1.id,
+      businessUnitId: unitA.id,
+      label: '3.0',
+      versionDate: '2026-02-01',
+      publishDate: future,
+      binaryKey: binaryKey(),
+    });
     expect(await state()).toBe('SCHEDULED');
-    const f2 = await makeDocumentFile(ctx.db, doc, [{ publishDate: past }]);
+    const f2 = await makeDocumentFile(ctx.db, doc, [{ publishDate: past, binaryKey: binaryKey() }]);
     expect(await state()).toBe('PUBLISHED');
     await ctx.db.update(file).set({ archiveDate: past }).where(eq(file.id, f2.id));
     expect(await state()).toBe('SCHEDULED');
@@ -471,9 +484,11 @@ describe('document types, units and product groups', () => {
     const group = await makeProductGroup(ctx.db, pt);
     await makeDocument(ctx.db, unit.id, type.id); // orphan, unpublished
     const scheduled = await makeDocument(ctx.db, unit.id, type.id, {}, { productGroupIds: [group.id] });
-    await makeDocumentFile(ctx.db, scheduled, [{ publishDate: new Date(Date.now() + 86_400_000) }]);
+    await makeDocumentFile(ctx.db, scheduled, [{ publishDate: new Date(Date.now() + 86_400_000), binaryKey: `k/${unique()}` }]);
     const published = await makeDocument(ctx.db, unit.id, type.id, {}, { productGroupIds: [group.id] });
-    await makeDocumentFile(ctx.db, published, [{ publishDate: new Date(Date.now() - 1000) }]);
+    await makeDocumentFile(ctx.db, published, [{ publishDate: new Date(Date.now() - 1000), binaryKey: `k/${unique()}` }]);
+    // the dated files count as published or scheduled once the live publication holds them (decision 0051)
+    await publishAsIs(ctx.db, unit.id);
     const admin = await client(['BUSINESS_UNIT_DELETE', 'DOCUMENT_READ'], 'all');
     const stats = (await admin({ method: 'GET', url: `/api/business-units/${unit.id}/statistics` })).json();
     expect(stats.documents).toBe(3);

@@ -5,6 +5,7 @@ import { makeDocument, makeDocumentType } from '../../factories/document-factori
 import { makeFile } from '../../factories/file-factories.js';
 import { makeBusinessUnit, makeUserWithRights } from '../../factories/organisation-factories.js';
 import { as, createTestContext, type TestContext, tokenFor } from '../../test/harness.js';
+import { publishAsIs } from '../publishing/publish.fixtures.js';
 
 /**
  * The file's current version and its publish date, kept on the file by a trigger on file_version
@@ -31,7 +32,11 @@ const current = async (fileId: number) => {
     .where(eq(file.id, fileId));
   return row;
 };
-const stateOf = async (documentId: number) => (await reader({ method: 'GET', url: `/api/documents/${documentId}` })).json().publishState;
+// a version is published or scheduled once the live publication holds it: each read publishes first (decision 0051)
+const stateOf = async (documentId: number) => {
+  await publishAsIs(ctx.db, unit.id);
+  return (await reader({ method: 'GET', url: `/api/documents/${documentId}` })).json().publishState;
+};
 const searchByState = async (state: string) =>
   (await reader({ method: 'POST', url: `/api/documents/search?business-unit=${unit.id}`, payload: { publishState: state } }))
     .json()
@@ -52,6 +57,7 @@ describe('the current version kept on the file', () => {
         label: '2.0',
         versionDate: '2026-06-01',
         publishDate: new Date(Date.now() + 86_400_000),
+        binaryKey: 'k/current-version-2',
       })
       .returning();
     expect((await current(f.id)).versionId).toBe(later.id);

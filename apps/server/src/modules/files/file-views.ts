@@ -21,14 +21,14 @@ function binaryOf(v: repo.FileVersionRow): FileVersion['binary'] {
   };
 }
 
-function versionView(v: repo.FileVersionRow, now: Date): FileVersion {
+function versionView(v: repo.FileVersionRow, now: Date, live: boolean): FileVersion {
   return {
     id: v.id,
     versionLabel: v.label,
     date: v.versionDate,
     validTo: v.validTo,
     publishDate: isoDateTime(v.publishDate),
-    publishState: publishStateOf(v.publishDate, now),
+    publishState: publishStateOf(v.publishDate, now, live),
     binary: binaryOf(v),
     createdBy: v.createdBy,
     createdDate: v.createdDate.toISOString(),
@@ -41,9 +41,10 @@ export function fileView(
   row: repo.FileRow,
   versionsOldestFirst: repo.FileVersionRow[],
   links: repo.FileLinks,
+  live: ReadonlySet<number>,
   now = new Date(),
 ): DocumentFile {
-  const versions = versionsOldestFirst.map((v) => versionView(v, now)).reverse();
+  const versions = versionsOldestFirst.map((v) => versionView(v, now, live.has(v.id))).reverse();
   const current = versions[0];
   if (!current) throw new Error(`file ${row.id} has no version`);
   return {
@@ -80,12 +81,14 @@ export async function viewsOf(db: DbOrTx, rows: repo.FileRow[]): Promise<Documen
   const ids = rows.map((r) => r.id);
   const versions = await repo.versionsOf(db, ids);
   const links = await repo.linksOf(db, ids);
+  const live = await repo.liveVersionIds(db, ids);
   const now = new Date();
   return rows.map((r) =>
     fileView(
       r,
       versions.filter((v) => v.fileId === r.id),
       links.get(r.id) as repo.FileLinks,
+      live,
       now,
     ),
   );

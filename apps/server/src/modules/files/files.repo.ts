@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { versionIsLive } from '../../db/live-content.js';
 import {
   businessUnit,
   country,
@@ -99,6 +100,22 @@ export async function versionsOf(db: DbOrTx, fileIds: readonly number[]): Promis
     .from(fileVersion)
     .where(inArray(fileVersion.fileId, [...fileIds]))
     .orderBy(asc(fileVersion.fileId), asc(fileVersion.versionDate), asc(fileVersion.id));
+}
+
+/** Which versions of these files the live publication of their unit holds (decision 0051). */
+export async function liveVersionIds(db: DbOrTx, fileIds: readonly number[]): Promise<Set<number>> {
+  if (fileIds.length === 0) return new Set();
+  const rows = await db
+    .select({ id: fileVersion.id })
+    .from(fileVersion)
+    .where(
+      and(
+        inArray(fileVersion.fileId, [...fileIds]),
+        isNotNull(fileVersion.publishDate),
+        versionIsLive(sql`${fileVersion.id}`, sql`${fileVersion.businessUnitId}`),
+      ),
+    );
+  return new Set(rows.map((r) => r.id));
 }
 
 /** The current version of a file (the last by date, then by creation), locked when asked. */

@@ -8,6 +8,7 @@ import { makeFile } from '../../factories/file-factories.js';
 import { makeBusinessUnit, makeUserWithRights, setManufacturer } from '../../factories/organisation-factories.js';
 import { as, createTestContext, type TestContext, tokenFor } from '../../test/harness.js';
 import { countUnitContent } from '../business-units/business-unit-statistics.js';
+import { publishAsIs } from '../publishing/publish.fixtures.js';
 
 let ctx: TestContext;
 let unitA: { id: number };
@@ -374,6 +375,12 @@ describe('PUT /api/files', () => {
   it('freezes a published or scheduled current version: label and date stay, validTo may change', async () => {
     const f = await create();
     await publish(f.currentVersionId, new Date(Date.now() + 86_400_000));
+    // scheduled in the sense of the admin's state once the live publication holds it (decision 0051)
+    await ctx.db
+      .update(fileVersion)
+      .set({ binaryKey: `k/frozen-${f.id}` })
+      .where(eq(fileVersion.id, f.currentVersionId));
+    await publishAsIs(ctx.db, unitA.id);
     const read = (await reader({ method: 'GET', url: `/api/files/${f.id}` })).json();
     expect(read.publishState).toBe('SCHEDULED');
     for (const over of [{ versionLabel: '9.9' }, { date: '2026-05-05' }]) {

@@ -257,6 +257,9 @@ describe('POST /api/internationalizations/rtf', () => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body).toMatchObject({ translationKey: key, interfaceLanguageISO: 'de', translatedValue: '<p>Trocken lagern</p>' });
+    // the success message names the language, not its code (decision 0051)
+    expect(res.headers['x-vellum-alert']).toBe('vellumApp.internationalization.saved');
+    expect(decodeURIComponent(String(res.headers['x-vellum-params']))).toBe('German');
     expect(await ctx.app.deps.files.get(body.cloudStorageObjectKey)).toBeTruthy();
     const list = (await translator({ method: 'GET', url: url(unitA.id, 'product_remark', 'de') })).json();
     expect(list.items[0]).toMatchObject({ translatedValue: '<p>Trocken lagern</p>', cloudStorageObjectKey: body.cloudStorageObjectKey });

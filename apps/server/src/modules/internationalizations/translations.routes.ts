@@ -18,6 +18,7 @@ import { type AccessRule, authOf, unitFromQuery } from '../../platform/access.js
 import { alert } from '../../platform/alerts.js';
 import { type RoutesPlugin, typed } from '../../platform/deps.js';
 import { readRichTextUpload } from '../../platform/rich-text.js';
+import { languageNameOf } from '../reference-data/reference-data.repo.js';
 import { listInternationalizations, saveInternationalizations, uploadTranslationDocument } from './internationalizations.service.js';
 import { listWebsiteTranslations, saveWebsiteTranslations, websiteTexts } from './website-translations.service.js';
 
@@ -68,7 +69,7 @@ export const translationsRoutes: RoutesPlugin = async (app) => {
     },
     async (req, reply) => {
       const saved = await saveInternationalizations(deps, authOf(req), req.query, req.body);
-      alert(reply, SAVED, req.query.interfaceLanguageISO);
+      alert(reply, SAVED, await languageNameOf(deps.db, req.query.interfaceLanguageISO));
       return saved;
     },
   );
@@ -91,7 +92,7 @@ export const translationsRoutes: RoutesPlugin = async (app) => {
     async (req, reply) => {
       const upload = await readRichTextUpload(req, 'file');
       const result = await uploadTranslationDocument(deps, authOf(req), req.query, upload);
-      alert(reply, SAVED, req.query.interfaceLanguageISO);
+      alert(reply, SAVED, await languageNameOf(deps.db, req.query.interfaceLanguageISO));
       return result;
     },
   );
@@ -129,7 +130,7 @@ export const translationsRoutes: RoutesPlugin = async (app) => {
     },
     async (req, reply) => {
       const saved = await saveWebsiteTranslations(deps, authOf(req), req.query, req.body);
-      alert(reply, SAVED, req.query.interfaceLanguageISO);
+      alert(reply, SAVED, await languageNameOf(deps.db, req.query.interfaceLanguageISO));
       return saved;
     },
   );

@@ -125,8 +125,8 @@ export const productRemarksRoutes: RoutesPlugin = async (app) => {
     },
     async (req, reply) => {
       const upload = await readRichTextUpload(req, 'file');
-      const result = await uploadProductRemarkDocument(deps, authOf(req), req.params.id, upload);
-      alert(reply, UPDATED, req.params.id);
+      const { name, ...result } = await uploadProductRemarkDocument(deps, authOf(req), req.params.id, upload);
+      alert(reply, UPDATED, name);
       return result;
     },
   );

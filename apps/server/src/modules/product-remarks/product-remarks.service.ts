@@ -179,7 +179,7 @@ export async function uploadProductRemarkDocument(
   actor: Actor,
   id: number,
   upload: RichTextUpload,
-): Promise<RemarkDocument> {
+): Promise<RemarkDocument & { name: string }> {
   if (upload.html.length > REMARK_CONTENT_MAX)
     throw new AppError(ErrorKeys.validation, 400, { max: REMARK_CONTENT_MAX }, [
       { objectName: 'multipart', field: 'file', message: 'Size' },
@@ -209,5 +209,5 @@ export async function uploadProductRemarkDocument(
     throw err;
   }
   if (previous && previous !== key) await deps.files.delete(previous).catch(() => {});
-  return { cloudStorageObjectKey: key, content: upload.html };
+  return { cloudStorageObjectKey: key, content: upload.html, name: current.name };
 }

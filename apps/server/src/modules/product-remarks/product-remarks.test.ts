@@ -350,6 +350,9 @@ describe('POST /api/product-remarks/{id}/rtf', () => {
     const r = await makeProductRemark(ctx.db, unitA.id);
     const res = await upload(editor, r.id, 'file', 'remark.html', 'text/html', html);
     expect(res.statusCode).toBe(200);
+    // named, not numbered (decision 0051); the answer is the document alone
+    expect(decodeURIComponent(String(res.headers['x-vellum-params']))).toBe(r.name);
+    expect(Object.keys(res.json()).sort()).toEqual(['cloudStorageObjectKey', 'content']);
     const { cloudStorageObjectKey, content } = res.json();
     expect(cloudStorageObjectKey).toMatch(new RegExp(`^product-remarks/${unitA.id}/${r.id}/.+\\.html$`));
     expect(content).toContain('<h1>Uploaded</h1>');

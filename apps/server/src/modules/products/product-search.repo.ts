@@ -2,6 +2,7 @@ import type { PublishState } from '@vellum/contract';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
+import { liveStateIn, productIsLive } from '../../db/live-content.js';
 import {
   attributeDefinition,
   attributeValue,
@@ -68,9 +69,8 @@ function conditions(f: ProductSearchFilter): SQL {
       sql`EXISTS (SELECT 1 FROM ${productGroupProduct} gm WHERE gm.product_id = ${p.id} AND gm.product_group_id = ${f.productGroupId})`,
     );
   }
-  if (f.publishState === 'UNPUBLISHED') where.push(sql`${p.publishDate} IS NULL`);
-  if (f.publishState === 'SCHEDULED') where.push(sql`${p.publishDate} > now()`);
-  if (f.publishState === 'PUBLISHED') where.push(sql`${p.publishDate} <= now()`);
+  // by the date and whether the unit's live publication holds the product (decision 0051)
+  if (f.publishState !== undefined) where.push(liveStateIn(p.publishDate, productIsLive(p.id, p.businessUnitId), [f.publishState]));
   return where.length > 0 ? sql.join(where, sql` AND `) : sql`TRUE`;
 }
 
@@ -126,6 +126,7 @@ export async function searchProducts(db: DbOrTx, f: ProductSearchFilter, sort: P
       productTypeName: sql<string>`(SELECT t.name FROM ${productType} t WHERE t.id = ${p.productTypeId})`,
       keyCode: product.keyCode,
       publishDate: product.publishDate,
+      live: sql<boolean>`${productIsLive(p.id, p.businessUnitId)}`,
       lastModifiedDate: product.lastModifiedDate,
       attributeValues: sql<{ id: number; attributeDefinitionId: number; value: string }[] | string>`(
         SELECT coalesce(json_agg(json_build_object('id', v.id, 'attributeDefinitionId', v.attribute_definition_id, 'value', v.value)

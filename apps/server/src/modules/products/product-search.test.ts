@@ -4,6 +4,7 @@ import { product } from '../../db/schema/index.js';
 import { makeProduct, makeProductGroup, makeProductType } from '../../factories/catalogue-factories.js';
 import { makeBusinessUnit, makeUserWithRights } from '../../factories/organisation-factories.js';
 import { as, createTestContext, type TestContext, tokenFor } from '../../test/harness.js';
+import { publishAsIs } from '../publishing/publish.fixtures.js';
 import { type Client, type ProductWorld, productWorld } from './products.test-support.js';
 
 let ctx: TestContext;
@@ -33,6 +34,8 @@ beforeAll(async () => {
   const otherType = await makeProductType(ctx.db, w.unitA.id, {}, [{ name: 'Colour', slug: 'colour' }]);
   await makeProduct(ctx.db, otherType, { keyCode: 'ABC-900' });
   await makeProduct(ctx.db, w.typeB, { keyCode: 'ABC-777' });
+  // the dated products are published or scheduled only once a publication holds them (decision 0051)
+  await publishAsIs(ctx.db, w.unitA.id);
 });
 afterAll(() => ctx.close());
 
@@ -89,6 +92,23 @@ describe('POST /api/products/search: filters', () => {
     expect(await keyCodes(inType(), { publishState: 'UNPUBLISHED' })).toEqual(['abc-200']);
     expect(await keyCodes(inType(), { publishState: 'SCHEDULED' })).toEqual(['X%Y-400']);
     expect(await keyCodes(inType(), { publishState: 'PUBLISHED' })).toEqual(['ABC-100', 'Q-500', 'XYZ-300']);
+  });
+
+  it('calls a dated product unpublished until the live publication holds it (decision 0051)', async () => {
+    const unit = await makeBusinessUnit(ctx.db);
+    const t = await makeProductType(ctx.db, unit.id, {}, []);
+    await makeProduct(ctx.db, t, { keyCode: 'NEVER-PAST', publishDate: past });
+    await makeProduct(ctx.db, t, { keyCode: 'NEVER-FUTURE', publishDate: future });
+    const q = `product-type=${t.id}&size=50`;
+    const reader = as(ctx.app, await tokenFor(ctx, (await makeUserWithRights(ctx.db, ['PRODUCT_READ'], [unit.id])).id));
+    expect(await keyCodes(q, { publishState: 'PUBLISHED' }, reader)).toEqual([]);
+    expect(await keyCodes(q, { publishState: 'SCHEDULED' }, reader)).toEqual([]);
+    expect(await keyCodes(q, { publishState: 'UNPUBLISHED' }, reader)).toEqual(['NEVER-FUTURE', 'NEVER-PAST']);
+    const items = (await search(reader, q)).json().items as { publishState: string }[];
+    expect(items.map((i) => i.publishState)).toEqual(['UNPUBLISHED', 'UNPUBLISHED']);
+    await publishAsIs(ctx.db, unit.id);
+    expect(await keyCodes(q, { publishState: 'PUBLISHED' }, reader)).toEqual(['NEVER-PAST']);
+    expect(await keyCodes(q, { publishState: 'SCHEDULED' }, reader)).toEqual(['NEVER-FUTURE']);
   });
 
   it('answers list items with type name, values, group count and publish state', async () => {

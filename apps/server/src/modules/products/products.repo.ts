@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { liveStateIn, productIsLive } from '../../db/live-content.js';
 import { attributeDefinition, attributeValue, product, productGroup, productGroupProduct, productType } from '../../db/schema/index.js';
 import { isRowId } from '../../db/sql.js';
 
@@ -161,14 +162,26 @@ export async function groupsOf(db: DbOrTx, productId: number) {
     .orderBy(asc(sql`lower(${productGroup.name})`), asc(productGroup.id));
 }
 
-/** Products of a unit: all, in no product group, without publish date, with a future one. */
+/** Whether the unit's live publication holds the product (decision 0051). */
+export async function isLive(db: DbOrTx, productId: number, businessUnitId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ live: sql<boolean>`${productIsLive(sql`${productId}::int`, businessUnitId)}` })
+    .from(sql`(VALUES (1)) AS one`);
+  return Boolean(row?.live);
+}
+
+/**
+ * Products of a unit: all, in no product group, unpublished (no publish date, or not in the live
+ * publication: decision 0051) and scheduled (a future date, in the live publication).
+ */
 export async function countUnitProducts(db: DbOrTx, businessUnitId: number) {
+  const live = productIsLive(sql`${product.id}`, businessUnitId);
   const [row] = await db
     .select({
       products: sql<number>`count(*)::int`,
       orphanProducts: sql<number>`(count(*) FILTER (WHERE NOT EXISTS (SELECT 1 FROM ${productGroupProduct} WHERE ${productGroupProduct.productId} = ${product.id})))::int`,
-      productsNoDate: sql<number>`(count(*) FILTER (WHERE ${product.publishDate} IS NULL))::int`,
-      productsFutureDate: sql<number>`(count(*) FILTER (WHERE ${product.publishDate} > now()))::int`,
+      productsNoDate: sql<number>`(count(*) FILTER (WHERE ${liveStateIn(sql`${product.publishDate}`, live, ['UNPUBLISHED'])}))::int`,
+      productsFutureDate: sql<number>`(count(*) FILTER (WHERE ${liveStateIn(sql`${product.publishDate}`, live, ['SCHEDULED'])}))::int`,
     })
     .from(product)
     .where(eq(product.businessUnitId, businessUnitId));

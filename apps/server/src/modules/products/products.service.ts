@@ -61,10 +61,11 @@ async function stateOf(db: DbOrTx, row: repo.ProductRow): Promise<ProductState> 
 export async function getProduct(deps: Pick<Deps, 'db'>, id: number): Promise<Product> {
   const row = await repo.findProduct(deps.db, id);
   if (!row) throw notFound(ENTITY);
-  const [values, groups, lotRanges] = await Promise.all([
+  const [values, groups, lotRanges, live] = await Promise.all([
     repo.valuesOf(deps.db, [id]),
     repo.groupsOf(deps.db, id),
     lotRangesOfProduct(deps.db, id, row.productTypeId),
+    repo.isLive(deps.db, id, row.businessUnitId),
   ]);
   return {
     id: row.id,
@@ -72,7 +73,7 @@ export async function getProduct(deps: Pick<Deps, 'db'>, id: number): Promise<Pr
     productTypeId: row.productTypeId,
     keyCode: row.keyCode,
     publishDate: iso(row.publishDate),
-    publishState: publishStateOf(row.publishDate),
+    publishState: publishStateOf(row.publishDate, new Date(), live),
     attributeValues: values.map(({ id: valueId, attributeDefinitionId, value }) => ({ id: valueId, attributeDefinitionId, value })),
     productGroups: groups,
     lotRanges,
@@ -124,7 +125,7 @@ export async function searchProducts(deps: Pick<Deps, 'db'>, q: SearchQuery, bod
     productTypeName: r.productTypeName,
     keyCode: r.keyCode,
     publishDate: iso(r.publishDate),
-    publishState: publishStateOf(r.publishDate),
+    publishState: publishStateOf(r.publishDate, new Date(), Boolean(r.live)),
     attributeValues: typeof r.attributeValues === 'string' ? JSON.parse(r.attributeValues) : r.attributeValues,
     productGroups: Number(r.productGroups),
     lastModifiedDate: r.lastModifiedDate.toISOString(),

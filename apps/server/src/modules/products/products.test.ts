@@ -5,6 +5,7 @@ import { attributeValue, product, productGroupProduct } from '../../db/schema/in
 import { makeProduct, makeProductGroup, makeProductType } from '../../factories/catalogue-factories.js';
 import { makeUserWithRights } from '../../factories/organisation-factories.js';
 import { as, createTestContext, type TestContext, tokenFor } from '../../test/harness.js';
+import { publishAsIs } from '../publishing/publish.fixtures.js';
 import { auditsOf, type ProductWorld, productsWithKeyCode, productWorld, unique } from './products.test-support.js';
 
 let ctx: TestContext;
@@ -144,7 +145,8 @@ describe('POST /api/products', () => {
       productTypeId: w.type.id,
       keyCode: (body.keyCode as string).trim(),
       publishDate: '2020-01-01T00:00:00.000Z',
-      publishState: 'PUBLISHED',
+      // a date alone publishes nothing: the live publication does not hold it yet (decision 0051)
+      publishState: 'UNPUBLISHED',
       productGroups: [{ id: group.id, name: group.name }],
       lotRanges: [],
       version: 0,
@@ -163,11 +165,19 @@ describe('POST /api/products', () => {
     expect((await w.reader({ method: 'GET', url: `/api/products/${created.id}` })).json()).toEqual(created);
   });
 
-  it('computes the publish state from the publish date', async () => {
+  it('computes the publish state from the publish date and the live publication (decision 0051)', async () => {
     const none = (await post(createBody())).json();
     expect(none).toMatchObject({ publishDate: null, publishState: 'UNPUBLISHED' });
     const future = (await post(createBody({ publishDate: '2999-01-01T00:00:00+02:00' }))).json();
-    expect(future).toMatchObject({ publishDate: '2998-12-31T22:00:00.000Z', publishState: 'SCHEDULED' });
+    const past = (await post(createBody({ publishDate: '2020-01-01T00:00:00Z' }))).json();
+    // dated by hand, never published: unpublished whatever the date
+    expect(future).toMatchObject({ publishDate: '2998-12-31T22:00:00.000Z', publishState: 'UNPUBLISHED' });
+    expect(past).toMatchObject({ publishState: 'UNPUBLISHED' });
+    await publishAsIs(ctx.db, w.unitA.id);
+    const read = async (id: number) => (await w.reader({ method: 'GET', url: `/api/products/${id}` })).json().publishState;
+    expect(await read(future.id)).toBe('SCHEDULED');
+    expect(await read(past.id)).toBe('PUBLISHED');
+    expect(await read(none.id)).toBe('UNPUBLISHED');
   });
 
   it('answers 400 with field errors and stores nothing for an invalid body', async () => {
@@ -294,7 +304,8 @@ describe('PUT /api/products', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers[HEADER_ALERT]).toBe('vellumApp.product.updated');
     const updated = res.json();
-    expect(updated).toMatchObject({ keyCode, publishState: 'SCHEDULED', version: 1, productGroups: [{ id: g2.id }] });
+    // dated, not yet in a publication (decision 0051)
+    expect(updated).toMatchObject({ keyCode, publishState: 'UNPUBLISHED', version: 1, productGroups: [{ id: g2.id }] });
     expect(new Date(updated.lastModifiedDate).getTime()).toBeGreaterThanOrEqual(new Date(p.lastModifiedDate).getTime());
     expect(Object.keys(await valuesOf(p.id))).toEqual([String(w.defs.ref.id)]);
     expect(await groupIdsOf(p.id)).toEqual([g2.id]);

@@ -57,21 +57,18 @@ function datesOf(scope: CompileScope) {
   return { productDate, versionDate, publicProduct, publicVersion };
 }
 
-export async function compileContent(
-  tx: DbOrTx,
-  businessUnitId: number,
-  publicationId: number,
-  scope: CompileScope = { preview: false },
-): Promise<CompiledContent> {
-  const unit = businessUnitId;
-  const pub = publicationId;
-  const { productDate, versionDate, publicProduct, publicVersion } = datesOf(scope);
+/*
+ * The rows of pub_product, pub_document and pub_file_version as SELECTs: the compile inserts them,
+ * and the publish page's comparison of the draft with the live publication (draft-changes.ts)
+ * reads them without writing, so both speak of the same rows and the same hashes.
+ */
 
-  const products = await insertCounted(
-    tx,
-    sql`insert into pub_product (publication_id, product_id, product_type_id, key_code, publish_date, lot_range_ids, product_group_ids, hash)
-      select ${pub}, p.id, p.product_type_id, p.key_code, ${productDate}, coalesce(lr.ids, '{}'), coalesce(g.ids, '{}'),
-        md5(row(p.key_code, p.product_type_id, extract(epoch from ${productDate}), lr.ids, g.ids, av.vals)::text)
+/** The public products of the unit with their lot ranges, groups and hash. */
+export function productRows(unit: number, pub: number, scope: CompileScope): SQL {
+  const { productDate, publicProduct } = datesOf(scope);
+  return sql`select ${pub} as publication_id, p.id as product_id, p.product_type_id, p.key_code, ${productDate} as publish_date,
+        coalesce(lr.ids, '{}') as lot_range_ids, coalesce(g.ids, '{}') as product_group_ids,
+        md5(row(p.key_code, p.product_type_id, extract(epoch from ${productDate}), lr.ids, g.ids, av.vals)::text) as hash
       from product p
       left join (
         select plr.product_id, array_agg(plr.lot_range_id order by plr.lot_range_id) as ids
@@ -90,7 +87,78 @@ export async function compileContent(
         join product_type t on t.id = d.product_type_id
         where t.business_unit_id = ${unit} and t.status = 'ENABLED' group by v.product_id
       ) av on av.product_id = p.id
-      where ${publicProduct(unit)}`,
+      where ${publicProduct(unit)}`;
+}
+
+/** The documents of active types with at least one public version, with their attributes, groups and hash. */
+export function documentRows(unit: number, pub: number, scope: CompileScope): SQL {
+  const { publicVersion } = datesOf(scope);
+  return sql`select ${pub} as publication_id, d.id as document_id, d.number, d.name, d.document_type_id,
+        coalesce(a.attrs, '[]'::jsonb) as attributes, coalesce(rg.ids, '{}') as restricted_group_ids,
+        md5(row(d.number, d.name, d.document_type_id, a.attrs, rg.ids)::text) as hash
+      from document d
+      join document_type dt on dt.id = d.document_type_id and dt.active
+      left join (
+        select v.document_id,
+          jsonb_agg(jsonb_build_object('attributeDefinitionId', v.attribute_definition_id, 'value', v.value)
+                    order by def.visualization_order, def.id) as attrs
+        from document_attribute_value v
+        join document_attribute_definition def on def.id = v.attribute_definition_id and def.is_active
+        where def.business_unit_id = ${unit} group by v.document_id
+      ) a on a.document_id = d.id
+      left join (
+        select gd.document_id, array_agg(gd.public_user_group_id order by gd.public_user_group_id) as ids
+        from public_user_group_document gd join public_user_group ug on ug.id = gd.public_user_group_id
+        where ug.business_unit_id = ${unit} group by gd.document_id
+      ) rg on rg.document_id = d.id
+      where d.business_unit_id = ${unit}
+        and exists (select 1 from file f join file_version v on v.file_id = f.id where f.document_id = d.id and ${publicVersion})`;
+}
+
+/** Every public version (superseded ones too), with its file's fields and hash. */
+export function fileVersionRows(unit: number, pub: number, scope: CompileScope): SQL {
+  const { versionDate, publicVersion } = datesOf(scope);
+  return sql`select ${pub} as publication_id, v.id as file_version_id, f.id as file_id, f.document_id, f.name as file_name,
+        v.label, v.version_date, v.valid_to,
+        ${versionDate} as publish_date, f.archive_date, f.rest_of_the_world, f.all_lot_numbers, f.historical,
+        case when f.remarks_active then f.remarks end as remarks, coalesce(fc.codes, '{}') as countries,
+        coalesce(fl.codes, '{}') as languages, coalesce(flr.ids, '{}') as lot_range_ids, v.binary_key, v.binary_name, v.binary_size, v.media_type, v.sha256,
+        md5(row(f.name, v.label, v.version_date, v.valid_to, extract(epoch from ${versionDate}), extract(epoch from f.archive_date),
+          f.rest_of_the_world, f.all_lot_numbers, f.historical, case when f.remarks_active then f.remarks end,
+          fc.codes, fl.codes, flr.ids, v.binary_key)::text) as hash
+      from file_version v
+      join file f on f.id = v.file_id
+      join document d on d.id = f.document_id
+      join document_type dt on dt.id = d.document_type_id and dt.active
+      left join (
+        select c.file_id, array_agg(c.country_iso_code order by c.country_iso_code) as codes
+        from file_country c join file cf on cf.id = c.file_id where cf.business_unit_id = ${unit} group by c.file_id
+      ) fc on fc.file_id = f.id
+      left join (
+        select l.file_id, array_agg(l.language_iso_code order by l.language_iso_code) as codes
+        from file_language l join file lf on lf.id = l.file_id where lf.business_unit_id = ${unit} group by l.file_id
+      ) fl on fl.file_id = f.id
+      left join (
+        select r.file_id, array_agg(r.lot_range_id order by r.lot_range_id) as ids
+        from file_lot_range r join file rf on rf.id = r.file_id where rf.business_unit_id = ${unit} group by r.file_id
+      ) flr on flr.file_id = f.id
+      where v.business_unit_id = ${unit} and f.business_unit_id = ${unit} and d.business_unit_id = ${unit} and ${publicVersion}`;
+}
+
+export async function compileContent(
+  tx: DbOrTx,
+  businessUnitId: number,
+  publicationId: number,
+  scope: CompileScope = { preview: false },
+): Promise<CompiledContent> {
+  const unit = businessUnitId;
+  const pub = publicationId;
+  const { publicProduct } = datesOf(scope);
+
+  const products = await insertCounted(
+    tx,
+    sql`insert into pub_product (publication_id, product_id, product_type_id, key_code, publish_date, lot_range_ids, product_group_ids, hash)
+      ${productRows(unit, pub, scope)}`,
   );
 
   // values of active definitions only
@@ -138,25 +206,7 @@ export async function compileContent(
   const documents = await insertCounted(
     tx,
     sql`insert into pub_document (publication_id, document_id, number, name, document_type_id, attributes, restricted_group_ids, hash)
-      select ${pub}, d.id, d.number, d.name, d.document_type_id, coalesce(a.attrs, '[]'::jsonb), coalesce(rg.ids, '{}'),
-        md5(row(d.number, d.name, d.document_type_id, a.attrs, rg.ids)::text)
-      from document d
-      join document_type dt on dt.id = d.document_type_id and dt.active
-      left join (
-        select v.document_id,
-          jsonb_agg(jsonb_build_object('attributeDefinitionId', v.attribute_definition_id, 'value', v.value)
-                    order by def.visualization_order, def.id) as attrs
-        from document_attribute_value v
-        join document_attribute_definition def on def.id = v.attribute_definition_id and def.is_active
-        where def.business_unit_id = ${unit} group by v.document_id
-      ) a on a.document_id = d.id
-      left join (
-        select gd.document_id, array_agg(gd.public_user_group_id order by gd.public_user_group_id) as ids
-        from public_user_group_document gd join public_user_group ug on ug.id = gd.public_user_group_id
-        where ug.business_unit_id = ${unit} group by gd.document_id
-      ) rg on rg.document_id = d.id
-      where d.business_unit_id = ${unit}
-        and exists (select 1 from file f join file_version v on v.file_id = f.id where f.document_id = d.id and ${publicVersion})`,
+      ${documentRows(unit, pub, scope)}`,
   );
 
   // every public version (superseded ones too: earlier versions stay available), with its file's fields
@@ -166,30 +216,7 @@ export async function compileContent(
       insert into pub_file_version (publication_id, file_version_id, file_id, document_id, file_name, label, version_date, valid_to,
         publish_date, archive_date, rest_of_the_world, all_lot_numbers, historical, remarks, countries, languages, lot_range_ids,
         binary_key, binary_name, binary_size, media_type, sha256, hash)
-      select ${pub}, v.id, f.id, f.document_id, f.name, v.label, v.version_date, v.valid_to,
-        ${versionDate}, f.archive_date, f.rest_of_the_world, f.all_lot_numbers, f.historical,
-        case when f.remarks_active then f.remarks end, coalesce(fc.codes, '{}'), coalesce(fl.codes, '{}'), coalesce(flr.ids, '{}'),
-        v.binary_key, v.binary_name, v.binary_size, v.media_type, v.sha256,
-        md5(row(f.name, v.label, v.version_date, v.valid_to, extract(epoch from ${versionDate}), extract(epoch from f.archive_date),
-          f.rest_of_the_world, f.all_lot_numbers, f.historical, case when f.remarks_active then f.remarks end,
-          fc.codes, fl.codes, flr.ids, v.binary_key)::text)
-      from file_version v
-      join file f on f.id = v.file_id
-      join document d on d.id = f.document_id
-      join document_type dt on dt.id = d.document_type_id and dt.active
-      left join (
-        select c.file_id, array_agg(c.country_iso_code order by c.country_iso_code) as codes
-        from file_country c join file cf on cf.id = c.file_id where cf.business_unit_id = ${unit} group by c.file_id
-      ) fc on fc.file_id = f.id
-      left join (
-        select l.file_id, array_agg(l.language_iso_code order by l.language_iso_code) as codes
-        from file_language l join file lf on lf.id = l.file_id where lf.business_unit_id = ${unit} group by l.file_id
-      ) fl on fl.file_id = f.id
-      left join (
-        select r.file_id, array_agg(r.lot_range_id order by r.lot_range_id) as ids
-        from file_lot_range r join file rf on rf.id = r.file_id where rf.business_unit_id = ${unit} group by r.file_id
-      ) flr on flr.file_id = f.id
-      where v.business_unit_id = ${unit} and f.business_unit_id = ${unit} and d.business_unit_id = ${unit} and ${publicVersion}
+      ${fileVersionRows(unit, pub, scope)}
       returning file_id
     ) select count(*)::int as n, count(distinct file_id)::int as files from ins`,
   );

@@ -88,6 +88,17 @@ export async function liveNumber(db: DbOrTx, businessUnitId: number): Promise<nu
   return row?.n ?? null;
 }
 
+/** The unit's highest-numbered publication that set its content (a publish or a restore, not a status change). */
+export async function latestContentPublication(db: DbOrTx, businessUnitId: number): Promise<PublicationRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(publication)
+    .where(and(numbered(businessUnitId), inArray(publication.kind, ['PUBLISH', 'RESTORE'])))
+    .orderBy(desc(publication.number))
+    .limit(1);
+  return row as PublicationRow | undefined;
+}
+
 export async function numberOf(db: DbOrTx, id: number | null): Promise<number | null> {
   if (id === null) return null;
   const [row] = await db.select({ n: publication.number }).from(publication).where(eq(publication.id, id));

@@ -16,6 +16,7 @@ import * as repo from './publications.repo.js';
 import { withPublishLease } from './publish-lease.js';
 import type { PublishedSite } from './published-site.js';
 import { unitOf } from './readiness.repo.js';
+import { siteChanges } from './site-changes.js';
 
 type ListQuery = z.output<typeof publicationListQuery>;
 
@@ -56,7 +57,8 @@ export async function getPublication(deps: Pick<Deps, 'db'>, id: number): Promis
   if (!previous) return { ...publication, previousId: null, changes: null };
   const content = await contentChanges(deps.db, previous.contentId, row.contentId);
   const siteChanged = await repo.sitesDiffer(deps.db, previous.id, row.id);
-  return { ...publication, previousId: previous.id, changes: { ...content, siteChanged } };
+  const site = siteChanged ? siteChanges(previous.site as PublishedSite, row.site as PublishedSite) : [];
+  return { ...publication, previousId: previous.id, changes: { ...content, site, siteChanged } };
 }
 
 /**

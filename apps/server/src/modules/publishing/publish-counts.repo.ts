@@ -1,6 +1,7 @@
 import type { PublishCounts, PublishState } from '@vellum/contract';
-import { and, asc, eq, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { liveStateIn, productIsLive, versionIsLive } from '../../db/live-content.js';
 import { document, file, fileVersion, product, productType } from '../../db/schema/index.js';
 import { publishStateSql } from '../documents/documents.repo.js';
 
@@ -18,26 +19,19 @@ export interface ListPage {
   offset: number;
 }
 
-const countsSql = (date: SQL) => ({
-  unpublished: sql<number>`(count(*) FILTER (WHERE ${date} IS NULL))::int`,
-  scheduled: sql<number>`(count(*) FILTER (WHERE ${date} > now()))::int`,
-  published: sql<number>`(count(*) FILTER (WHERE ${date} <= now()))::int`,
+/** By date and by whether the live publication holds the item (decision 0051). */
+const countsSql = (date: SQL, live: SQL) => ({
+  unpublished: sql<number>`(count(*) FILTER (WHERE ${liveStateIn(date, live, ['UNPUBLISHED'])}))::int`,
+  scheduled: sql<number>`(count(*) FILTER (WHERE ${liveStateIn(date, live, ['SCHEDULED'])}))::int`,
+  published: sql<number>`(count(*) FILTER (WHERE ${liveStateIn(date, live, ['PUBLISHED'])}))::int`,
 });
+const productLive = (businessUnitId: number) => productIsLive(sql`${product.id}`, businessUnitId);
+const currentVersionLive = (businessUnitId: number) => versionIsLive(sql`${file.currentVersionId}`, businessUnitId);
 const numbers = (r: PublishCounts | undefined): PublishCounts => ({
   unpublished: Number(r?.unpublished ?? 0),
   scheduled: Number(r?.scheduled ?? 0),
   published: Number(r?.published ?? 0),
 });
-
-/** A publish date in one of these states. */
-function inStates(date: SQL, states: readonly PublishState[]): SQL {
-  const of: Record<PublishState, SQL> = {
-    UNPUBLISHED: sql`${date} IS NULL`,
-    SCHEDULED: sql`${date} > now()`,
-    PUBLISHED: sql`${date} <= now()`,
-  };
-  return or(...states.map((s) => of[s])) ?? sql`false`;
-}
 
 const enabledProductsOf = (businessUnitId: number) => and(eq(product.businessUnitId, businessUnitId), eq(productType.status, 'ENABLED'));
 const liveFilesOf = (businessUnitId: number) =>
@@ -50,7 +44,7 @@ const order = (page: ListPage, tieBreaker: SQL) => [
 /** The unit's products of ENABLED types by state: one grouped statement. */
 export async function productCounts(db: DbOrTx, businessUnitId: number): Promise<PublishCounts> {
   const [row] = await db
-    .select(countsSql(sql`${product.publishDate}`))
+    .select(countsSql(sql`${product.publishDate}`, productLive(businessUnitId)))
     .from(product)
     .innerJoin(productType, eq(productType.id, product.productTypeId))
     .where(enabledProductsOf(businessUnitId));
@@ -60,7 +54,7 @@ export async function productCounts(db: DbOrTx, businessUnitId: number): Promise
 /** The unit's files that are not archived, by the state of their current version (kept on the file by triggers). */
 export async function fileCounts(db: DbOrTx, businessUnitId: number): Promise<PublishCounts> {
   const [row] = await db
-    .select(countsSql(sql`${file.currentPublishDate}`))
+    .select(countsSql(sql`${file.currentPublishDate}`, currentVersionLive(businessUnitId)))
     .from(file)
     .where(liveFilesOf(businessUnitId));
   return numbers(row);
@@ -87,10 +81,11 @@ export async function productItems(db: DbOrTx, businessUnitId: number, states: r
       productTypeId: product.productTypeId,
       productTypeName: productType.name,
       publishDate: product.publishDate,
+      live: sql<boolean>`${productLive(businessUnitId)}`,
     })
     .from(product)
     .innerJoin(productType, eq(productType.id, product.productTypeId))
-    .where(and(enabledProductsOf(businessUnitId), inStates(sql`${product.publishDate}`, states)))
+    .where(and(enabledProductsOf(businessUnitId), liveStateIn(sql`${product.publishDate}`, productLive(businessUnitId), states)))
     .orderBy(...order(page, sql`${product.id}`))
     .limit(page.limit)
     .offset(page.offset);
@@ -110,11 +105,12 @@ export async function fileItems(db: DbOrTx, businessUnitId: number, states: read
       versionDate: fileVersion.versionDate,
       publishDate: fileVersion.publishDate,
       hasBinary: sql<boolean>`${fileVersion.binaryKey} IS NOT NULL`,
+      live: sql<boolean>`${currentVersionLive(businessUnitId)}`,
     })
     .from(file)
     .innerJoin(document, eq(document.id, file.documentId))
     .innerJoin(fileVersion, eq(fileVersion.id, file.currentVersionId))
-    .where(and(liveFilesOf(businessUnitId), inStates(sql`${file.currentPublishDate}`, states)))
+    .where(and(liveFilesOf(businessUnitId), liveStateIn(sql`${file.currentPublishDate}`, currentVersionLive(businessUnitId), states)))
     .orderBy(...order(page, sql`${file.id}`))
     .limit(page.limit)
     .offset(page.offset);

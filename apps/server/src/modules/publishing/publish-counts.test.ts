@@ -4,7 +4,7 @@ import { makeProduct, makeProductType } from '../../factories/catalogue-factorie
 import { makeDocument } from '../../factories/document-factories.js';
 import { makeUserWithRights } from '../../factories/organisation-factories.js';
 import { as, createTestContext, type TestContext, tokenFor } from '../../test/harness.js';
-import { makePublishFile, makeReadyUnit } from './publish.fixtures.js';
+import { makePublishFile, makeReadyUnit, publishAsIs } from './publish.fixtures.js';
 
 let ctx: TestContext;
 let publisher: ReturnType<typeof as>;
@@ -33,6 +33,8 @@ async function build() {
     scheduled: await makePublishFile(ctx.db, doc3, [{ binary: true, publishDate: future }], { name: 'a scheduled' }),
     archived: await makePublishFile(ctx.db, doc3, [{ binary: true, publishDate: past }], { name: 'z archived', archiveDate: past }),
   };
+  // what has a date is published or scheduled once a publication holds it (decision 0051)
+  await publishAsIs(ctx.db, ready.unit.id);
   return { ...ready, products, doc2, doc3, files };
 }
 
@@ -134,5 +136,24 @@ describe('GET /api/publish-files', () => {
       'A-100 c new version',
     ]);
     expect(byNumber.pageable.totalElements).toBe(4);
+  });
+});
+
+describe('a unit never published (decision 0051)', () => {
+  it('counts its dated products, files and documents as unpublished, and lists them as what a publish changes', async () => {
+    const ready = await makeReadyUnit(ctx.db);
+    await makeProduct(ctx.db, ready.type, { keyCode: 'DATED-past', publishDate: past });
+    await makeProduct(ctx.db, ready.type, { keyCode: 'DATED-future', publishDate: future });
+    const dated = await makePublishFile(ctx.db, ready.doc, [{ binary: true, publishDate: past }], { name: 'dated file' });
+    const unit = ready.unit.id;
+    expect((await get(`/api/publish-products?business-unit=${unit}`)).products).toEqual({ unpublished: 3, scheduled: 0, published: 0 });
+    expect(await get(`/api/publish-files?business-unit=${unit}`)).toMatchObject({
+      files: { unpublished: 2, scheduled: 0, published: 0 },
+      documents: { unpublished: 1, scheduled: 0, published: 0 },
+    });
+    const files = await get(`/api/publish-files?business-unit=${unit}&details=true`);
+    expect(files.items.find((i: { id: number }) => i.id === dated.id)).toMatchObject({ publishState: 'UNPUBLISHED' });
+    const published = await get(`/api/publish-products?business-unit=${unit}&details=true&state=PUBLISHED`);
+    expect(published.items).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
 import {
   publicationSchema,
   publishBody,
+  publishChangesSchema,
   publishFilesSchema,
   publishItemsQuery,
   publishProductsSchema,
@@ -11,7 +12,7 @@ import {
 import { authOf, unitFromBody, unitFromQuery } from '../../platform/access.js';
 import { alert } from '../../platform/alerts.js';
 import { type RoutesPlugin, typed } from '../../platform/deps.js';
-import { publish, publishFiles, publishProducts, publishReadiness, publishState } from './publish.service.js';
+import { publish, publishChanges, publishFiles, publishProducts, publishReadiness, publishState } from './publish.service.js';
 
 const tags = ['publishing'];
 const inQueryUnit = { access: { right: 'PUBLISH' as const, unit: unitFromQuery('business-unit') } };
@@ -33,13 +34,36 @@ export const publishRoutes: RoutesPlugin = async (app) => {
           'Every problem of a publish of the unit (spec 001 §8, decision 0037), each with the offending items and the admin path where each is fixed. ' +
           'Errors block a publish: the unit inactive, no interface region (own or inherited) or no interface or document language, an interface region ' +
           'without countries, an enabled product type without a searchable key code or attribute for an active audience (general, HCP, patient), nothing ' +
-          'to publish. Warnings do not: files whose current version has no binary (at most 100 named), product types not enabled that have products. ' +
+          'to publish (a unit never published with no product of an enabled type and no file with a binary). Warnings do not: files whose ' +
+          'current version has no binary (at most 100 named), product types not enabled that have products, documents without files ' +
+          '(at most 100 named). ' +
           'ready is true when no problem is an error. Needs PUBLISH in the unit.',
         querystring: publishStateQuery,
         response: { 200: publishReadinessSchema },
       },
     },
     (req) => publishReadiness(deps, req.query['business-unit']),
+  );
+
+  r.get(
+    '/api/publish/changes',
+    {
+      config: inQueryUnit,
+      schema: {
+        tags,
+        summary: 'What a publish now would change on the public website',
+        description:
+          'Against the live publication (decision 0051): the products, documents and files a publish now (without options) would add, ' +
+          'remove or change (counts, and at most 100 of each by label), and the parts of the site document that differ (settings, ' +
+          'manufacturer, layout, footer, content blocks, public resources, regions, languages, translations, product types, document ' +
+          'types, restricted access), each with what in it changed. live: the live publication, null for a unit never published (then ' +
+          'everything is added and no site part is listed); restoredFrom: set when the live content is a restore of an earlier ' +
+          'publication, so the admin tables hold edits the website does not show. Writes nothing. Needs PUBLISH in the unit.',
+        querystring: publishStateQuery,
+        response: { 200: publishChangesSchema },
+      },
+    },
+    (req) => publishChanges(deps, req.query['business-unit']),
   );
 
   r.get(

@@ -1,5 +1,6 @@
 import {
   type Publication,
+  type PublishChanges,
   PublishErrorKeys,
   type PublishFileItem,
   type PublishFiles,
@@ -16,13 +17,18 @@ import { type Actor, audit } from '../../platform/audit.js';
 import type { Deps } from '../../platform/deps.js';
 import { AppError, invalidField, notFound } from '../../platform/errors.js';
 import { pageOf } from '../../platform/paging.js';
+import { compileSite } from './compile-site.js';
+import { draftChanges } from './publication-diff.js';
 import { createPublication } from './publications.js';
+import * as publications from './publications.repo.js';
 import * as repo from './publish.repo.js';
 import * as counts from './publish-counts.repo.js';
 import { withPublishLease } from './publish-lease.js';
 import { heldLease } from './publish-state.repo.js';
+import type { PublishedSite } from './published-site.js';
 import { checkReadiness } from './readiness.js';
 import { unitOf } from './readiness.repo.js';
+import { siteChanges } from './site-changes.js';
 
 type PublishBody = z.output<typeof publishBody>;
 type ItemsQuery = z.output<typeof publishItemsQuery>;
@@ -66,10 +72,10 @@ export async function publishProducts(deps: Pick<Deps, 'db'>, q: ItemsQuery): Pr
   if (!page) return { businessUnitId: unit.id, products };
   const rows = await counts.productItems(deps.db, unit.id, statesOf(q), page);
   const now = new Date();
-  const items: PublishProductItem[] = rows.map((r) => ({
+  const items: PublishProductItem[] = rows.map(({ live, ...r }) => ({
     ...r,
     publishDate: iso(r.publishDate),
-    publishState: publishStateOf(r.publishDate, now),
+    publishState: publishStateOf(r.publishDate, now, Boolean(live)),
   }));
   return { businessUnitId: unit.id, products, ...pageOf(items, totalIn(products, statesOf(q)), q) };
 }
@@ -82,11 +88,11 @@ export async function publishFiles(deps: Pick<Deps, 'db'>, q: ItemsQuery): Promi
   if (!page) return { businessUnitId: unit.id, files, documents };
   const rows = await counts.fileItems(deps.db, unit.id, statesOf(q), page);
   const now = new Date();
-  const items: PublishFileItem[] = rows.map((r) => ({
+  const items: PublishFileItem[] = rows.map(({ live, ...r }) => ({
     ...r,
     hasBinary: Boolean(r.hasBinary),
     publishDate: iso(r.publishDate),
-    publishState: publishStateOf(r.publishDate, now),
+    publishState: publishStateOf(r.publishDate, now, Boolean(live)),
   }));
   return { businessUnitId: unit.id, files, documents, ...pageOf(items, totalIn(files, statesOf(q)), q) };
 }
@@ -97,6 +103,39 @@ export async function publishState(deps: Pick<Deps, 'db'>, businessUnitId: numbe
   const held = await heldLease(deps.db, unit.id);
   if (!held) return { running: false };
   return { running: true, uuid: held.uuid, startDateEpoch: held.startDate.getTime(), user: held.userLogin };
+}
+
+/**
+ * GET api/publish/changes (decision 0051): the live publication against what a publish now would
+ * compile: the site document compiled in memory and compared part by part, the content compared
+ * in the database with the compile's own SELECTs (nothing is written).
+ */
+export async function publishChanges(deps: Pick<Deps, 'db'>, businessUnitId: number): Promise<PublishChanges> {
+  const unit = await publishableUnit(deps, businessUnitId);
+  const liveNo = await publications.liveNumber(deps.db, unit.id);
+  const live = liveNo === null ? undefined : await publications.findByNumber(deps.db, unit.id, liveNo);
+  const content = await draftChanges(deps.db, live?.contentId ?? null, unit.id);
+  if (!live) return { businessUnitId: unit.id, live: null, restoredFrom: null, ...content, site: [] };
+  const [draftSite, lastContent, restoredFromNumber] = await Promise.all([
+    compileSite(deps.db, unit.id),
+    publications.latestContentPublication(deps.db, unit.id),
+    publications.numberOf(deps.db, live.restoredFromId),
+  ]);
+  const restoredNumber = lastContent?.kind === 'RESTORE' ? await publications.numberOf(deps.db, lastContent.restoredFromId) : null;
+  return {
+    businessUnitId: unit.id,
+    live: {
+      id: live.id,
+      number: live.number,
+      kind: live.kind as NonNullable<PublishChanges['live']>['kind'],
+      createdDate: live.createdDate.toISOString(),
+      createdBy: live.createdBy,
+      restoredFromNumber,
+    },
+    restoredFrom: lastContent && restoredNumber !== null ? { number: lastContent.number, restoredFromNumber: restoredNumber } : null,
+    ...content,
+    site: siteChanges(live.site as PublishedSite, draftSite),
+  };
 }
 
 /** GET api/publish/readiness. */

@@ -19,6 +19,8 @@ export const readinessLinks = {
   businessUnit: (businessUnitId: number) => `/general-settings/business-unit/${businessUnitId}/edit`,
   /** The unit's product types, where products are added. */
   productTypes: (businessUnitId: number) => `${unit(businessUnitId)}/product-types`,
+  /** A document's files, where a file is added. */
+  documentFiles: (businessUnitId: number, documentId: number) => `${unit(businessUnitId)}/document-management/${documentId}/files`,
   /** A file of a document (its versions and binary). */
   file: (businessUnitId: number, documentId: number, fileId: number) =>
     `${unit(businessUnitId)}/document-management/${documentId}/files/${fileId}`,

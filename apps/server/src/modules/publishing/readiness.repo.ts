@@ -1,6 +1,15 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { attributeDefinition, businessUnit, file, fileVersion, productType, productTypeProductCount } from '../../db/schema/index.js';
+import {
+  attributeDefinition,
+  businessUnit,
+  document,
+  file,
+  fileVersion,
+  productType,
+  productTypeProductCount,
+  publication,
+} from '../../db/schema/index.js';
 
 /** What a file without a binary is named by on the publish page. */
 export interface FileProblemRow {
@@ -82,6 +91,31 @@ export async function hasPublishableFile(db: DbOrTx, businessUnitId: number): Pr
     .from(file)
     .innerJoin(fileVersion, eq(fileVersion.id, file.currentVersionId))
     .where(and(eq(file.businessUnitId, businessUnitId), notArchived, sql`${fileVersion.binaryKey} IS NOT NULL`))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** The unit's documents with no file that is not archived (visitors would find them nowhere), at most `limit`, by number. */
+export async function documentsWithoutFiles(db: DbOrTx, businessUnitId: number, limit: number) {
+  return db
+    .select({ id: document.id, number: document.number, name: document.name })
+    .from(document)
+    .where(
+      and(
+        eq(document.businessUnitId, businessUnitId),
+        sql`NOT EXISTS (SELECT 1 FROM ${file} WHERE ${file.documentId} = ${document.id} AND ${notArchived})`,
+      ),
+    )
+    .orderBy(asc(sql`lower(${document.number})`), asc(document.id))
+    .limit(limit);
+}
+
+/** Whether the unit was ever published (a publication with a number; previews have none). */
+export async function wasPublished(db: DbOrTx, businessUnitId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ one: sql<number>`1` })
+    .from(publication)
+    .where(and(eq(publication.businessUnitId, businessUnitId), isNotNull(publication.number)))
     .limit(1);
   return row !== undefined;
 }

@@ -3,9 +3,10 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { businessUnit, file, fileVersion, product, region } from '../../db/schema/index.js';
 import { makeProduct, makeProductType } from '../../factories/catalogue-factories.js';
+import { makeDocument } from '../../factories/document-factories.js';
 import { makeUserWithRights, setManufacturer } from '../../factories/organisation-factories.js';
 import { as, createTestContext, type TestContext, tokenFor } from '../../test/harness.js';
-import { makeInterfaceRegion, makePublishFile, makeReadyUnit } from './publish.fixtures.js';
+import { makeInterfaceRegion, makePublishFile, makeReadyUnit, publishAsIs } from './publish.fixtures.js';
 
 let ctx: TestContext;
 let publisher: ReturnType<typeof as>;
@@ -201,6 +202,45 @@ describe('GET /api/publish/readiness', () => {
       .set({ archiveDate: new Date(Date.now() - 1000) })
       .where(eq(file.id, withBinary.id));
     expect(problem(await readiness(ready.unit.id), 'error.publish.nothingToPublish')).toBeDefined();
+  });
+
+  it('a unit published before always has something to publish: the next publish replaces what is live (decision 0051)', async () => {
+    const ready = await makeReadyUnit(ctx.db);
+    await publishAsIs(ctx.db, ready.unit.id);
+    await ctx.db.delete(product).where(eq(product.id, ready.product.id));
+    await ctx.db.update(fileVersion).set({ binaryKey: null }).where(eq(fileVersion.fileId, ready.file.id));
+    const r = await readiness(ready.unit.id);
+    expect(problem(r, 'error.publish.nothingToPublish')).toBeUndefined();
+    expect(r.ready).toBe(true);
+  });
+
+  it('warns of documents without files, linked to their files, and stays ready (decision 0051)', async () => {
+    const ready = await makeReadyUnit(ctx.db);
+    const empty = await makeDocument(ctx.db, ready.unit.id, ready.docType.id, { number: 'B-2', name: 'No leaflet yet' });
+    const onlyArchived = await makeDocument(ctx.db, ready.unit.id, ready.docType.id, { number: 'a-1', name: 'Archived only' });
+    await makePublishFile(ctx.db, onlyArchived, [{ binary: true }], { archiveDate: new Date(Date.now() - 1000) });
+    const r = await readiness(ready.unit.id);
+    expect(r.ready).toBe(true);
+    expect(problem(r, 'warning.publish.documentsWithoutFiles')).toEqual({
+      key: 'warning.publish.documentsWithoutFiles',
+      severity: 'WARNING',
+      items: [
+        {
+          type: 'document',
+          id: onlyArchived.id,
+          name: 'a-1 Archived only',
+          link: `/my-business-units/${ready.unit.id}/document-management/${onlyArchived.id}/files`,
+        },
+        {
+          type: 'document',
+          id: empty.id,
+          name: 'B-2 No leaflet yet',
+          link: `/my-business-units/${ready.unit.id}/document-management/${empty.id}/files`,
+        },
+      ],
+    });
+    // the document of the ready unit has its file: not named
+    expect(problem(r, 'warning.publish.documentsWithoutFiles')?.items.map((i) => i.id)).not.toContain(ready.doc.id);
   });
 
   it('warns of files whose current version has no binary and of product types not enabled that have products, and stays ready', async () => {

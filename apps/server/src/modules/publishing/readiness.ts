@@ -19,7 +19,7 @@ import { readinessLinks as links } from './readiness-links.js';
 
 /** The manufacturer-wide unit whose interface regions a unit without its own inherits (decision 0021). */
 const MANUFACTURER_UNIT = 0;
-/** At most this many files are named by a problem (the publish page links each; more would not be read). */
+/** At most this many files (or documents) are named by a problem (the publish page links each; more would not be read). */
 export const MAX_FILE_ITEMS = 100;
 
 type Definition = Awaited<ReturnType<typeof repo.definitionsOf>>[number];
@@ -112,7 +112,9 @@ export async function checkReadiness(db: DbOrTx, businessUnitId: number): Promis
   }
   for (const [key, items] of Object.entries(searchless)) if (items.length) error(key, items);
 
-  if (!enabled.some((t) => t.products > 0) && !(await repo.hasPublishableFile(db, unit.id))) {
+  // once published, a publish always has something to do: it replaces the live publication, be it
+  // with a new colour, a translation or the removal of everything (decision 0051)
+  if (!enabled.some((t) => t.products > 0) && !(await repo.hasPublishableFile(db, unit.id)) && !(await repo.wasPublished(db, unit.id))) {
     error(PublishErrorKeys.nothingToPublish, [unitItem('businessUnit', links.productTypes(unit.id))]);
   }
 
@@ -121,6 +123,13 @@ export async function checkReadiness(db: DbOrTx, businessUnitId: number): Promis
     warning(
       PublishWarningKeys.filesWithoutBinary,
       noBinary.map((f) => ({ type: 'file', id: f.id, name: f.name, link: links.file(unit.id, f.documentId, f.id) })),
+    );
+  }
+  const fileless = await repo.documentsWithoutFiles(db, unit.id, MAX_FILE_ITEMS);
+  if (fileless.length) {
+    warning(
+      PublishWarningKeys.documentsWithoutFiles,
+      fileless.map((d) => ({ type: 'document', id: d.id, name: `${d.number} ${d.name}`, link: links.documentFiles(unit.id, d.id) })),
     );
   }
   const idle = types.filter((t) => t.status !== 'ENABLED' && t.products > 0);

@@ -13,6 +13,12 @@ export async function listCountries(db: DbOrTx) {
   return db.select().from(country).orderBy(asc(country.name));
 }
 
+/** A language's English name ("French"), or the code itself when it is not a known language. */
+export async function languageNameOf(db: DbOrTx, code: string): Promise<string> {
+  const [row] = await listLanguages(db, [code]);
+  return row?.name ?? code;
+}
+
 export async function listLanguages(db: DbOrTx, codes?: readonly string[]): Promise<LanguageRow[]> {
   if (codes && codes.length === 0) return [];
   return db
