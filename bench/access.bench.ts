@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { createPglite, openDatabase, PG_SESSION_OPTIONS } from '../apps/server/src/db/client.js';
-import { DEMO_USERS, seedDemoIfEmpty } from '../apps/server/src/db/seed/demo.js';
 import { hashPassword } from '../apps/server/src/platform/passwords.js';
+import { DEMO_USERS, seedDemoIfEmpty } from '../apps/server/src/seed/demo.js';
 import { BENCH_SECONDS, type LoadResult, load, table } from './lib/load.js';
 import { writeSection } from './lib/results.js';
 import { startBenchServer } from './lib/server.js';

@@ -5,10 +5,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { openDatabase } from '../apps/server/src/db/client.js';
-import { DEMO_USERS, seedDemoIfEmpty } from '../apps/server/src/db/seed/demo.js';
-import { makeDocument, makeDocumentType } from '../apps/server/src/db/seed/document-factories.js';
-import { makeBusinessUnit } from '../apps/server/src/db/seed/factories.js';
-import { makeFile } from '../apps/server/src/db/seed/file-factories.js';
+import { makeDocument, makeDocumentType } from '../apps/server/src/factories/document-factories.js';
+import { makeFile } from '../apps/server/src/factories/file-factories.js';
+import { makeBusinessUnit } from '../apps/server/src/factories/organisation-factories.js';
+import { DEMO_USERS, seedDemoIfEmpty } from '../apps/server/src/seed/demo.js';
 import { writeSection } from './lib/results.js';
 import { signInHeaders, startBenchServer } from './lib/server.js';
 

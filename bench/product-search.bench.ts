@@ -1,8 +1,9 @@
 import pg from 'pg';
 import { openDatabase, PG_SESSION_OPTIONS } from '../apps/server/src/db/client.js';
-import { makeProductType } from '../apps/server/src/db/seed/catalogue-factories.js';
-import { DEMO_USERS, seedDemoIfEmpty } from '../apps/server/src/db/seed/demo.js';
-import { makeBusinessUnit } from '../apps/server/src/db/seed/factories.js';
+import { escapeLike } from '../apps/server/src/db/sql.js';
+import { makeProductType } from '../apps/server/src/factories/catalogue-factories.js';
+import { makeBusinessUnit } from '../apps/server/src/factories/organisation-factories.js';
+import { DEMO_USERS, seedDemoIfEmpty } from '../apps/server/src/seed/demo.js';
 import { BENCH_SECONDS, type LoadResult, load } from './lib/load.js';
 import { writeSection } from './lib/results.js';
 import { signInHeaders, startBenchServer } from './lib/server.js';
@@ -94,8 +95,6 @@ function directSql(filter: string, withTotal = true): string {
       (SELECT count(*) FROM product_group_product g WHERE g.product_id = page.id) AS product_groups
     FROM page ORDER BY lower(page.key_code), page.id`;
 }
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 
 interface Scenario {
   name: string;

@@ -5,12 +5,12 @@ import pg from 'pg';
 import { type Db, openDatabase, PG_SESSION_OPTIONS } from '../apps/server/src/db/client.js';
 import { migrate } from '../apps/server/src/db/migrate.js';
 import * as schema from '../apps/server/src/db/schema/index.js';
-import { makeProductType } from '../apps/server/src/db/seed/catalogue-factories.js';
-import { seedDemoIfEmpty } from '../apps/server/src/db/seed/demo.js';
-import { makeDocumentType } from '../apps/server/src/db/seed/document-factories.js';
-import { makeBusinessUnit } from '../apps/server/src/db/seed/factories.js';
+import { makeProductType } from '../apps/server/src/factories/catalogue-factories.js';
+import { makeDocumentType } from '../apps/server/src/factories/document-factories.js';
+import { makeBusinessUnit } from '../apps/server/src/factories/organisation-factories.js';
 import { createPublication } from '../apps/server/src/modules/publishing/publications.js';
 import { stampFileVersions, stampProducts } from '../apps/server/src/modules/publishing/publish.repo.js';
+import { seedDemoIfEmpty } from '../apps/server/src/seed/demo.js';
 import { writeSection } from './lib/results.js';
 
 const PRODUCTS = 100_000;

@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { openDatabase, PG_SESSION_OPTIONS } from '../apps/server/src/db/client.js';
-import { DEMO_USERS, seedDemoIfEmpty } from '../apps/server/src/db/seed/demo.js';
-import { makeBusinessUnit } from '../apps/server/src/db/seed/factories.js';
+import { makeBusinessUnit } from '../apps/server/src/factories/organisation-factories.js';
+import { DEMO_USERS, seedDemoIfEmpty } from '../apps/server/src/seed/demo.js';
 import { BENCH_SECONDS, type LoadResult, load } from './lib/load.js';
 import { writeSection } from './lib/results.js';
 import { signInHeaders, startBenchServer } from './lib/server.js';

@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { z } from 'zod';
-import { parseSiteHosts } from './modules/site/site-hosts.js';
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -64,6 +63,23 @@ export interface LoginThrottleConfig {
   maxDelayMs: number;
   /** An address's failures are forgotten once it has had none for this long. */
   forgetAfterMs: number;
+}
+
+/**
+ * `SITE_HOSTS`: `host=slug,host=slug` (host names case-insensitive, without port), the units bound to
+ * their own host name (modules/site/site-hosts.ts, decision 0039).
+ */
+export function parseSiteHosts(value: string | undefined): Map<string, string> {
+  const hosts = new Map<string, string>();
+  for (const pair of (value ?? '').split(',')) {
+    if (!pair.trim()) continue;
+    const [host, slug, extra] = pair.split('=').map((p) => p.trim());
+    if (!host || !slug || extra !== undefined || !/^[a-z0-9.-]+$/i.test(host) || !/^[a-z0-9-]{3,50}$/.test(slug)) {
+      throw new Error(`SITE_HOSTS: "${pair.trim()}" is not host=slug`);
+    }
+    hosts.set(host.toLowerCase(), slug);
+  }
+  return hosts;
 }
 
 const VERSION = '0.1.0';

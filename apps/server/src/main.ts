@@ -3,8 +3,8 @@ import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { migrate } from './db/migrate.js';
-import { seedDemoIfEmpty } from './db/seed/demo.js';
 import { createFileStore } from './platform/storage.js';
+import { seedDemoIfEmpty } from './seed/demo.js';
 
 const config = loadConfig();
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });

@@ -1,7 +1,7 @@
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import { ADMIN, apiToken, unique } from '../settings/support';
 
-export { ADMIN, apiToken, confirmWithCode, pick, row, signIn, signOut, unique } from '../settings/support';
+export { ADMIN, confirmWithCode, pick, row, signIn, unique } from '../settings/support';
 
 /** A JSON client of the API with one user's token; every call must succeed with the expected status. */
 export interface Api {
@@ -124,13 +124,6 @@ export const productsUrl = (type: { businessUnitId: number; id: number }) =>
   `/my-business-units/${type.businessUnitId}/product-types/${type.id}/product-management/products`;
 export const productGroupsUrl = (type: { businessUnitId: number; id: number }) =>
   `/my-business-units/${type.businessUnitId}/product-types/${type.id}/product-management/product-groups`;
-
-/** The key codes of the products table, top to bottom, once it has finished loading. */
-export async function keyCodesShown(page: Page, table: string): Promise<string[]> {
-  const grid = page.getByRole('table', { name: table });
-  await expect(grid).not.toHaveAttribute('aria-busy', 'true');
-  return nameLinks(page, table).allTextContents();
-}
 
 /** Waits until the named table shows exactly these key codes (or names), in this order. */
 export async function expectRows(page: Page, table: string, names: string[]) {

@@ -48,7 +48,7 @@ export const nameText = () => z.string().refine((s) => textFault(s, { name: true
  * Rich text (HTML): multi-line text that the server passes through its one sanitiser
  * (apps/server/src/platform/rich-text.ts) before storing; only sanitised HTML is ever rendered.
  */
-export const richText = multiLineText;
+export const richText = () => multiLineText();
 /** A secret (password, key): never stored as given, but still text without NUL or lone surrogates. */
 export const secretText = () =>
   z.string().refine((s) => !s.includes('\u0000') && textFault(s, { multiLine: true }) !== 'surrogate', 'Pattern');
@@ -130,4 +130,3 @@ export const slugSchema = plainText()
 export const hexColor = z.string().regex(/^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/, 'Pattern');
 
 export const versionField = z.number().int('Pattern').min(0, 'Min').max(INT4_MAX, 'Max');
-export const isoDate = z.string();

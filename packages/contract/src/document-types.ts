@@ -40,7 +40,6 @@ export const documentTypeUpdateBody = z.object({ id: bodyId(), version: versionF
 export type DocumentTypeCreateBody = z.input<typeof documentTypeCreateBody>;
 export type DocumentTypeUpdateBody = z.input<typeof documentTypeUpdateBody>;
 
-export const DOCUMENT_TYPE_SORT_FIELDS = ['name', 'sortNumber', 'id', 'active'] as const;
 /** The list answers an array with x-total-count; sort by name (case-insensitive), sortNumber, id or active. */
 export const documentTypeListQuery = z.object({
   'business-unit': idSchema,

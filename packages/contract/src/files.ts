@@ -12,15 +12,6 @@ import { countryCode, languageCode } from './regions-languages.js';
 
 /** Spec 001 §9: a file binary is at most 150 MB. */
 export const FILE_BINARY_MAX_BYTES = 150 * 1024 * 1024;
-/** What a file's binary may be, decided by its content (decision 0032: no HTML or SVG). */
-export const FILE_BINARY_MEDIA_TYPES = [
-  'application/pdf',
-  'image/png',
-  'image/jpeg',
-  'image/gif',
-  'image/webp',
-  'application/zip',
-] as const;
 export const FILE_NAME_MAX = 255;
 export const FILE_VERSION_LABEL_MAX = 50;
 export const FILE_REMARKS_MAX = 4000;

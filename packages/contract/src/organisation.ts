@@ -250,7 +250,6 @@ export const auditLogSchema = z.object({
   changes: z.unknown().nullable(),
 });
 export type AuditLog = z.infer<typeof auditLogSchema>;
-export const auditLogQuery = z.object({ 'business-unit': idSchema.optional() });
 /** An ISO date (2026-01-31, the whole day) or date-time (with offset). */
 const auditDate = z.union([z.iso.date(), z.iso.datetime({ offset: true })], { error: 'Pattern' });
 export const auditLogListQuery = pageQuery.extend({

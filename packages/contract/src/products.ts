@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { bodyId, idSchema, nameText, pageableSchema, pageQuery, versionField } from './common.js';
-import { lotRangeInput, lotRangeSchema } from './lot-ranges.js';
+import { lotRangeSchema } from './lot-ranges.js';
 import { ATTRIBUTE_VALUE_MAX } from './product-types.js';
 
 export const PUBLISH_STATES = ['UNPUBLISHED', 'SCHEDULED', 'PUBLISHED'] as const;
@@ -64,7 +64,6 @@ export const productCreateBody = z.object({ id: z.undefined().or(z.null()).optio
 export const productUpdateBody = z.object({ id: bodyId(), version: versionField, ...productFields });
 export type ProductCreateBody = z.input<typeof productCreateBody>;
 export type ProductUpdateBody = z.input<typeof productUpdateBody>;
-export { lotRangeInput as productLotRangeInput };
 
 export const MATCH_MODES = ['EXACT', 'PARTIAL'] as const;
 const filterValue = nameText().trim().min(1, 'NotBlank').max(ATTRIBUTE_VALUE_MAX, 'Size');

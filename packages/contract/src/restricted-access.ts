@@ -58,7 +58,6 @@ export const publicUserGroupUpdateBody = z.object({ id: bodyId(), version: versi
 export type PublicUserGroupCreateBody = z.input<typeof publicUserGroupCreateBody>;
 export type PublicUserGroupUpdateBody = z.input<typeof publicUserGroupUpdateBody>;
 
-export const PUBLIC_USER_GROUP_SORT_FIELDS = ['name', 'id', 'enabled', 'createdDate'] as const;
 /**
  * GET api/public-user-groups?business-unit[&document]: an array with x-total-count; search by name
  * (case-insensitive), sort by name (the default), id, enabled or createdDate.

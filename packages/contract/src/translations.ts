@@ -16,8 +16,6 @@ export const TranslationErrorKeys = {
 
 /** The language English source values are written in: the built-in dictionary. */
 export const DICTIONARY_LANGUAGE = 'en';
-/** Translation values are at most one of these lengths, chosen per field (docs/decisions/0024). */
-export const TRANSLATION_MAXIMA = [20, 30, 50, 100, 200, 255] as const;
 /** Rich-text translations (remark content) follow their source's limit instead. */
 export const RICH_TEXT_TRANSLATION_MAX = 200_000;
 /** Items in one save. */

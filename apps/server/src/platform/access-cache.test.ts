@@ -3,7 +3,14 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../db/client.js';
 import { appUser, role, userGroupBusinessUnit, userGroupMember } from '../db/schema/index.js';
-import { DEFAULT_PASSWORD, makeBusinessUnit, makeRole, makeUser, makeUserGroup, setManufacturer } from '../db/seed/factories.js';
+import {
+  DEFAULT_PASSWORD,
+  makeBusinessUnit,
+  makeRole,
+  makeUser,
+  makeUserGroup,
+  setManufacturer,
+} from '../factories/organisation-factories.js';
 import { as, createTestContext, secondServer, signIn, type TestContext } from '../test/harness.js';
 import { AccessCache } from './access-cache.js';
 import { UserRights } from './rights.js';

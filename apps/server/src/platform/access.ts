@@ -95,32 +95,27 @@ export const unitFromBody =
   (req) =>
     idIn(req.body, name);
 
-/** Which business unit an entity belongs to; areas register their entities here. */
-type EntityUnitLookup = (db: DbOrTx, id: number) => Promise<number | undefined>;
-const entityUnits = new Map<string, EntityUnitLookup>();
-export function registerEntityUnit(entity: string, lookup: EntityUnitLookup): void {
-  entityUnits.set(entity, lookup);
-}
-/** The single function that says which business unit an entity id belongs to (undefined: no such entity). */
-export async function businessUnitOf(db: DbOrTx, entity: string, id: number): Promise<number | undefined> {
-  const lookup = entityUnits.get(entity);
-  if (!lookup) throw new Error(`no business-unit lookup registered for ${entity}`);
-  return lookup(db, id);
-}
+/**
+ * Which business unit an entity belongs to: each area's own lookup by id (undefined: no such
+ * entity), named beside the routes whose access rule needs it.
+ */
+export type EntityUnitLookup = (db: DbOrTx, id: number) => Promise<number | undefined>;
+
+/** The unit of the stored entity that the path id names; 404 when there is none. */
 export const unitOfEntity =
-  (db: () => DbOrTx, entity: string, param = 'id'): UnitResolver =>
+  (db: () => DbOrTx, entity: string, lookup: EntityUnitLookup, param = 'id'): UnitResolver =>
   async (req) => {
-    const unit = await businessUnitOf(db(), entity, idIn(req.params, param));
+    const unit = await lookup(db(), idIn(req.params, param));
     if (unit === undefined) throw new AppError(ErrorKeys.notFound, 404, { entity });
     return unit;
   };
 
 /** The unit of the stored entity that the path id, or else the body's id, names (updates); 404 when none. */
 export const unitOfEntityInPathOrBody =
-  (db: () => DbOrTx, entity: string): UnitResolver =>
+  (db: () => DbOrTx, entity: string, lookup: EntityUnitLookup): UnitResolver =>
   async (req) => {
     const id = optionalIdIn(req.params, 'id') ?? idIn(req.body, 'id');
-    const unit = await businessUnitOf(db(), entity, id);
+    const unit = await lookup(db(), id);
     if (unit === undefined) throw new AppError(ErrorKeys.notFound, 404, { entity });
     return unit;
   };

@@ -8,8 +8,9 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BinaryKind, byteRange, fileNameForType, type ReceivedBinary, receiveBinary, sendBinary } from './binaries.js';
 import { registerErrorHandler } from './errors.js';
+import type { FileStore } from './file-store.js';
 import { multipart, tinyPng } from './images.fixtures.js';
-import { createLocalFileStore, type FileStore } from './storage.js';
+import { createLocalFileStore } from './storage-local.js';
 
 const KINDS: BinaryKind[] = [
   { mediaType: 'application/pdf', extension: 'pdf' },

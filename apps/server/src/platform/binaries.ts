@@ -4,9 +4,9 @@ import { create as contentDisposition } from 'content-disposition';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import { combineRanges, parse as parseRange, type Range } from 'range-parser';
-import { AppError, fieldError } from './errors.js';
+import { AppError, invalidField } from './errors.js';
+import type { FileStore, StoredObject } from './file-store.js';
 import { withFilePart } from './multipart.js';
-import type { FileStore, StoredObject } from './storage.js';
 
 /** A kind of binary a route accepts: its media type and the extension its objects get. */
 export interface BinaryKind {
@@ -126,7 +126,7 @@ export async function receiveBinary(
   try {
     return await withFilePart(req, field, options.maxBytes, async (part) => {
       const { head, whole } = await peek(part.file, SNIFF_BYTES);
-      if (head.length === 0) throw fieldError('multipart', field, 'NotNull');
+      if (head.length === 0) throw invalidField('multipart', field, 'NotNull');
       const sniffed = await fileTypeFromBuffer(head);
       const kind = options.kinds.find((k) => k.mediaType === sniffed?.mime);
       if (!kind) {

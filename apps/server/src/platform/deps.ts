@@ -4,8 +4,8 @@ import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
 import type { AccessCache } from './access-cache.js';
 import type { DownloadRecorder } from './download-recorder.js';
+import type { FileStore } from './file-store.js';
 import type { Mailer } from './mail.js';
-import type { FileStore } from './storage.js';
 import type { TokenService } from './tokens.js';
 
 /** What services need from the outside world; built once in buildApp and handed down. */

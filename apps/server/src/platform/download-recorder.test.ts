@@ -1,8 +1,8 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { documentDownload } from '../db/schema/index.js';
-import { downloadRecord } from '../db/seed/download-factories.js';
-import { makeBusinessUnit } from '../db/seed/factories.js';
+import { downloadRecord } from '../factories/download-factories.js';
+import { makeBusinessUnit } from '../factories/organisation-factories.js';
 import { createTestContext, type TestContext } from '../test/harness.js';
 import { createDownloadRecorder } from './download-recorder.js';
 

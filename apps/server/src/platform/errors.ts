@@ -25,9 +25,17 @@ export const badRequest = (key: string, params?: Record<string, unknown>) => new
 export const notFound = (entity?: string) => new AppError(ErrorKeys.notFound, 404, entity ? { entity } : undefined);
 export const forbidden = () => new AppError(ErrorKeys.forbidden, 403);
 export const conflict = (key: string = ErrorKeys.concurrencyFailure) => new AppError(key, 409);
-/** A validation error on one field, in the same shape as schema validation errors. */
-export const fieldError = (objectName: string, field: string, message: string, key: string = ErrorKeys.validation) =>
-  new AppError(key, 400, undefined, [{ objectName, field, message }]);
+/**
+ * The one helper for a 400 on one field, in the shape of schema validation errors: the object and
+ * field, the error's key (a rule's key) with its params, and the field's message (the key itself
+ * unless given).
+ */
+export const fieldError = (objectName: string, field: string, key: string, params?: Record<string, unknown>, message: string = key) =>
+  new AppError(key, 400, params, [{ objectName, field, message }]);
+
+/** A field refused as a schema refuses it: `error.validation` with the field's code (NotNull, Pattern, NotFound, …). */
+export const invalidField = (objectName: string, field: string, code: string, params?: Record<string, unknown>) =>
+  fieldError(objectName, field, ErrorKeys.validation, params, code);
 
 const TITLES: Record<number, string> = {
   400: 'Bad Request',

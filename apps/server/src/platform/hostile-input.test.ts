@@ -3,10 +3,17 @@ import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeLotRange, makeProduct, makeProductGroup, makeProductRemark, makeProductType } from '../db/seed/catalogue-factories.js';
-import { makeDocument, makeDocumentType } from '../db/seed/document-factories.js';
-import { makeBusinessUnit, makeRole, makeSuperAdmin, makeUser, makeUserGroup, makeUserWithRights } from '../db/seed/factories.js';
-import { makeFile } from '../db/seed/file-factories.js';
+import { makeLotRange, makeProduct, makeProductGroup, makeProductRemark, makeProductType } from '../factories/catalogue-factories.js';
+import { makeDocument, makeDocumentType } from '../factories/document-factories.js';
+import { makeFile } from '../factories/file-factories.js';
+import {
+  makeBusinessUnit,
+  makeRole,
+  makeSuperAdmin,
+  makeUser,
+  makeUserGroup,
+  makeUserWithRights,
+} from '../factories/organisation-factories.js';
 import { createTestContext, type TestContext, tokenFor } from '../test/harness.js';
 import type { AccessRule } from './access.js';
 

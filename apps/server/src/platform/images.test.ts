@@ -5,9 +5,10 @@ import multipartPlugin from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerErrorHandler } from './errors.js';
+import type { FileStore } from './file-store.js';
 import { HOSTILE_SVG, multipart, tinyJpeg, tinyPng } from './images.fixtures.js';
 import { checkImage, imageVersion, readImageUpload, replaceImage, sanitizeSvg, sendImage } from './images.js';
-import { createLocalFileStore, type FileStore } from './storage.js';
+import { createLocalFileStore } from './storage-local.js';
 
 const expectNotAnImage = async (data: Buffer) => {
   await expect(checkImage(data)).rejects.toMatchObject({ key: 'error.notAnImage', status: 400 });

@@ -4,8 +4,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import { JSDOM } from 'jsdom';
 import { AppError } from './errors.js';
+import type { FileStore } from './file-store.js';
 import { withFilePart } from './multipart.js';
-import type { FileStore } from './storage.js';
 
 export type ImageExtension = 'png' | 'jpg' | 'svg';
 

@@ -1,8 +1,8 @@
 import type { MultipartFile } from '@fastify/multipart';
 import { ErrorKeys } from '@vellum/contract';
 import type { FastifyRequest } from 'fastify';
-import { AppError, fieldError } from './errors.js';
-import { ObjectTooLarge } from './storage.js';
+import { AppError, invalidField } from './errors.js';
+import { ObjectTooLarge } from './storage-stream.js';
 
 export const tooLarge = (maxBytes: number) => new AppError(ErrorKeys.fileTooLarge, 413, { maxBytes });
 
@@ -23,7 +23,7 @@ export async function withFilePart<T>(
     const part = await req.file({ limits: { fileSize: maxBytes, files: 1 }, throwFileSizeLimit: false });
     if (!part || part.fieldname !== field) {
       part?.file.resume();
-      throw fieldError('multipart', field, 'NotNull');
+      throw invalidField('multipart', field, 'NotNull');
     }
     const result = await consume(part);
     if (part.file.truncated) throw tooLarge(maxBytes);
@@ -44,6 +44,6 @@ export function multipartFailure(err: unknown, field: string, tooLargeError: () 
   const code = (err as { code?: string }).code;
   if (code === 'FST_REQ_FILE_TOO_LARGE') return tooLargeError();
   if (code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT')
-    return fieldError('multipart', field, 'Size');
+    return invalidField('multipart', field, 'Size');
   return new AppError(ErrorKeys.badRequest, 400, { detail: 'malformed multipart body' });
 }

@@ -1,7 +1,7 @@
 import { HEADER_TOTAL_COUNT, type PageQuery } from '@vellum/contract';
 import { asc, type Column, desc, type SQL } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
-import { fieldError } from './errors.js';
+import { invalidField } from './errors.js';
 
 export interface PageRequest {
   limit: number;
@@ -21,7 +21,7 @@ export function pageRequest(q: PageQuery, sortable: Record<string, Column>, tieB
   for (const s of q.sort) {
     const [field, dir] = s.split(',');
     const col = sortable[field];
-    if (!col) throw fieldError('query', 'sort', 'Pattern');
+    if (!col) throw invalidField('query', 'sort', 'Pattern');
     const descending = dir?.toLowerCase() === 'desc';
     orderBy.push(descending ? desc(col) : asc(col));
     keys.push(`${field},${descending ? 'desc' : 'asc'}`);

@@ -1,5 +1,5 @@
 import { ErrorKeys, PASSWORD_PATTERN } from '@vellum/contract';
-import { AppError, fieldError } from './errors.js';
+import { AppError, invalidField } from './errors.js';
 import { verifyPassword } from './passwords.js';
 
 /** The spec's floor for the number of previous passwords that cannot be reused. */
@@ -45,7 +45,7 @@ export function isPasswordExpired(
 /** The strength rule of the contract, for callers that did not validate through its schema. */
 export function assertStrongPassword(password: string, objectName = 'body', field = 'newPassword'): void {
   if (password.length > 100 || !PASSWORD_PATTERN.test(password)) {
-    throw fieldError(objectName, field, 'customInput.password.errors.tooWeak');
+    throw invalidField(objectName, field, 'customInput.password.errors.tooWeak');
   }
 }
 

@@ -3,7 +3,7 @@ import DOMPurify from 'dompurify';
 import type { FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import { JSDOM } from 'jsdom';
-import { AppError, fieldError } from './errors.js';
+import { AppError, invalidField } from './errors.js';
 import { withFilePart } from './multipart.js';
 
 /**
@@ -211,7 +211,7 @@ export async function readRichTextUpload(
     format = claimedFormat(part.mimetype ?? '', part.filename ?? '');
     return part.toBuffer();
   });
-  if (original.length === 0) throw fieldError('multipart', field, 'NotNull');
+  if (original.length === 0) throw invalidField('multipart', field, 'NotNull');
   const html = await richTextFromDocument(original, format);
   return { original, format: format as RichTextFormat, html };
 }

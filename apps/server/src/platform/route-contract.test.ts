@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeSuperAdmin } from '../db/seed/factories.js';
+import { makeSuperAdmin } from '../factories/organisation-factories.js';
 import { as, createTestContext, type TestContext, tokenFor } from '../test/harness.js';
 
 /**

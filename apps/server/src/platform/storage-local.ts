@@ -2,7 +2,7 @@ import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, resolve, sep } from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import type { FileStore } from './storage.js';
+import type { FileStore } from './file-store.js';
 import { MeasuringStream, newObjectKey } from './storage-stream.js';
 
 /** Objects as files under `root`; a key can never name a path outside it. */

@@ -1,4 +1,4 @@
-import type { FileStore } from './storage.js';
+import type { FileStore } from './file-store.js';
 
 /** Which of the keys must stay in storage (a publication names them). */
 export type KeptObjects = (keys: readonly string[]) => Promise<Set<string>>;

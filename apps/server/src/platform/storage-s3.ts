@@ -15,7 +15,7 @@ import {
   S3ServiceException,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import type { FileStore } from './storage.js';
+import type { FileStore } from './file-store.js';
 import { MeasuringStream, newObjectKey } from './storage-stream.js';
 
 export interface S3StoreOptions {

@@ -6,8 +6,10 @@ import { join } from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFileStore, type FileStore, ObjectTooLarge, parseStorageUrl } from './storage.js';
+import type { FileStore } from './file-store.js';
+import { createFileStore, parseStorageUrl } from './storage.js';
 import { createS3FileStore } from './storage-s3.js';
+import { ObjectTooLarge } from './storage-stream.js';
 
 const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 const text = async (s: NodeJS.ReadableStream) => {

@@ -1,6 +1,6 @@
 import { httpUrl, idSchema, multiLineText, nameText, plainText, richText, textFault } from '@vellum/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeBusinessUnit, makeSuperAdmin } from '../db/seed/factories.js';
+import { makeBusinessUnit, makeSuperAdmin } from '../factories/organisation-factories.js';
 import { as, createTestContext, type TestContext, tokenFor } from '../test/harness.js';
 
 /**

@@ -9,7 +9,7 @@ import { inject } from 'vitest';
 import { buildApp } from '../app.js';
 import { type Config, loadConfig } from '../config.js';
 import { createPglite, type Database, type Db, openDatabase } from '../db/client.js';
-import { DEFAULT_PASSWORD } from '../db/seed/factories.js';
+import { DEFAULT_PASSWORD } from '../factories/organisation-factories.js';
 import { withDatabase } from './global-setup.js';
 
 export interface TestContext {

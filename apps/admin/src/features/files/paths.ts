@@ -5,8 +5,6 @@ export const documentFilesPath = (businessUnitId: number, documentId: number) =>
 export const newFilePath = (businessUnitId: number, documentId: number) => `${documentFilesPath(businessUnitId, documentId)}/new`;
 export const filePath = (businessUnitId: number, documentId: number, fileId: number) =>
   `${documentFilesPath(businessUnitId, documentId)}/${fileId}`;
-export const archivedDocumentsPath = (businessUnitId: number) =>
-  `/my-business-units/${businessUnitId}/administration/archived-data-documents`;
 /** The API address of a version's binary (default: the current version). */
 export const binaryUrl = (fileId: number, versionId?: number, inline = false) => {
   const q = new URLSearchParams();

@@ -202,7 +202,7 @@ export interface RuleProblem {
 }
 
 /** The attribute limits (text and lot-number attributes against their maximum), from the contract. */
-export { type AttributeLimits, attributeLimits } from '@vellum/contract';
+export { attributeLimits } from '@vellum/contract';
 
 /**
  * The form does not know whether the patient portal is on until the manufacturer settings are

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AttributeDefinition, ProductType, ProductTypeCreateBody, ProductTypeUpdateBody } from '@vellum/contract';
+import type { ProductType, ProductTypeCreateBody, ProductTypeUpdateBody } from '@vellum/contract';
 import { ApiError, api } from '../../api/client';
 import { useFeatureSwitchesQuery } from '../../app/shell/queries';
 
@@ -48,23 +48,6 @@ export function useProductType(id: number | undefined) {
     enabled: id !== undefined && Number.isInteger(id),
     // its page shows the failure in place (LoadError): no toast besides it
     meta: { silentError: true },
-  });
-}
-
-/** The attribute definitions of a product type, in visualisation order. */
-export function useAttributeDefinitions(productTypeId: number | undefined) {
-  return useQuery({
-    queryKey: productTypeKeys.definitions(productTypeId ?? -1),
-    queryFn: async () =>
-      asList(
-        (
-          await api<AttributeDefinition[] | { items: AttributeDefinition[] }>('api/product-type-attribute-definitions', {
-            query: { 'product-type': productTypeId },
-            cacheBust: true,
-          })
-        ).data,
-      ).sort((a, b) => a.visualizationOrder - b.visualizationOrder),
-    enabled: productTypeId !== undefined && Number.isInteger(productTypeId),
   });
 }
 

@@ -24,7 +24,6 @@ const lotRangeFormSchema = z.object({
   archiveDate: z.string().nullable(),
   appliesToAll: z.boolean(),
 });
-export type LotRangeFormValues = z.input<typeof lotRangeFormSchema>;
 
 const baseSchema = z.object({
   keyCode: keyCodeSchema,

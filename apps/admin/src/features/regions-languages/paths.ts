@@ -7,8 +7,6 @@ export const regionsPath = (kind: RegionKind, unitId: number) =>
     ? `/general-settings/manufacturer-regions/${kind}`
     : `/my-business-units/${unitId}/${kind === 'interface' ? 'website' : 'backend'}-configuration/region`;
 export const languageGroupsPath = (unitId: number) => `/my-business-units/${unitId}/backend-configuration/language-group`;
-export const languagesPath = (unitId: number) =>
-  unitId === 0 ? '/general-settings/manufacturer-languages' : `/my-business-units/${unitId}/website-configuration/language`;
 
 export const REGION_RIGHT: Record<RegionKind, AccessRight> = { interface: 'INTERFACE_REGION_MANAGE', document: 'DOCUMENT_REGION_MANAGE' };
 export const LANGUAGE_RIGHT: Record<LanguageKind, AccessRight> = {

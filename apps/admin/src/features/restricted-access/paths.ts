@@ -1,7 +1,5 @@
 /** The restricted user groups of a unit (list, `/new`, `/:groupId`). */
 export const restrictedAccessPath = (businessUnitId: number) =>
   `/my-business-units/${businessUnitId}/document-management/restricted-access`;
-/** Who may use the unit's restricted document search. */
-export const searchAccessPath = (businessUnitId: number) => `/my-business-units/${businessUnitId}/document-management/search-access`;
 /** The unit's settings, where restricted user groups are switched on. */
 export const businessUnitSettingsPath = (businessUnitId: number) => `/general-settings/business-unit/${businessUnitId}/edit`;

@@ -1,6 +1,6 @@
 import { ACCESS_RIGHTS } from '@vellum/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeBusinessUnit, makeUserWithRights } from '../../db/seed/factories.js';
+import { makeBusinessUnit, makeUserWithRights } from '../../factories/organisation-factories.js';
 import { as, createTestContext, type TestContext, tokenFor } from '../../test/harness.js';
 
 let ctx: TestContext;

@@ -1,6 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { appUser, auditLog, passwordHistory, userSession } from '../../db/schema/index.js';
-import { DEFAULT_PASSWORD } from '../../db/seed/factories.js';
+import { DEFAULT_PASSWORD } from '../../factories/organisation-factories.js';
 import { mailText, type TestContext } from '../../test/harness.js';
 
 /** Helpers shared by the account tests (not a test file itself). */

@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeBusinessUnit, makeRole, makeUser, makeUserGroup, makeUserWithRights, setManufacturer } from '../../db/seed/factories.js';
+import {
+  makeBusinessUnit,
+  makeRole,
+  makeUser,
+  makeUserGroup,
+  makeUserWithRights,
+  setManufacturer,
+} from '../../factories/organisation-factories.js';
 import { as, createTestContext, type TestContext, tokenFor } from '../../test/harness.js';
 import { auditRows, userRow } from './account.test-support.js';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_PASSWORD, makeUser, setManufacturer } from '../../db/seed/factories.js';
+import { DEFAULT_PASSWORD, makeUser, setManufacturer } from '../../factories/organisation-factories.js';
 import { as, createTestContext, type TestContext, tokenFor } from '../../test/harness.js';
 import {
   auditActions,

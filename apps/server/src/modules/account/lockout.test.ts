@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_PASSWORD, makeUser, setManufacturer } from '../../db/seed/factories.js';
+import { DEFAULT_PASSWORD, makeUser, setManufacturer } from '../../factories/organisation-factories.js';
 import * as passwords from '../../platform/passwords.js';
 import { DUMMY_PASSWORD_HASH, hashPassword } from '../../platform/passwords.js';
 import { as, createTestContext, type TestContext, tokenFor } from '../../test/harness.js';

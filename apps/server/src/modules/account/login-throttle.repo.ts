@@ -1,8 +1,7 @@
 import { and, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { loginThrottle } from '../../db/schema/index.js';
-
-const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`;
+import { instant } from '../../db/sql.js';
 
 /** When the address may try again, if that is later than `now`. */
 export async function throttledUntil(db: DbOrTx, address: string, now = new Date()): Promise<Date | undefined> {
@@ -21,7 +20,7 @@ export async function throttledUntil(db: DbOrTx, address: string, now = new Date
  * ones; rows another transaction holds are skipped, so that two failures never wait on each other.
  */
 export async function countAddressFailure(tx: DbOrTx, address: string, now: Date, forgetBefore: Date): Promise<number> {
-  const forgotten = sql`${loginThrottle.lastFailureAt} < ${ts(forgetBefore)}`;
+  const forgotten = sql`${loginThrottle.lastFailureAt} < ${instant(forgetBefore)}`;
   const [row] = await tx
     .insert(loginThrottle)
     .values({ address, failures: 1, firstFailureAt: now, lastFailureAt: now })
@@ -29,7 +28,7 @@ export async function countAddressFailure(tx: DbOrTx, address: string, now: Date
       target: loginThrottle.address,
       set: {
         failures: sql`CASE WHEN ${forgotten} THEN 1 ELSE ${loginThrottle.failures} + 1 END`,
-        firstFailureAt: sql`CASE WHEN ${forgotten} THEN ${ts(now)} ELSE ${loginThrottle.firstFailureAt} END`,
+        firstFailureAt: sql`CASE WHEN ${forgotten} THEN ${instant(now)} ELSE ${loginThrottle.firstFailureAt} END`,
         lastFailureAt: now,
         nextAllowedAt: sql`CASE WHEN ${forgotten} THEN NULL ELSE ${loginThrottle.nextAllowedAt} END`,
       },
@@ -49,6 +48,6 @@ export async function countAddressFailure(tx: DbOrTx, address: string, now: Date
 export async function delayAddress(tx: DbOrTx, address: string, until: Date): Promise<void> {
   await tx
     .update(loginThrottle)
-    .set({ nextAllowedAt: sql`greatest(coalesce(${loginThrottle.nextAllowedAt}, ${ts(until)}), ${ts(until)})` })
+    .set({ nextAllowedAt: sql`greatest(coalesce(${loginThrottle.nextAllowedAt}, ${instant(until)}), ${instant(until)})` })
     .where(eq(loginThrottle.address, address));
 }

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LoginThrottleConfig } from '../../config.js';
 import { loginThrottle } from '../../db/schema/index.js';
-import { DEFAULT_PASSWORD, makeUser } from '../../db/seed/factories.js';
+import { DEFAULT_PASSWORD, makeUser } from '../../factories/organisation-factories.js';
 import { createTestContext, type TestContext } from '../../test/harness.js';
 import { auditRows, userRow } from './account.test-support.js';
 import { delayAfter } from './login-throttle.js';

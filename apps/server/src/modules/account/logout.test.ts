@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeUser } from '../../db/seed/factories.js';
+import { makeUser } from '../../factories/organisation-factories.js';
 import { createSession } from '../../platform/session.repo.js';
 import { TokenService } from '../../platform/tokens.js';
 import { as, createTestContext, signIn, type TestContext, tokenFor } from '../../test/harness.js';

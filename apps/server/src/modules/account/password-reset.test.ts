@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resetKey } from '../../db/schema/index.js';
-import { DEFAULT_PASSWORD, makeUser, setManufacturer } from '../../db/seed/factories.js';
+import { DEFAULT_PASSWORD, makeUser, setManufacturer } from '../../factories/organisation-factories.js';
 import { as, createTestContext, type TestContext, tokenFor } from '../../test/harness.js';
 import {
   auditActions,

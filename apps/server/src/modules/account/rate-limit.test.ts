@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeUser } from '../../db/seed/factories.js';
+import { makeUser } from '../../factories/organisation-factories.js';
 import { createTestContext, type TestContext } from '../../test/harness.js';
 import { userRow } from './account.test-support.js';
 

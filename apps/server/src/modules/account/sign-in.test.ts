@@ -1,7 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/schema/index.js';
-import { makeUser, makeUserWithRights } from '../../db/seed/factories.js';
+import { makeUser, makeUserWithRights } from '../../factories/organisation-factories.js';
 import { as, createTestContext, type TestContext } from '../../test/harness.js';
 import { auditActions, auditRows, authenticateCall, sessionsOf, setUser, userRow } from './account.test-support.js';
 

@@ -1,6 +1,7 @@
 import { and, count, eq, gte, ilike, isNull, lt, lte, or, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { auditLog } from '../../db/schema/index.js';
+import { likePattern } from '../../db/sql.js';
 import type { PageRequest } from '../../platform/paging.js';
 
 export type AuditLogRow = typeof auditLog.$inferSelect;
@@ -29,8 +30,6 @@ export interface AuditLogFilter {
   toExclusive?: boolean;
 }
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 function conditions(f: AuditLogFilter): SQL | undefined {
   const where: (SQL | undefined)[] = [
     f.businessUnitId === 0
@@ -40,9 +39,9 @@ function conditions(f: AuditLogFilter): SQL | undefined {
   if (f.category) where.push(eq(auditLog.category, f.category));
   if (f.entityName) where.push(eq(auditLog.entityName, f.entityName));
   if (f.action) where.push(eq(auditLog.action, f.action));
-  if (f.login) where.push(ilike(auditLog.login, `%${escapeLike(f.login)}%`));
+  if (f.login) where.push(ilike(auditLog.login, likePattern(f.login)));
   if (f.search) {
-    const pattern = `%${escapeLike(f.search)}%`;
+    const pattern = likePattern(f.search);
     where.push(
       or(
         ilike(auditLog.login, pattern),

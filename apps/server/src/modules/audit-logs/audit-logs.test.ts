@@ -2,7 +2,7 @@ import type { AccessRight } from '@vellum/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/schema/index.js';
-import { makeBusinessUnit, makeUserWithRights } from '../../db/seed/factories.js';
+import { makeBusinessUnit, makeUserWithRights } from '../../factories/organisation-factories.js';
 import { AUDIT_LABEL_MAX, audit, entryLabel } from '../../platform/audit.js';
 import { as, createTestContext, type TestContext, tokenFor } from '../../test/harness.js';
 

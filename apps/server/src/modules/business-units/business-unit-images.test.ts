@@ -2,7 +2,7 @@ import type { AccessRight } from '@vellum/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, businessUnit } from '../../db/schema/index.js';
-import { makeBusinessUnit, makeUserWithRights } from '../../db/seed/factories.js';
+import { makeBusinessUnit, makeUserWithRights } from '../../factories/organisation-factories.js';
 import { HOSTILE_SVG, multipart, tinyJpeg, tinyPng } from '../../platform/images.fixtures.js';
 import { as, createTestContext, type TestContext, tokenFor } from '../../test/harness.js';
 

@@ -6,17 +6,16 @@ import { type Actor, audit, diff } from '../../platform/audit.js';
 import type { Deps } from '../../platform/deps.js';
 import { notFound } from '../../platform/errors.js';
 import { type CheckedImage, replaceImage } from '../../platform/images.js';
-import { toContentBlock } from '../website-layout/content-blocks.service.js';
 import { checkCss } from '../website-layout/css-check.js';
-import { toFooterItem } from '../website-layout/footer-items.service.js';
-import { listContentBlocks, listFooterItems, publicResourceNames } from '../website-layout/website-layout.repo.js';
+import { layoutOf } from '../website-layout/unit-layout.js';
+import { publicResourceNames } from '../website-layout/website-layout.repo.js';
 import { type BusinessUnitRow, findBusinessUnit, setBusinessUnitCss, setBusinessUnitLogoKey } from './business-units.repo.js';
 import { headerTexts, toBusinessUnit, updateAudited } from './business-units.service.js';
 import { requireAnyRightIn } from './unit-access.js';
 
 /**
- * The look of a unit's public website: colours, logo, custom CSS, and what it inherits from the
- * manufacturer-wide layout of unit 0 (decision 0028). Unit 0 is reached by these calls only.
+ * Changes to the look of a unit's public website: colours, logo, custom CSS (decision 0028; what it
+ * inherits from unit 0 is read by website-layout/unit-layout.ts). Unit 0 is reached by these calls only.
  */
 
 type LayoutBody = z.output<typeof businessUnitLayoutBody>;
@@ -30,47 +29,6 @@ async function loadAny(db: DbOrTx, id: number, forUpdate = false): Promise<Busin
   return row;
 }
 
-/** The unit's own layout values, whether each is inherited, and what the public site shows. */
-async function layoutOf(db: DbOrTx, row: BusinessUnitRow): Promise<Layout> {
-  const unit = toBusinessUnit(row);
-  const global = row.id === GLOBAL_BUSINESS_UNIT_ID ? undefined : await findBusinessUnit(db, GLOBAL_BUSINESS_UNIT_ID, false, 'any');
-  const manufacturer: BusinessUnit | undefined = global ? toBusinessUnit(global) : undefined;
-  const [ownFooter, ownBlocks] = await Promise.all([listFooterItems(db, row.id), listContentBlocks(db, row.id)]);
-  const colourInherited = !!manufacturer && unit.mainColor === null;
-  const inherited = {
-    mainColor: colourInherited,
-    highlightColor: !!manufacturer && unit.highlightColor === null,
-    lightHeaderText: colourInherited,
-    logo: !!manufacturer && unit.logoUrl === null,
-    footerItems: !!global && ownFooter.length === 0,
-    contentBlocks: !!global && ownBlocks.length === 0,
-  };
-  const [footer, blocks] = await Promise.all([
-    inherited.footerItems && global ? listFooterItems(db, global.id) : ownFooter,
-    inherited.contentBlocks && global ? listContentBlocks(db, global.id) : ownBlocks,
-  ]);
-  return {
-    id: unit.id,
-    logoUrl: unit.logoUrl,
-    mainColor: unit.mainColor,
-    highlightColor: unit.highlightColor,
-    lightHeaderText: unit.lightHeaderText,
-    headerTextTitle: unit.headerTextTitle,
-    headerTextBody: unit.headerTextBody,
-    oneColumnLayout: unit.oneColumnLayout,
-    version: unit.version,
-    inherited,
-    effective: {
-      mainColor: inherited.mainColor ? (manufacturer?.mainColor ?? null) : unit.mainColor,
-      highlightColor: inherited.highlightColor ? (manufacturer?.highlightColor ?? null) : unit.highlightColor,
-      lightHeaderText: inherited.lightHeaderText ? (manufacturer?.lightHeaderText ?? false) : unit.lightHeaderText,
-      logoUrl: inherited.logo ? (manufacturer?.logoUrl ?? null) : unit.logoUrl,
-      footerItems: footer.map(toFooterItem),
-      contentBlocks: blocks.map(toContentBlock),
-    },
-  };
-}
-
 /** What the layout form edits, as the audit log records it. */
 const layoutView = (row: BusinessUnitRow) => ({
   mainColor: row.mainColor,
@@ -80,10 +38,6 @@ const layoutView = (row: BusinessUnitRow) => ({
   headerTextBody: row.headerTextBody,
   oneColumnLayout: row.oneColumnLayout,
 });
-
-export async function getLayout(deps: Pick<Deps, 'db'>, id: number): Promise<Layout> {
-  return layoutOf(deps.db, await loadAny(deps.db, id));
-}
 
 export async function updateLayout(deps: Deps, auth: AuthContext, body: LayoutBody): Promise<Layout> {
   const { id, version, ...fields } = body;

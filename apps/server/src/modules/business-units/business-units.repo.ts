@@ -2,14 +2,11 @@ import { GLOBAL_BUSINESS_UNIT_ID } from '@vellum/contract';
 import { and, count, eq, gt, gte, ilike, inArray, or, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { businessUnit } from '../../db/schema/index.js';
+import { likePattern } from '../../db/sql.js';
 import type { PageRequest } from '../../platform/paging.js';
 
 export type BusinessUnitRow = typeof businessUnit.$inferSelect;
 export type BusinessUnitValues = Omit<typeof businessUnit.$inferInsert, 'id' | 'version' | 'createdDate' | 'logoKey' | 'cssContent'>;
-export type BusinessUnitLayoutValues = Pick<
-  BusinessUnitRow,
-  'mainColor' | 'highlightColor' | 'lightHeaderText' | 'headerTextTitle' | 'headerTextBody' | 'oneColumnLayout'
->;
 
 export const businessUnitSortable = {
   id: businessUnit.id,
@@ -22,8 +19,6 @@ export const businessUnitSortable = {
 // the global scope (id 0) is never a business unit of these routes
 const real = (id: number) => and(eq(businessUnit.id, id), gt(businessUnit.id, GLOBAL_BUSINESS_UNIT_ID));
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 export async function listBusinessUnits(
   db: DbOrTx,
   filter: { ids: number[] | 'all'; search?: string },
@@ -33,7 +28,7 @@ export async function listBusinessUnits(
   const where: SQL[] = [gt(businessUnit.id, GLOBAL_BUSINESS_UNIT_ID)];
   if (filter.ids !== 'all') where.push(inArray(businessUnit.id, filter.ids));
   if (filter.search) {
-    const pattern = `%${escapeLike(filter.search)}%`;
+    const pattern = likePattern(filter.search);
     where.push(or(ilike(businessUnit.displayName, pattern), ilike(businessUnit.slug, pattern)) as SQL);
   }
   const condition = and(...where);

@@ -17,7 +17,8 @@ import { alert } from '../../platform/alerts.js';
 import { type RoutesPlugin, typed } from '../../platform/deps.js';
 import { readImageUpload, sendImage } from '../../platform/images.js';
 import { sendPage } from '../../platform/paging.js';
-import { getCss, getLayout, logoKeyOf, requireLayoutUnit, storeLogo, updateCss, updateLayout } from './business-unit-layout.service.js';
+import { getLayout } from '../website-layout/unit-layout.js';
+import { getCss, logoKeyOf, requireLayoutUnit, storeLogo, updateCss, updateLayout } from './business-unit-layout.service.js';
 import {
   businessUnitName,
   createBusinessUnit,

@@ -10,16 +10,17 @@ import {
 } from '@vellum/contract';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
-import { type AuthContext, registerEntityUnit } from '../../platform/access.js';
+import type { AuthContext } from '../../platform/access.js';
 import { type Actor, audit, diff } from '../../platform/audit.js';
 import type { Deps } from '../../platform/deps.js';
-import { AppError, conflict, notFound } from '../../platform/errors.js';
-import { imageVersion } from '../../platform/images.js';
+import { AppError, conflict, fieldError, notFound } from '../../platform/errors.js';
 import { pageRequest } from '../../platform/paging.js';
 import { knownLanguages } from '../languages/languages.service.js';
 import { countUnitGroups } from '../public-user-groups/public-user-groups.repo.js';
+import { publishUnitStatus } from '../publishing/publications.service.js';
 import { unitLanguageLists } from '../reference-data/reference-data.repo.js';
-import { countUnitContent, holdsContent, type UnitContentCounts } from './business-unit-statistics.js';
+import { unitLogoUrl } from '../website-layout/unit-layout.js';
+import { countUnitContent } from './business-unit-statistics.js';
 import {
   type BusinessUnitRow,
   type BusinessUnitValues,
@@ -32,7 +33,8 @@ import {
   updateBusinessUnit,
 } from './business-units.repo.js';
 import { requireAnyRightIn, visibleUnitIds } from './unit-access.js';
-import { removeUnitRows, unitActiveChanged, unitFiles } from './unit-files.js';
+import { removeUnitRows, unitFiles } from './unit-content.js';
+import type { UnitContentCounts } from './unit-counts.js';
 
 type CreateBody = z.output<typeof businessUnitCreateBody>;
 type UpdateBody = z.output<typeof businessUnitUpdateBody>;
@@ -42,16 +44,11 @@ type ListQuery = z.output<typeof businessUnitListQuery>;
 const ENTITY = 'business-unit';
 const OBJECT = 'businessUnit';
 
-registerEntityUnit(ENTITY, async (db, id) => (await findBusinessUnit(db, id))?.id);
-
-const field = (key: string, name: string, params?: Record<string, unknown>) =>
-  new AppError(key, 400, params, [{ objectName: OBJECT, field: name, message: key }]);
-
 export function toBusinessUnit(row: BusinessUnitRow): BusinessUnit {
   return {
     id: row.id,
     slug: row.slug,
-    logoUrl: row.logoKey ? `/api/business-units/${row.id}/logo?v=${imageVersion(row.logoKey)}` : null,
+    logoUrl: unitLogoUrl(row.id, row.logoKey),
     version: row.version,
     displayName: row.displayName,
     active: row.active,
@@ -108,7 +105,8 @@ async function firstLanguages(deps: Deps, body: Pick<CreateBody, 'interfaceLangu
     'interfaceLanguages',
     body.interfaceLanguages ?? manufacturer?.interfaceLanguages ?? [REQUIRED_INTERFACE_LANGUAGE],
   );
-  if (!interfaceLanguages.includes(REQUIRED_INTERFACE_LANGUAGE)) throw field(OrganisationErrorKeys.englishRequired, 'interfaceLanguages');
+  if (!interfaceLanguages.includes(REQUIRED_INTERFACE_LANGUAGE))
+    throw fieldError(OBJECT, 'interfaceLanguages', OrganisationErrorKeys.englishRequired);
   const documentLanguages = await knownLanguages(
     deps.db,
     OBJECT,
@@ -144,7 +142,7 @@ export async function createBusinessUnit(deps: Deps, actor: Actor, body: CreateB
   const { id: _id, slug, interfaceLanguages, documentLanguages, ...fields } = body;
   const values = { slug, ...toValues(fields), ...(await firstLanguages(deps, { interfaceLanguages, documentLanguages })) };
   const row = await deps.db.transaction(async (tx) => {
-    if (await slugTaken(tx, slug)) throw field(OrganisationErrorKeys.slugExists, 'slug', { slug });
+    if (await slugTaken(tx, slug)) throw fieldError(OBJECT, 'slug', OrganisationErrorKeys.slugExists, { slug });
     const created = await insertBusinessUnit(tx, values);
     await audit(tx, actor, {
       entityName: ENTITY,
@@ -198,7 +196,7 @@ export async function updateAudited<V extends Record<string, unknown>>(
 }
 
 export async function updateBusinessUnitSettings(deps: Deps, auth: AuthContext, body: UpdateBody, pathId?: number): Promise<BusinessUnit> {
-  if (pathId !== undefined && pathId !== body.id) throw field(OrganisationErrorKeys.idMismatch, 'id');
+  if (pathId !== undefined && pathId !== body.id) throw fieldError(OBJECT, 'id', OrganisationErrorKeys.idMismatch);
   const { id, slug, version, ...fields } = body;
   let wasActive: boolean | undefined;
   const row = await updateAudited(
@@ -206,11 +204,11 @@ export async function updateBusinessUnitSettings(deps: Deps, auth: AuthContext, 
     auth,
     { id, version, values: toValues(fields), action: 'UPDATE', view: auditView },
     async (before, tx) => {
-      if (slug !== before.slug) throw field(OrganisationErrorKeys.slugCannotChange, 'slug');
+      if (slug !== before.slug) throw fieldError(OBJECT, 'slug', OrganisationErrorKeys.slugCannotChange);
       // restricted groups exist only while the setting is on (decision 0032); a group being written holds the unit row shared
       if (before.publicUserGroupActive && !fields.publicUserGroupActive) {
         const groups = await countUnitGroups(tx, id);
-        if (groups > 0) throw field(RestrictedAccessErrorKeys.publicUserGroupsExist, 'publicUserGroupActive', { groups });
+        if (groups > 0) throw fieldError(OBJECT, 'publicUserGroupActive', RestrictedAccessErrorKeys.publicUserGroupsExist, { groups });
       }
       wasActive = before.active;
     },
@@ -218,21 +216,25 @@ export async function updateBusinessUnitSettings(deps: Deps, auth: AuthContext, 
   // made inactive or active again: its website follows at once (a publication of its status)
   if (wasActive !== undefined && wasActive !== row.active) {
     // a publish running in the unit holds its lease: its own publication then carries the unit as it reads it
-    await unitActiveChanged(deps, auth, id, row.active).catch((err) => {
+    await publishUnitStatus(deps, auth, id, row.active).catch((err) => {
       if (!(err instanceof AppError && err.status === 409)) throw err;
     });
   }
   return toBusinessUnit(row);
 }
 
-/** Removes the unit; answers the name it had (the success message names it: decision 0051). */
+/**
+ * Deletes a unit as its lifecycle list says (unit-content.ts): refused while an area whose rows
+ * keep the unit counts any; rows no cascade takes go first, the unit's row and its configuration
+ * (ON DELETE CASCADE, decision 0021) in one transaction, the binaries of every area once it commits.
+ * Answers the name it had (the success message names it: decision 0051).
+ */
 export async function removeBusinessUnit(deps: Deps, actor: Actor, id: number): Promise<string> {
   const { keys, name } = await deps.db.transaction(async (tx) => {
     const before = await findBusinessUnit(tx, id, true);
     if (!before) throw notFound(ENTITY);
     const content = await countUnitContent(tx, id);
-    if (holdsContent(content)) throw new AppError(OrganisationErrorKeys.businessUnitNotEmpty, 400, { id });
-    // the unit's website and document configuration goes with it: ON DELETE CASCADE (decision 0021); its binaries once this commits
+    if (content.keepsTheUnit) throw new AppError(OrganisationErrorKeys.businessUnitNotEmpty, 400, { id });
     const files = await unitFiles(tx, id);
     await removeUnitRows(tx, id);
     await deleteBusinessUnit(tx, id);
@@ -277,7 +279,11 @@ const configurationOf = (c: UnitContentCounts) => ({
 export async function getStatistics(deps: Deps, auth: AuthContext, id: number): Promise<Statistics> {
   requireAnyRightIn(auth, id);
   const row = await load(deps, id);
-  const c = await countUnitContent(deps.db, id);
+  return statisticsOf(row, await countUnitContent(deps.db, id));
+}
+
+/** The statistics call's answer: the unit and what the areas count of it. */
+export function statisticsOf(row: BusinessUnitRow, c: UnitContentCounts): Statistics {
   return {
     id: row.id,
     slug: row.slug,

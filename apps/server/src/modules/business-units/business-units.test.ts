@@ -2,11 +2,14 @@ import type { AccessRight } from '@vellum/contract';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, businessUnit, userGroupBusinessUnit } from '../../db/schema/index.js';
-import { makeProductRemark, makeProductType } from '../../db/seed/catalogue-factories.js';
-import { makeBusinessUnit, makeRole, makeUser, makeUserGroup, makeUserWithRights } from '../../db/seed/factories.js';
-import { businessUnitOf } from '../../platform/access.js';
+import { makeProductRemark, makeProductType } from '../../factories/catalogue-factories.js';
+import { makeDocument, makeDocumentType } from '../../factories/document-factories.js';
+import { makeBusinessUnit, makeRole, makeUser, makeUserGroup, makeUserWithRights } from '../../factories/organisation-factories.js';
 import { as, createTestContext, type TestContext, tokenFor } from '../../test/harness.js';
-import { registerUnitContentCounter } from './business-unit-statistics.js';
+import { countUnitContent } from './business-unit-statistics.js';
+import { findBusinessUnit } from './business-units.repo.js';
+import { statisticsOf } from './business-units.service.js';
+import type { UnitContentArea } from './unit-content.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -139,16 +142,25 @@ describe('GET /api/business-units/{id}, displayName and statistics', () => {
     });
   });
 
-  it('statistics add up what the content areas register', async () => {
+  it('statistics add up what the areas of the lifecycle list count', async () => {
     const counted = await makeBusinessUnit(ctx.db);
-    registerUnitContentCounter(async (_db, id) => (id === counted.id ? { products: 3, orphanProducts: 1, languageFilesHcp: 2 } : {}));
-    registerUnitContentCounter(async (_db, id) =>
-      id === counted.id
-        ? { products: 1, orphanDocuments: 4, productsNoDate: 2, filesFutureDate: 1, totalDownloads: 9, downloadsThisMonth: 5 }
-        : {},
-    );
-    const token = await tokenWith(['PRODUCT_READ'], [counted.id]);
-    const stats = (await call(token)({ method: 'GET', url: `/api/business-units/${counted.id}/statistics` })).json();
+    const areas: UnitContentArea[] = [
+      {
+        area: 'a',
+        tables: new Map(),
+        count: async (_db, id) => (id === counted.id ? { products: 3, orphanProducts: 1, languageFilesHcp: 2 } : {}),
+      },
+      {
+        area: 'b',
+        tables: new Map(),
+        count: async (_db, id) =>
+          id === counted.id
+            ? { products: 1, orphanDocuments: 4, productsNoDate: 2, filesFutureDate: 1, totalDownloads: 9, downloadsThisMonth: 5 }
+            : {},
+      },
+    ];
+    const row = await findBusinessUnit(ctx.db, counted.id);
+    const stats = statisticsOf(row!, await countUnitContent(ctx.db, counted.id, areas));
     expect(stats).toMatchObject({
       products: 4,
       languageFilesHcp: 2,
@@ -158,10 +170,10 @@ describe('GET /api/business-units/{id}, displayName and statistics', () => {
     });
   });
 
-  it('registers the business-unit entity for unit lookups', async () => {
-    expect(await businessUnitOf(ctx.db, 'business-unit', unit.id)).toBe(unit.id);
-    expect(await businessUnitOf(ctx.db, 'business-unit', 0)).toBeUndefined();
-    expect(await businessUnitOf(ctx.db, 'business-unit', 999999)).toBeUndefined();
+  it('finds a unit by its id, never unit 0 or a missing one', async () => {
+    expect((await findBusinessUnit(ctx.db, unit.id))?.id).toBe(unit.id);
+    expect((await findBusinessUnit(ctx.db, 0))?.id).toBeUndefined();
+    expect((await findBusinessUnit(ctx.db, 999999))?.id).toBeUndefined();
   });
 });
 
@@ -367,7 +379,7 @@ describe('DELETE /api/business-units/{id}', () => {
     expect((await del(undefined, unit.id)).statusCode).toBe(401);
     expect((await del(await tokenWith(['BUSINESS_UNIT_UPDATE'], [0]), unit.id)).statusCode).toBe(403);
     expect((await del(await tokenWith(['BUSINESS_UNIT_DELETE'], [unit.id]), unit.id)).statusCode).toBe(403);
-    expect(await businessUnitOf(ctx.db, 'business-unit', unit.id)).toBe(unit.id);
+    expect((await findBusinessUnit(ctx.db, unit.id))?.id).toBe(unit.id);
   });
 
   it('answers 404 for the global unit and a missing one', async () => {
@@ -379,11 +391,13 @@ describe('DELETE /api/business-units/{id}', () => {
 
   it('refuses to delete a unit that still holds content', async () => {
     const unit = await makeBusinessUnit(ctx.db);
-    registerUnitContentCounter(async (_db, id) => (id === unit.id ? { documents: 2 } : {}));
+    const type = await makeDocumentType(ctx.db, unit.id);
+    await makeDocument(ctx.db, unit.id, type.id);
+    await makeDocument(ctx.db, unit.id, type.id);
     const res = await del(await tokenWith(['BUSINESS_UNIT_DELETE'], [0]), unit.id);
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('error.businessUnit.notEmpty');
-    expect(await businessUnitOf(ctx.db, 'business-unit', unit.id)).toBe(unit.id);
+    expect((await findBusinessUnit(ctx.db, unit.id))?.id).toBe(unit.id);
   });
 
   it('refuses to delete a unit that holds only product types or only remarks (no database error)', async () => {
@@ -396,7 +410,7 @@ describe('DELETE /api/business-units/{id}', () => {
       const res = await del(token, unit.id);
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toBe('error.businessUnit.notEmpty');
-      expect(await businessUnitOf(ctx.db, 'business-unit', unit.id)).toBe(unit.id);
+      expect((await findBusinessUnit(ctx.db, unit.id))?.id).toBe(unit.id);
     }
   });
 
@@ -409,7 +423,7 @@ describe('DELETE /api/business-units/{id}', () => {
     expect(res.statusCode).toBe(204);
     expect(res.headers['x-vellum-alert']).toBe('vellumApp.businessUnit.deleted');
     expect(decodeURIComponent(String(res.headers['x-vellum-params']))).toBe(unit.displayName);
-    expect(await businessUnitOf(ctx.db, 'business-unit', unit.id)).toBeUndefined();
+    expect((await findBusinessUnit(ctx.db, unit.id))?.id).toBeUndefined();
     expect(await ctx.db.select().from(userGroupBusinessUnit).where(eq(userGroupBusinessUnit.businessUnitId, unit.id))).toEqual([]);
     const [entry] = await auditRows(unit.id, 'DELETE');
     expect(entry.changes).toMatchObject({ slug: { from: unit.slug, to: null } });

@@ -7,9 +7,9 @@ import {
   type documentDownloadStatsQuery,
 } from '@vellum/contract';
 import type { z } from 'zod';
+import type { DbOrTx } from '../../db/client.js';
 import type { Deps } from '../../platform/deps.js';
 import { pageOf, pageRequest } from '../../platform/paging.js';
-import { registerUnitContentCounter } from '../business-units/business-unit-statistics.js';
 import * as repo from './document-downloads.repo.js';
 
 type ListQuery = z.output<typeof documentDownloadListQuery>;
@@ -17,8 +17,8 @@ type StatsQuery = z.output<typeof documentDownloadStatsQuery>;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-// the unit's statistics card: every download, and this calendar month's (UTC)
-registerUnitContentCounter(async (db, businessUnitId) => {
+/** The unit's statistics card: every download, and this calendar month's (UTC). */
+export async function unitDownloadCounts(db: DbOrTx, businessUnitId: number) {
   const now = new Date();
   const { total, recent } = await repo.countUnitDownloads(
     db,
@@ -26,7 +26,7 @@ registerUnitContentCounter(async (db, businessUnitId) => {
     new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)),
   );
   return { totalDownloads: total, downloadsThisMonth: recent };
-});
+}
 
 /** The days asked for as instants: from midnight UTC of `from` to midnight after `to`. */
 function rangeOf(q: { 'business-unit': number; from?: string; to?: string }): repo.DownloadFilter {

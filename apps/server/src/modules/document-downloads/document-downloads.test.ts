@@ -2,8 +2,8 @@ import type { AccessRight } from '@vellum/contract';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documentDownload } from '../../db/schema/index.js';
-import { downloadRecord, makeDownloads } from '../../db/seed/download-factories.js';
-import { makeBusinessUnit, makeUserWithRights } from '../../db/seed/factories.js';
+import { downloadRecord, makeDownloads } from '../../factories/download-factories.js';
+import { makeBusinessUnit, makeUserWithRights } from '../../factories/organisation-factories.js';
 import { as, createTestContext, type TestContext, tokenFor } from '../../test/harness.js';
 import { downloadRecordOf } from './download-record.js';
 

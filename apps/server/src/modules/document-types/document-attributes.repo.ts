@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { documentAttributeDefinition, documentAttributeList, documentAttributeValue } from '../../db/schema/index.js';
-import { isRowId } from '../product-remarks/product-remarks.repo.js';
+import { isRowId } from '../../db/sql.js';
 
 export type DefinitionRow = typeof documentAttributeDefinition.$inferSelect;
 export type DefinitionValues = Omit<typeof documentAttributeDefinition.$inferInsert, 'id'>;

@@ -9,8 +9,7 @@ import {
 import type { z } from 'zod';
 import { type Actor, audit, diff } from '../../platform/audit.js';
 import type { Deps } from '../../platform/deps.js';
-import { AppError, conflict, notFound, uniqueViolationOf } from '../../platform/errors.js';
-import { registerTranslatableEntity } from '../internationalizations/translatable-entities.js';
+import { conflict, fieldError, notFound, uniqueViolationOf } from '../../platform/errors.js';
 import * as repo from './document-attributes.repo.js';
 import { businessUnitExists } from './document-types.repo.js';
 
@@ -19,16 +18,6 @@ type DefinitionInput = ListBody['definitions'][number];
 
 const ENTITY = 'document-attribute-definition';
 const OBJECT = 'documentAttributeDefinitions';
-
-registerTranslatableEntity({
-  entityName: 'document_attribute_definition',
-  fields: { name: { maxLength: 50 } },
-  sources: async (db, businessUnitId, ids) =>
-    (await repo.definitionsOfUnit(db, businessUnitId, ids)).map((d) => ({ id: d.id, label: d.name, values: { name: d.name } })),
-});
-
-const field = (key: string, name: string, params?: Record<string, unknown>) =>
-  new AppError(key, 400, params, [{ objectName: OBJECT, field: name, message: key }]);
 
 const view = (d: repo.DefinitionRow): DocumentAttributeDefinition => ({
   id: d.id,
@@ -74,12 +63,13 @@ function checkList(definitions: DefinitionInput[], stored: Map<number, repo.Defi
   definitions.forEach((d, i) => {
     if (d.id !== null) {
       if (!stored.has(d.id) || ids.has(d.id))
-        throw field(DocumentErrorKeys.attributeDefinitionInvalid, `definitions.${i}.id`, { id: d.id });
+        throw fieldError(OBJECT, `definitions.${i}.id`, DocumentErrorKeys.attributeDefinitionInvalid, { id: d.id });
       ids.add(d.id);
     }
-    if (names.has(d.name.toLowerCase())) throw field(DocumentErrorKeys.attributeNameExists, `definitions.${i}.name`, { name: d.name });
+    if (names.has(d.name.toLowerCase()))
+      throw fieldError(OBJECT, `definitions.${i}.name`, DocumentErrorKeys.attributeNameExists, { name: d.name });
     names.add(d.name.toLowerCase());
-    if (slugs.has(d.slug)) throw field(DocumentErrorKeys.attributeSlugExists, `definitions.${i}.slug`, { slug: d.slug });
+    if (slugs.has(d.slug)) throw fieldError(OBJECT, `definitions.${i}.slug`, DocumentErrorKeys.attributeSlugExists, { slug: d.slug });
     slugs.add(d.slug);
   });
 }
@@ -127,7 +117,10 @@ export async function saveDocumentAttributes(
           const shared = await repo.sharedValueOf(tx, d.id);
           if (shared !== undefined) {
             const i = body.definitions.indexOf(d);
-            throw field(DocumentRecordErrorKeys.attributeValuesNotUnique, `definitions.${i}.unique`, { name: d.name, value: shared });
+            throw fieldError(OBJECT, `definitions.${i}.unique`, DocumentRecordErrorKeys.attributeValuesNotUnique, {
+              name: d.name,
+              value: shared,
+            });
           }
         }
         await repo.updateDefinition(tx, d.id, values);

@@ -2,8 +2,8 @@ import type { AccessRight } from '@vellum/contract';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, documentAttributeDefinition } from '../../db/schema/index.js';
-import { makeDocumentAttribute } from '../../db/seed/document-factories.js';
-import { makeBusinessUnit, makeUserWithRights } from '../../db/seed/factories.js';
+import { makeDocumentAttribute } from '../../factories/document-factories.js';
+import { makeBusinessUnit, makeUserWithRights } from '../../factories/organisation-factories.js';
 import { as, createTestContext, type TestContext, tokenFor } from '../../test/harness.js';
 import { translatableEntity } from '../internationalizations/translatable-entities.js';
 

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, ilike, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { businessUnit, documentType } from '../../db/schema/index.js';
-import { isRowId } from '../product-remarks/product-remarks.repo.js';
+import { businessUnit, document, documentType } from '../../db/schema/index.js';
+import { isRowId, likePattern } from '../../db/sql.js';
 
 export type DocumentTypeRow = typeof documentType.$inferSelect;
 export type DocumentTypeValues = Pick<
@@ -10,7 +10,6 @@ export type DocumentTypeValues = Pick<
 >;
 export type DocumentTypeSortField = 'name' | 'sortNumber' | 'id' | 'active';
 
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 const sortExpressions: Record<DocumentTypeSortField, SQL | typeof documentType.id> = {
   name: sql`lower(${documentType.name})`,
   sortNumber: sql`${documentType.sortNumber}`,
@@ -115,5 +114,11 @@ export async function deleteType(db: DbOrTx, id: number): Promise<void> {
 /** How many document types a business unit holds (they keep the unit from being deleted). */
 export async function countUnitTypes(db: DbOrTx, businessUnitId: number): Promise<number> {
   const [row] = await db.select({ n: count() }).from(documentType).where(eq(documentType.businessUnitId, businessUnitId));
+  return row?.n ?? 0;
+}
+
+/** How many documents use a document type (a type in use is not deleted). */
+export async function documentsOfType(db: DbOrTx, documentTypeId: number): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(document).where(eq(document.documentTypeId, documentTypeId));
   return row?.n ?? 0;
 }

@@ -19,6 +19,7 @@ import {
   deleteDocumentType,
   getDocumentType,
   listDocumentTypes,
+  unitOfDocumentType,
   updateDocumentType,
 } from './document-types.service.js';
 
@@ -31,8 +32,11 @@ const UPDATED = 'vellumApp.documentType.updated';
 export const documentTypesRoutes: RoutesPlugin = async (app) => {
   const r = typed(app);
   const { deps } = app;
-  const ofType = unitOfEntity(() => deps.db, 'documentType');
-  const update: AccessRule = { right: 'DOCUMENT_TYPE_MANAGE', unit: unitOfEntityInPathOrBody(() => deps.db, 'documentType') };
+  const ofType = unitOfEntity(() => deps.db, 'documentType', unitOfDocumentType);
+  const update: AccessRule = {
+    right: 'DOCUMENT_TYPE_MANAGE',
+    unit: unitOfEntityInPathOrBody(() => deps.db, 'documentType', unitOfDocumentType),
+  };
 
   r.get(
     '/api/document-types',

@@ -11,12 +11,10 @@ import {
 } from '@vellum/contract';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
-import { registerEntityUnit } from '../../platform/access.js';
+import type { EntityUnitLookup } from '../../platform/access.js';
 import { type Actor, audit, diff } from '../../platform/audit.js';
 import type { Deps } from '../../platform/deps.js';
-import { AppError, conflict, notFound, uniqueViolationOf } from '../../platform/errors.js';
-import { registerUnitContentCounter } from '../business-units/business-unit-statistics.js';
-import { registerTranslatableEntity } from '../internationalizations/translatable-entities.js';
+import { AppError, conflict, fieldError, invalidField, notFound, uniqueViolationOf } from '../../platform/errors.js';
 import { patientPortalOn } from '../product-types/product-type-rules.js';
 import * as repo from './document-types.repo.js';
 
@@ -27,34 +25,11 @@ type TypeListQuery = z.output<typeof documentTypeListQuery>;
 const ENTITY = 'document-type';
 const OBJECT = 'documentType';
 
-registerEntityUnit('documentType', async (db, id) => (await repo.findType(db, id))?.businessUnitId);
-// document types are configuration that keeps a unit from being deleted, like its product types
-registerUnitContentCounter(async (db, businessUnitId) => ({ documentTypes: await repo.countUnitTypes(db, businessUnitId) }));
-registerTranslatableEntity({
-  entityName: 'document_type',
-  fields: { name: { maxLength: 50 } },
-  sources: async (db, businessUnitId, ids) =>
-    (await repo.typesOfUnit(db, businessUnitId, ids)).map((t) => ({ id: t.id, label: t.name, values: { name: t.name } })),
-});
+/** The unit of a document type, for its routes' access rule (undefined: no such type). */
+export const unitOfDocumentType: EntityUnitLookup = async (db, id) => (await repo.findType(db, id))?.businessUnitId;
 
-/** How many records of another area use a document type (documents, later): a type in use is not deleted. */
-export type DocumentTypeUsage = (db: DbOrTx, documentTypeId: number) => Promise<number>;
-const usages: DocumentTypeUsage[] = [];
-/** The area that links records to document types (documents) registers its count here once when its module loads. */
-export function registerDocumentTypeUsage(usage: DocumentTypeUsage): void {
-  usages.push(usage);
-}
-async function usageOf(db: DbOrTx, id: number): Promise<number> {
-  let total = 0;
-  for (const usage of usages) total += await usage(db, id);
-  return total;
-}
-
-const field = (key: string, name: string, message: string, params?: Record<string, unknown>) =>
-  new AppError(key, 400, params, [{ objectName: OBJECT, field: name, message }]);
-const nameExists = (name: string) => field(DocumentErrorKeys.typeNameExists, 'name', DocumentErrorKeys.typeNameExists, { name });
-const sortNumberExists = (sortNumber: number) =>
-  field(DocumentErrorKeys.typeSortNumberExists, 'sortNumber', DocumentErrorKeys.typeSortNumberExists, { sortNumber });
+const nameExists = (name: string) => fieldError(OBJECT, 'name', DocumentErrorKeys.typeNameExists, { name });
+const sortNumberExists = (sortNumber: number) => fieldError(OBJECT, 'sortNumber', DocumentErrorKeys.typeSortNumberExists, { sortNumber });
 
 /** A racing write that lost on a unique index answers the key of the rule it broke. */
 const mapUniqueViolation = (values: repo.DocumentTypeValues) => (err: unknown) => {
@@ -111,9 +86,9 @@ const valuesOf = (body: Omit<TypeCreate, 'id'>): repo.DocumentTypeValues => ({
  * patient portal is on (one stored while it was on may stay), a name and sort number of its own.
  */
 async function checkRules(tx: DbOrTx, values: repo.DocumentTypeValues, before?: repo.DocumentTypeRow): Promise<void> {
-  if (!values.hcp && !values.patient) throw field(DocumentErrorKeys.typeNeedsAudience, 'hcp', DocumentErrorKeys.typeNeedsAudience);
+  if (!values.hcp && !values.patient) throw fieldError(OBJECT, 'hcp', DocumentErrorKeys.typeNeedsAudience);
   if (values.patient && !before?.patient && !(await patientPortalOn(tx))) {
-    throw field(CatalogueErrorKeys.patientToggleDisabled, 'patient', CatalogueErrorKeys.patientToggleDisabled);
+    throw fieldError(OBJECT, 'patient', CatalogueErrorKeys.patientToggleDisabled);
   }
   const clash = await repo.clashes(tx, values, before?.id);
   if (clash.name) throw nameExists(values.name);
@@ -121,13 +96,13 @@ async function checkRules(tx: DbOrTx, values: repo.DocumentTypeValues, before?: 
 }
 
 export async function createDocumentType(deps: Pick<Deps, 'db'>, actor: Actor, body: TypeCreate): Promise<DocumentType> {
-  if (body.id !== undefined && body.id !== null) throw field(ErrorKeys.idExists, 'id', ErrorKeys.idExists, { entity: ENTITY });
+  if (body.id !== undefined && body.id !== null) throw fieldError(OBJECT, 'id', ErrorKeys.idExists, { entity: ENTITY });
   const values = valuesOf(body);
   const row = await deps.db
     .transaction(async (tx) => {
       // document types belong to a real business unit, never to the global scope
       if (values.businessUnitId === 0 || !(await repo.businessUnitExists(tx, values.businessUnitId))) {
-        throw field(ErrorKeys.validation, 'businessUnitId', 'NotFound');
+        throw invalidField(OBJECT, 'businessUnitId', 'NotFound');
       }
       await checkRules(tx, values);
       const created = await repo.insertType(tx, values);
@@ -147,14 +122,14 @@ export async function createDocumentType(deps: Pick<Deps, 'db'>, actor: Actor, b
 
 /** Updates a type; the business unit cannot change and a stale version answers 409. */
 export async function updateDocumentType(deps: Pick<Deps, 'db'>, actor: Actor, body: TypeUpdate, pathId?: number): Promise<DocumentType> {
-  if (pathId !== undefined && pathId !== body.id) throw field(ErrorKeys.idMismatch, 'id', ErrorKeys.idMismatch);
+  if (pathId !== undefined && pathId !== body.id) throw fieldError(OBJECT, 'id', ErrorKeys.idMismatch);
   const values = valuesOf(body);
   const row = await deps.db
     .transaction(async (tx) => {
       const before = await repo.findTypeForUpdate(tx, body.id);
       if (!before) throw notFound(ENTITY);
       if (before.version !== body.version) throw conflict();
-      if (values.businessUnitId !== before.businessUnitId) throw field(ErrorKeys.validation, 'businessUnitId', 'CannotChange');
+      if (values.businessUnitId !== before.businessUnitId) throw invalidField(OBJECT, 'businessUnitId', 'CannotChange');
       await checkRules(tx, values, before);
       const after = await repo.updateType(tx, before.id, body.version, values);
       if (!after) throw conflict();
@@ -177,7 +152,7 @@ export async function deleteDocumentType(deps: Pick<Deps, 'db'>, actor: Actor, i
   return deps.db.transaction(async (tx) => {
     const before = await repo.findTypeForUpdate(tx, id);
     if (!before) throw notFound(ENTITY);
-    const documents = await usageOf(tx, id);
+    const documents = await repo.documentsOfType(tx, id);
     if (documents > 0) throw new AppError(DocumentErrorKeys.typeInUse, 400, { documents });
     await repo.deleteType(tx, id);
     await audit(tx, actor, {

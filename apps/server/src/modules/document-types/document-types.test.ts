@@ -1,12 +1,11 @@
 import type { AccessRight } from '@vellum/contract';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, documentType } from '../../db/schema/index.js';
-import { makeDocumentType } from '../../db/seed/document-factories.js';
-import { makeBusinessUnit, makeUserWithRights, setManufacturer } from '../../db/seed/factories.js';
+import { auditLog, document, documentType } from '../../db/schema/index.js';
+import { makeDocument, makeDocumentType } from '../../factories/document-factories.js';
+import { makeBusinessUnit, makeUserWithRights, setManufacturer } from '../../factories/organisation-factories.js';
 import { as, createTestContext, type TestContext, tokenFor } from '../../test/harness.js';
 import { translatableEntity } from '../internationalizations/translatable-entities.js';
-import { registerDocumentTypeUsage } from './document-types.service.js';
 
 let ctx: TestContext;
 let unitA: { id: number };
@@ -24,10 +23,6 @@ const anonymous = () => as(ctx.app, undefined);
 
 const client = async (rights: AccessRight[], units: number[] | 'all') =>
   as(ctx.app, await tokenFor(ctx, (await makeUserWithRights(ctx.db, rights, units)).id));
-
-/** Documents that "use" a type, until the documents area registers the real count. */
-const inUse = new Map<number, number>();
-registerDocumentTypeUsage(async (_db, id) => inUse.get(id) ?? 0);
 
 beforeAll(async () => {
   ctx = await createTestContext();
@@ -390,12 +385,12 @@ describe('DELETE /api/document-types/{id}', () => {
 
   it('refuses a type that documents use, then deletes it once unused, audited', async () => {
     const t = await makeDocumentType(ctx.db, unitA.id);
-    inUse.set(t.id, 2);
+    const documents = [await makeDocument(ctx.db, unitA.id, t.id), await makeDocument(ctx.db, unitA.id, t.id)];
     const refused = await manager({ method: 'DELETE', url: `/api/document-types/${t.id}` });
     expect(refused.statusCode).toBe(400);
     expect(refused.json()).toMatchObject({ message: 'error.documentType.inUse', params: { documents: 2 } });
     expect(await row(t.id)).toEqual(t);
-    inUse.delete(t.id);
+    for (const d of documents) await ctx.db.delete(document).where(eq(document.id, d.id));
     const res = await manager({ method: 'DELETE', url: `/api/document-types/${t.id}` });
     expect(res.statusCode).toBe(204);
     expect(res.headers['x-vellum-alert']).toBe('vellumApp.documentType.deleted');

@@ -1,8 +1,8 @@
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documentAttributeDefinition, documentAttributeValue } from '../../db/schema/index.js';
-import { makeDocument, makeDocumentAttribute, makeDocumentType } from '../../db/seed/document-factories.js';
-import { makeBusinessUnit, makeUserWithRights } from '../../db/seed/factories.js';
+import { makeDocument, makeDocumentAttribute, makeDocumentType } from '../../factories/document-factories.js';
+import { makeBusinessUnit, makeUserWithRights } from '../../factories/organisation-factories.js';
 import { as, createTestContext, type TestContext, tokenFor } from '../../test/harness.js';
 
 /** How the attribute-definition list and the documents' values stay in step (decision 0032). */

@@ -12,9 +12,8 @@ import {
   product,
   productGroup,
 } from '../../db/schema/index.js';
+import { type MatchMode, matchesText } from '../../db/sql.js';
 import { fileCountSql, publishStateIs, publishStateSql } from './documents.repo.js';
-
-export type MatchMode = 'EXACT' | 'PARTIAL';
 
 export interface DocumentSearchFilter {
   businessUnitId: number;
@@ -35,13 +34,6 @@ export interface DocumentSort {
   desc: boolean;
 }
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-
-/** EXACT: equal ignoring case; PARTIAL: contains, ignoring case (the trigram indexes on lower(...) answer it). */
-function matches(lowered: SQL, value: string, mode: MatchMode): SQL {
-  return mode === 'EXACT' ? sql`${lowered} = lower(${value})` : sql`${lowered} LIKE '%' || lower(${escapeLike(value)}) || '%'`;
-}
-
 /** The searched document's columns, always qualified (inside the subqueries an unqualified id would be theirs). */
 const d = {
   id: sql.raw('"document"."id"'),
@@ -55,20 +47,20 @@ const d = {
 function conditions(f: DocumentSearchFilter): SQL {
   // always scoped by the unit
   const where: SQL[] = [sql`${d.businessUnitId} = ${f.businessUnitId}`];
-  if (f.number) where.push(matches(sql`lower(${d.number})`, f.number.value, f.number.match));
-  if (f.name) where.push(matches(sql`lower(${d.name})`, f.name.value, f.name.match));
+  if (f.number) where.push(matchesText(sql`lower(${d.number})`, f.number.value, f.number.match));
+  if (f.name) where.push(matchesText(sql`lower(${d.name})`, f.name.value, f.name.match));
   if (f.text !== undefined) {
     // the ids first, each branch through its trigram indexes (an OR with the values' EXISTS would scan every document)
     where.push(
       sql`${d.id} IN (SELECT tn.id FROM ${document} tn WHERE tn.business_unit_id = ${f.businessUnitId}
-          AND (${matches(sql`lower(tn.number)`, f.text, 'PARTIAL')} OR ${matches(sql`lower(tn.name)`, f.text, 'PARTIAL')})
-        UNION SELECT tv.document_id FROM ${documentAttributeValue} tv WHERE ${matches(sql`lower(tv.value)`, f.text, 'PARTIAL')})`,
+          AND (${matchesText(sql`lower(tn.number)`, f.text, 'PARTIAL')} OR ${matchesText(sql`lower(tn.name)`, f.text, 'PARTIAL')})
+        UNION SELECT tv.document_id FROM ${documentAttributeValue} tv WHERE ${matchesText(sql`lower(tv.value)`, f.text, 'PARTIAL')})`,
     );
   }
   if (f.documentTypeId !== undefined) where.push(sql`${d.documentTypeId} = ${f.documentTypeId}`);
   for (const a of f.attributes) {
     where.push(
-      sql`EXISTS (SELECT 1 FROM ${documentAttributeValue} av WHERE av.document_id = ${d.id} AND av.attribute_definition_id = ${a.attributeDefinitionId} AND ${matches(sql`lower(av.value)`, a.value, a.match)})`,
+      sql`EXISTS (SELECT 1 FROM ${documentAttributeValue} av WHERE av.document_id = ${d.id} AND av.attribute_definition_id = ${a.attributeDefinitionId} AND ${matchesText(sql`lower(av.value)`, a.value, a.match)})`,
     );
   }
   if (f.productId !== undefined) {

@@ -1,6 +1,7 @@
 import type { PublishState } from '@vellum/contract';
 import { and, asc, count, eq, inArray, isNotNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { versionIsLive } from '../../db/live-content.js';
 import {
   document,
   documentAttributeDefinition,
@@ -15,8 +16,7 @@ import {
   publicUserGroup,
   publicUserGroupDocument,
 } from '../../db/schema/index.js';
-import { isRowId } from '../product-remarks/product-remarks.repo.js';
-import { versionIsLive } from '../publishing/live-content.js';
+import { isRowId } from '../../db/sql.js';
 
 export type DocumentRow = typeof document.$inferSelect;
 export type DocumentValues = Pick<typeof document.$inferInsert, 'businessUnitId' | 'number' | 'name' | 'documentTypeId'>;
@@ -249,12 +249,6 @@ export async function binaryKeysOf(db: DbOrTx, documentId: number): Promise<stri
 
 export async function deleteDocument(db: DbOrTx, id: number): Promise<void> {
   await db.delete(document).where(eq(document.id, id));
-}
-
-/** How many documents use a document type (a used type is not deleted). */
-export async function countOfType(db: DbOrTx, documentTypeId: number): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(document).where(eq(document.documentTypeId, documentTypeId));
-  return row?.n ?? 0;
 }
 
 /** The unit's documents, orphans (no product group, no product) and documents by publish state, in one statement. */

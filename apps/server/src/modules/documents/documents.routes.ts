@@ -10,7 +10,7 @@ import {
 import { type AccessRule, authOf, unitFromBody, unitFromQuery, unitOfEntity, unitOfEntityInPathOrBody } from '../../platform/access.js';
 import { alert } from '../../platform/alerts.js';
 import { type RoutesPlugin, typed } from '../../platform/deps.js';
-import { createDocument, deleteDocument, getDocument, searchDocuments, updateDocument } from './documents.service.js';
+import { createDocument, deleteDocument, getDocument, searchDocuments, unitOfDocument, updateDocument } from './documents.service.js';
 
 const tags = ['documents'];
 const READ_RIGHTS = ['DOCUMENT_READ', 'DOCUMENT_MANAGE'] as const;
@@ -19,8 +19,8 @@ const UPDATED = 'vellumApp.document.updated';
 export const documentsRoutes: RoutesPlugin = async (app) => {
   const r = typed(app);
   const { deps } = app;
-  const ofDocument = unitOfEntity(() => deps.db, 'document');
-  const update: AccessRule = { right: 'DOCUMENT_MANAGE', unit: unitOfEntityInPathOrBody(() => deps.db, 'document') };
+  const ofDocument = unitOfEntity(() => deps.db, 'document', unitOfDocument);
+  const update: AccessRule = { right: 'DOCUMENT_MANAGE', unit: unitOfEntityInPathOrBody(() => deps.db, 'document', unitOfDocument) };
 
   r.post(
     '/api/documents/search',

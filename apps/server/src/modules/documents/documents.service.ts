@@ -12,14 +12,12 @@ import {
 } from '@vellum/contract';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
-import { registerEntityUnit } from '../../platform/access.js';
+import type { EntityUnitLookup } from '../../platform/access.js';
 import { type Actor, audit, diff } from '../../platform/audit.js';
 import type { Deps } from '../../platform/deps.js';
-import { AppError, conflict, fieldError, notFound, uniqueViolationOf } from '../../platform/errors.js';
+import { AppError, conflict, fieldError, invalidField, notFound, uniqueViolationOf } from '../../platform/errors.js';
 import { pageOf } from '../../platform/paging.js';
-import { registerUnitContentCounter } from '../business-units/business-unit-statistics.js';
 import { businessUnitExists } from '../document-types/document-types.repo.js';
-import { registerDocumentTypeUsage } from '../document-types/document-types.service.js';
 import { type DocumentSort, searchDocuments as searchRows } from './document-search.repo.js';
 import * as repo from './documents.repo.js';
 
@@ -32,16 +30,8 @@ const ENTITY = 'document';
 const OBJECT = 'document';
 const NESTED_ID_NOT_FOUND = 'error.sql.nestedIdNotFound';
 
-registerEntityUnit('document', repo.documentUnitOf);
-registerDocumentTypeUsage((db, documentTypeId) => repo.countOfType(db, documentTypeId));
-// documents keep their unit from being deleted; the home counts them, their orphans and their publish states
-registerUnitContentCounter(async (db, businessUnitId) => {
-  const c = await repo.unitCounts(db, businessUnitId);
-  return { documents: c.documents, orphanDocuments: c.orphanDocuments, filesNoDate: c.unpublished, filesFutureDate: c.scheduled };
-});
-
-const field = (key: string, name: string, params?: Record<string, unknown>, message: string = key) =>
-  new AppError(key, 400, params, [{ objectName: OBJECT, field: name, message }]);
+/** The unit of a document, for its routes' access rule (undefined: no such document). */
+export const unitOfDocument: EntityUnitLookup = repo.documentUnitOf;
 
 /** What the audit log records of a document. */
 interface DocumentState {
@@ -102,11 +92,11 @@ export async function getDocument(deps: Pick<Deps, 'db'>, id: number): Promise<D
 
 /** sort=number|name|documentType|lastModifiedDate|id[,asc|desc]; number ascending by default. */
 function sortOf(sort: readonly string[]): DocumentSort[] {
-  if (sort.length > 5) throw fieldError('query', 'sort', 'Size');
+  if (sort.length > 5) throw invalidField('query', 'sort', 'Size');
   if (sort.length === 0) return [{ by: 'number', desc: false }];
   return sort.map((s) => {
     const [by, dir] = s.split(',');
-    if (!(DOCUMENT_SORT_FIELDS as readonly string[]).includes(by)) throw fieldError('query', 'sort', 'Pattern');
+    if (!(DOCUMENT_SORT_FIELDS as readonly string[]).includes(by)) throw invalidField('query', 'sort', 'Pattern');
     return { by: by as DocumentSortField, desc: dir?.toLowerCase() === 'desc' };
   });
 }
@@ -149,13 +139,14 @@ interface CheckedDocument {
  * groups and products of the unit. The first broken rule is answered, with its field.
  */
 async function checkDocument(tx: DbOrTx, unit: number, body: Omit<CreateBody, 'id'>, before?: repo.DocumentRow): Promise<CheckedDocument> {
-  if (await repo.numberTaken(tx, unit, body.number, before?.id)) throw field(K.numberExists, 'number', { number: body.number });
+  if (await repo.numberTaken(tx, unit, body.number, before?.id))
+    throw fieldError(OBJECT, 'number', K.numberExists, { number: body.number });
 
   const type = await repo.findType(tx, body.documentTypeId);
   if (!type || type.businessUnitId !== unit) {
-    throw field(NESTED_ID_NOT_FOUND, 'documentTypeId', { entity: 'documentType', ids: [body.documentTypeId] }, 'NotFound');
+    throw fieldError(OBJECT, 'documentTypeId', NESTED_ID_NOT_FOUND, { entity: 'documentType', ids: [body.documentTypeId] }, 'NotFound');
   }
-  if (!type.active && before?.documentTypeId !== type.id) throw field(K.typeInactive, 'documentTypeId', { name: type.name });
+  if (!type.active && before?.documentTypeId !== type.id) throw fieldError(OBJECT, 'documentTypeId', K.typeInactive, { name: type.name });
 
   const definitions = new Map((await repo.definitionsOfUnit(tx, unit)).map((d) => [d.id, d]));
   const given = new Set<number>();
@@ -163,27 +154,30 @@ async function checkDocument(tx: DbOrTx, unit: number, body: Omit<CreateBody, 'i
   for (const [i, v] of body.attributeValues.entries()) {
     const def = definitions.get(v.attributeDefinitionId);
     if (!def || given.has(def.id)) {
-      throw field(DocumentErrorKeys.attributeDefinitionInvalid, `attributeValues.${i}.attributeDefinitionId`, {
+      throw fieldError(OBJECT, `attributeValues.${i}.attributeDefinitionId`, DocumentErrorKeys.attributeDefinitionInvalid, {
         id: v.attributeDefinitionId,
       });
     }
     given.add(def.id);
     if (def.unique && (await repo.uniqueValueTaken(tx, def.id, v.value, before?.id))) {
-      throw field(K.attributeValueExists, `attributeValues.${i}.value`, { attribute: def.name, value: v.value });
+      throw fieldError(OBJECT, `attributeValues.${i}.value`, K.attributeValueExists, { attribute: def.name, value: v.value });
     }
     values.push({ attributeDefinitionId: def.id, value: v.value, isUnique: def.unique });
   }
   const missing = [...definitions.values()].find((d) => d.mandatory && d.isActive && !given.has(d.id));
-  if (missing) throw field(K.attributeValueRequired, 'attributeValues', { attribute: missing.name, attributeDefinitionId: missing.id });
+  if (missing)
+    throw fieldError(OBJECT, 'attributeValues', K.attributeValueRequired, { attribute: missing.name, attributeDefinitionId: missing.id });
 
   const groupIds = sortedUnique(body.productGroupIds);
   const foundGroups = new Set(await repo.unitGroupIds(tx, unit, groupIds));
   const otherGroups = groupIds.filter((id) => !foundGroups.has(id));
-  if (otherGroups.length > 0) throw field(NESTED_ID_NOT_FOUND, 'productGroupIds', { entity: 'productGroup', ids: otherGroups }, 'NotFound');
+  if (otherGroups.length > 0)
+    throw fieldError(OBJECT, 'productGroupIds', NESTED_ID_NOT_FOUND, { entity: 'productGroup', ids: otherGroups }, 'NotFound');
   const productIds = sortedUnique(body.productIds);
   const foundProducts = new Set(await repo.unitProductIds(tx, unit, productIds));
   const otherProducts = productIds.filter((id) => !foundProducts.has(id));
-  if (otherProducts.length > 0) throw field(NESTED_ID_NOT_FOUND, 'productIds', { entity: 'product', ids: otherProducts }, 'NotFound');
+  if (otherProducts.length > 0)
+    throw fieldError(OBJECT, 'productIds', NESTED_ID_NOT_FOUND, { entity: 'product', ids: otherProducts }, 'NotFound');
   return { values, groupIds, productIds };
 }
 
@@ -193,7 +187,7 @@ async function inTransaction<T>(deps: Pick<Deps, 'db'>, body: Omit<CreateBody, '
     return await deps.db.transaction(fn);
   } catch (err) {
     const constraint = uniqueViolationOf(err);
-    if (constraint === 'document_unit_number_uq') throw field(K.numberExists, 'number', { number: body.number });
+    if (constraint === 'document_unit_number_uq') throw fieldError(OBJECT, 'number', K.numberExists, { number: body.number });
     if (constraint === 'document_attribute_value_unique_uq') throw await racedValue(deps.db, body);
     if (constraint !== undefined) throw conflict();
     throw err;
@@ -206,7 +200,7 @@ async function racedValue(db: DbOrTx, body: Omit<CreateBody, 'id'>): Promise<App
   for (const [i, v] of body.attributeValues.entries()) {
     const def = definitions.get(v.attributeDefinitionId);
     if (def?.unique && (await repo.uniqueValueTaken(db, def.id, v.value, 'id' in body ? (body.id as number) : undefined))) {
-      return field(K.attributeValueExists, `attributeValues.${i}.value`, { attribute: def.name, value: v.value });
+      return fieldError(OBJECT, `attributeValues.${i}.value`, K.attributeValueExists, { attribute: def.name, value: v.value });
     }
   }
   return conflict();
@@ -222,11 +216,11 @@ const stateFrom = (row: repo.DocumentRow, checked: CheckedDocument): DocumentSta
 });
 
 export async function createDocument(deps: Pick<Deps, 'db'>, actor: Actor, body: CreateBody): Promise<Document> {
-  if (body.id !== undefined && body.id !== null) throw field(ErrorKeys.idExists, 'id', { entity: ENTITY });
+  if (body.id !== undefined && body.id !== null) throw fieldError(OBJECT, 'id', ErrorKeys.idExists, { entity: ENTITY });
   const id = await inTransaction(deps, body, async (tx) => {
     // documents belong to a real business unit, never to the global scope
     if (body.businessUnitId === 0 || !(await businessUnitExists(tx, body.businessUnitId))) {
-      throw field(ErrorKeys.validation, 'businessUnitId', undefined, 'NotFound');
+      throw invalidField(OBJECT, 'businessUnitId', 'NotFound');
     }
     const checked = await checkDocument(tx, body.businessUnitId, body);
     const row = await repo.insertDocument(tx, {
@@ -253,12 +247,12 @@ export async function createDocument(deps: Pick<Deps, 'db'>, actor: Actor, body:
 
 /** Updates a document; its business unit cannot change and a stale version answers 409. */
 export async function updateDocument(deps: Pick<Deps, 'db'>, actor: Actor, body: UpdateBody, pathId?: number): Promise<Document> {
-  if (pathId !== undefined && pathId !== body.id) throw field(ErrorKeys.idMismatch, 'id');
+  if (pathId !== undefined && pathId !== body.id) throw fieldError(OBJECT, 'id', ErrorKeys.idMismatch);
   await inTransaction(deps, body, async (tx) => {
     const row = await repo.findDocument(tx, body.id, true);
     if (!row) throw notFound(ENTITY);
     if (body.version !== row.version) throw conflict();
-    if (body.businessUnitId !== row.businessUnitId) throw field(ErrorKeys.validation, 'businessUnitId', undefined, 'CannotChange');
+    if (body.businessUnitId !== row.businessUnitId) throw invalidField(OBJECT, 'businessUnitId', 'CannotChange');
     const before = await stateOf(tx, row);
     const checked = await checkDocument(tx, row.businessUnitId, body, row);
     const updated = await repo.updateDocument(tx, row.id, row.version, {

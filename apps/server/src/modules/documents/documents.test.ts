@@ -12,9 +12,9 @@ import {
   publicUserGroup,
   publicUserGroupDocument,
 } from '../../db/schema/index.js';
-import { makeProduct, makeProductGroup, makeProductType } from '../../db/seed/catalogue-factories.js';
-import { makeDocument, makeDocumentAttribute, makeDocumentFile, makeDocumentType } from '../../db/seed/document-factories.js';
-import { makeBusinessUnit, makeUserWithRights } from '../../db/seed/factories.js';
+import { makeProduct, makeProductGroup, makeProductType } from '../../factories/catalogue-factories.js';
+import { makeDocument, makeDocumentAttribute, makeDocumentFile, makeDocumentType } from '../../factories/document-factories.js';
+import { makeBusinessUnit, makeUserWithRights } from '../../factories/organisation-factories.js';
 import { as, createTestContext, type TestContext, tokenFor } from '../../test/harness.js';
 import { publishAsIs } from '../publishing/publish.fixtures.js';
 

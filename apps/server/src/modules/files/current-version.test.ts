@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { file, fileVersion } from '../../db/schema/index.js';
-import { makeDocument, makeDocumentType } from '../../db/seed/document-factories.js';
-import { makeBusinessUnit, makeUserWithRights } from '../../db/seed/factories.js';
-import { makeFile } from '../../db/seed/file-factories.js';
+import { makeDocument, makeDocumentType } from '../../factories/document-factories.js';
+import { makeFile } from '../../factories/file-factories.js';
+import { makeBusinessUnit, makeUserWithRights } from '../../factories/organisation-factories.js';
 import { as, createTestContext, type TestContext, tokenFor } from '../../test/harness.js';
 import { publishAsIs } from '../publishing/publish.fixtures.js';
 

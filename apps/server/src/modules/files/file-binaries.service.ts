@@ -5,9 +5,10 @@ import type { AuthContext } from '../../platform/access.js';
 import { audit } from '../../platform/audit.js';
 import { type BinaryKind, type ReceivedBinary, receiveBinary, sendBinary } from '../../platform/binaries.js';
 import type { Deps } from '../../platform/deps.js';
-import { AppError, notFound } from '../../platform/errors.js';
+import { AppError, fieldError, notFound } from '../../platform/errors.js';
+import { OBJECT } from './file-rules.js';
 import * as repo from './files.repo.js';
-import { ENTITY, fieldRule, getFile, removeObjects } from './files.service.js';
+import { ENTITY, getFile, removeObjects } from './files.service.js';
 
 /** What a file's binary may be, by its content (decision 0032): documents, images and packages; never HTML or SVG. */
 export const FILE_BINARY_KINDS: readonly BinaryKind[] = [
@@ -32,7 +33,7 @@ async function targetVersion(db: DbOrTx, fileId: number, versionId: number | und
 
 /** A published or scheduled version keeps its binary. */
 function requireEditable(version: repo.FileVersionRow): void {
-  if (version.publishDate !== null) throw fieldRule(K.versionPublished, 'file', { versionLabel: version.label });
+  if (version.publishDate !== null) throw fieldError(OBJECT, 'file', K.versionPublished, { versionLabel: version.label });
 }
 
 /**

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { versionIsLive } from '../../db/live-content.js';
 import {
   businessUnit,
   country,
@@ -19,16 +20,13 @@ import {
   productLotRange,
   productType,
 } from '../../db/schema/index.js';
-import { versionIsLive } from '../publishing/live-content.js';
+import { isRowId } from '../../db/sql.js';
 
 export type FileRow = typeof file.$inferSelect;
 export type FileVersionRow = typeof fileVersion.$inferSelect;
 export type FileValues = Pick<FileRow, 'name' | 'remarks' | 'remarksActive' | 'restOfTheWorld' | 'allLotNumbers' | 'historical'>;
 export type VersionValues = Pick<FileVersionRow, 'label' | 'versionDate' | 'validTo'>;
 export type BinaryValues = Pick<FileVersionRow, 'binaryKey' | 'binaryName' | 'binarySize' | 'mediaType' | 'sha256' | 'binaryUploadedDate'>;
-
-const INT4_MAX = 2_147_483_647;
-const isRowId = (id: number) => Number.isInteger(id) && id > 0 && id <= INT4_MAX;
 
 /** What a file needs to know of its document: its unit, number, name and the audiences of its type. */
 export interface DocumentInfo {
@@ -257,16 +255,6 @@ export async function binaryKeysOfFile(db: DbOrTx, fileId: number): Promise<stri
     .select({ key: fileVersion.binaryKey })
     .from(fileVersion)
     .where(and(eq(fileVersion.fileId, fileId), isNotNull(fileVersion.binaryKey)));
-  return rows.map((r) => r.key as string);
-}
-
-/** The stored binaries of a document's files (removed from storage once a document delete commits). */
-export async function binaryKeysOfDocument(db: DbOrTx, documentId: number): Promise<string[]> {
-  const rows = await db
-    .select({ key: fileVersion.binaryKey })
-    .from(fileVersion)
-    .innerJoin(file, eq(file.id, fileVersion.fileId))
-    .where(and(eq(file.documentId, documentId), isNotNull(fileVersion.binaryKey)));
   return rows.map((r) => r.key as string);
 }
 

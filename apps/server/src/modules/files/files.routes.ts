@@ -42,6 +42,7 @@ import {
   getFile,
   listArchivedFiles,
   listFiles,
+  unitOfFile,
   updateFile,
 } from './files.service.js';
 
@@ -64,13 +65,13 @@ const unitOfDocument =
 export const filesRoutes: RoutesPlugin = async (app) => {
   const r = typed(app);
   const { deps } = app;
-  const ofFile = unitOfEntity(() => deps.db, 'file');
+  const ofFile = unitOfEntity(() => deps.db, 'file', unitOfFile);
   const ofDocumentQuery = unitOfDocument(
     () => deps.db,
     (req) => req.query,
     'document',
   );
-  const update: AccessRule = { right: 'DOCUMENT_MANAGE', unit: unitOfEntityInPathOrBody(() => deps.db, 'file') };
+  const update: AccessRule = { right: 'DOCUMENT_MANAGE', unit: unitOfEntityInPathOrBody(() => deps.db, 'file', unitOfFile) };
 
   r.get(
     '/api/files',

@@ -15,7 +15,7 @@ import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
 import { type Actor, audit } from '../../platform/audit.js';
 import type { Deps } from '../../platform/deps.js';
-import { AppError, notFound } from '../../platform/errors.js';
+import { AppError, invalidField, notFound } from '../../platform/errors.js';
 import type { RichTextUpload } from '../../platform/rich-text.js';
 import { type TranslatableEntity, translatableEntities, translatableEntity } from './translatable-entities.js';
 import { changesOf, checkLanguage, checkUnique, itemError, pageRows, storedValue } from './translation-rules.js';
@@ -242,8 +242,7 @@ export async function uploadTranslationDocument(deps: Pick<Deps, 'db' | 'files'>
   const rule = (entity as TranslatableEntity).fields[parsed.field];
   if (!rule.richText) throw itemError(TranslationErrorKeys.invalidKey, 'query', 0, q.translationKey, 'Key', { richText: false });
   const value = storedValue(upload.html, rule, target);
-  if (value === null)
-    throw new AppError('error.validation', 400, undefined, [{ objectName: 'multipart', field: 'file', message: 'NotBlank' }]);
+  if (value === null) throw invalidField('multipart', 'file', 'NotBlank');
   checkNotDictionary(language);
   checkLanguage(await languagesOf(deps.db, unitId), language);
   await checkRecords(deps.db, entity as TranslatableEntity, unitId, [parsed]);

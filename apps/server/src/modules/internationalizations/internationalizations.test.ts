@@ -2,8 +2,8 @@ import type { AccessRight } from '@vellum/contract';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attributeDefinition, auditLog, internationalization, productRemark, productType } from '../../db/schema/index.js';
-import { makeProductRemark, makeProductType } from '../../db/seed/catalogue-factories.js';
-import { makeBusinessUnit, makeUserWithRights } from '../../db/seed/factories.js';
+import { makeProductRemark, makeProductType } from '../../factories/catalogue-factories.js';
+import { makeBusinessUnit, makeUserWithRights } from '../../factories/organisation-factories.js';
 import { multipart } from '../../platform/images.fixtures.js';
 import { as, createTestContext, type TestContext, tokenFor } from '../../test/harness.js';
 

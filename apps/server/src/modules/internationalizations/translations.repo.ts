@@ -1,15 +1,14 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { businessUnit, internationalization, websiteTranslation } from '../../db/schema/index.js';
+import { isUnitId, textArray } from '../../db/sql.js';
 
 export type InternationalizationRow = typeof internationalization.$inferSelect;
 export type WebsiteTranslationRow = typeof websiteTranslation.$inferSelect;
 
-const isRowId = (id: number) => Number.isInteger(id) && id >= 0 && id <= 2_147_483_647;
-
 /** The unit's interface languages, or undefined when there is no such unit. */
 export async function interfaceLanguagesOf(db: DbOrTx, businessUnitId: number): Promise<string[] | undefined> {
-  if (!isRowId(businessUnitId)) return undefined;
+  if (!isUnitId(businessUnitId)) return undefined;
   const [row] = await db
     .select({ languages: businessUnit.interfaceLanguages })
     .from(businessUnit)
@@ -57,10 +56,7 @@ export async function translatedCounts(db: DbOrTx, businessUnitId: number, keys:
     .select({ language: internationalization.interfaceLanguageIso, n: sql<number>`count(*)::int` })
     .from(internationalization)
     .where(
-      and(
-        eq(internationalization.businessUnitId, businessUnitId),
-        sql`${internationalization.translationKey} = ANY(${sql.param([...keys])}::text[])`,
-      ),
+      and(eq(internationalization.businessUnitId, businessUnitId), sql`${internationalization.translationKey} = ANY(${textArray(keys)})`),
     )
     .groupBy(internationalization.interfaceLanguageIso);
   return new Map(rows.map((r) => [r.language, Number(r.n)]));

@@ -8,10 +8,10 @@ import {
 } from '@vellum/contract';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
-import { registerEntityUnit } from '../../platform/access.js';
+import type { EntityUnitLookup } from '../../platform/access.js';
 import { type Actor, audit, diff } from '../../platform/audit.js';
 import type { Deps } from '../../platform/deps.js';
-import { AppError, conflict, notFound, uniqueViolationOf } from '../../platform/errors.js';
+import { conflict, fieldError, invalidField, notFound, uniqueViolationOf } from '../../platform/errors.js';
 import { pageRequest } from '../../platform/paging.js';
 import { unitLanguageLists } from '../reference-data/reference-data.repo.js';
 import * as repo from './languages.repo.js';
@@ -24,10 +24,8 @@ type ListQuery = z.output<typeof unitListQuery>;
 const ENTITY = 'language-group';
 const OBJECT = 'languageGroup';
 
-registerEntityUnit(OBJECT, async (db, id) => (await repo.findGroup(db, id))?.businessUnitId);
-
-const fieldError = (key: string, field: string, params?: Record<string, unknown>, message = key) =>
-  new AppError(key, 400, params, [{ objectName: OBJECT, field, message }]);
+/** The unit of a language group, for its routes' access rule (undefined: no such group). */
+export const unitOfLanguageGroup: EntityUnitLookup = async (db, id) => (await repo.findGroup(db, id))?.businessUnitId;
 
 async function toGroups(db: DbOrTx, rows: repo.LanguageGroupRow[]): Promise<LanguageGroup[]> {
   const links = await repo.languagesOfGroups(
@@ -62,18 +60,20 @@ export async function getLanguageGroup(deps: Pick<Deps, 'db'>, id: number): Prom
  */
 async function checkGroup(tx: DbOrTx, unitId: number, name: string, codes: string[], exceptId?: number) {
   const lists = await unitLanguageLists(tx, unitId, true);
-  if (!lists) throw fieldError(ErrorKeys.validation, 'businessUnitId', undefined, 'NotFound');
+  if (!lists) throw invalidField(OBJECT, 'businessUnitId', 'NotFound');
   const outside = codes.filter((c) => !lists.documentLanguages.includes(c));
   if (outside.length)
-    throw fieldError(RegionLanguageErrorKeys.languageGroupNotDocumentLanguage, 'documentLanguageIds', { codes: outside.join(', ') });
+    throw fieldError(OBJECT, 'documentLanguageIds', RegionLanguageErrorKeys.languageGroupNotDocumentLanguage, {
+      codes: outside.join(', '),
+    });
   if (await repo.groupNameTaken(tx, unitId, name, exceptId))
-    throw fieldError(RegionLanguageErrorKeys.languageGroupNameExists, 'name', { name });
+    throw fieldError(OBJECT, 'name', RegionLanguageErrorKeys.languageGroupNameExists, { name });
   const grouped = await repo.languageGrouped(tx, unitId, codes, exceptId);
-  if (grouped) throw fieldError(RegionLanguageErrorKeys.languageGroupLanguageAssigned, 'documentLanguageIds', grouped);
+  if (grouped) throw fieldError(OBJECT, 'documentLanguageIds', RegionLanguageErrorKeys.languageGroupLanguageAssigned, grouped);
 }
 
 async function checkedCodes(deps: Pick<Deps, 'db'>, codes: string[]): Promise<string[]> {
-  if (codes.length === 0) throw fieldError(RegionLanguageErrorKeys.languageGroupLanguageRequired, 'documentLanguageIds');
+  if (codes.length === 0) throw fieldError(OBJECT, 'documentLanguageIds', RegionLanguageErrorKeys.languageGroupLanguageRequired);
   return knownLanguages(deps.db, OBJECT, 'documentLanguageIds', codes);
 }
 
@@ -83,15 +83,16 @@ async function mappingRaces<T>(name: string, run: () => Promise<T>): Promise<T> 
     return await run();
   } catch (err) {
     const constraint = uniqueViolationOf(err);
-    if (constraint === 'language_group_unit_name_uq') throw fieldError(RegionLanguageErrorKeys.languageGroupNameExists, 'name', { name });
+    if (constraint === 'language_group_unit_name_uq')
+      throw fieldError(OBJECT, 'name', RegionLanguageErrorKeys.languageGroupNameExists, { name });
     if (constraint === 'language_group_language_unit_language_uq')
-      throw fieldError(RegionLanguageErrorKeys.languageGroupLanguageAssigned, 'documentLanguageIds');
+      throw fieldError(OBJECT, 'documentLanguageIds', RegionLanguageErrorKeys.languageGroupLanguageAssigned);
     throw err;
   }
 }
 
 export async function createLanguageGroup(deps: Pick<Deps, 'db'>, actor: Actor, body: GroupCreate): Promise<LanguageGroup> {
-  if (body.id !== undefined && body.id !== null) throw fieldError(ErrorKeys.idExists, 'id', { entity: ENTITY });
+  if (body.id !== undefined && body.id !== null) throw fieldError(OBJECT, 'id', ErrorKeys.idExists, { entity: ENTITY });
   const codes = await checkedCodes(deps, body.documentLanguageIds);
   const id = await mappingRaces(body.name, () =>
     deps.db.transaction(async (tx) => {
@@ -118,7 +119,7 @@ export async function updateLanguageGroup(
   body: GroupUpdate,
   pathId?: number,
 ): Promise<LanguageGroup> {
-  if (pathId !== undefined && pathId !== body.id) throw fieldError(ErrorKeys.idMismatch, 'id');
+  if (pathId !== undefined && pathId !== body.id) throw fieldError(OBJECT, 'id', ErrorKeys.idMismatch);
   const codes = await checkedCodes(deps, body.documentLanguageIds);
   await mappingRaces(body.name, () =>
     deps.db.transaction(async (tx) => {
@@ -130,7 +131,7 @@ export async function updateLanguageGroup(
       if (!before) throw notFound(ENTITY);
       if (before.version !== body.version) throw conflict();
       if (body.businessUnitId !== before.businessUnitId)
-        throw fieldError(RegionLanguageErrorKeys.languageGroupBusinessUnitCannotChange, 'businessUnitId');
+        throw fieldError(OBJECT, 'businessUnitId', RegionLanguageErrorKeys.languageGroupBusinessUnitCannotChange);
       await checkGroup(tx, before.businessUnitId, body.name, codes, before.id);
       const beforeCodes = (await repo.languagesOfGroups(tx, [before.id])).map((l) => l.code);
       const after = await repo.updateGroup(tx, before.id, body.version, body.name);

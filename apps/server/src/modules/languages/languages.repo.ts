@@ -1,21 +1,13 @@
 import { and, asc, count, eq, ilike, inArray, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { businessUnit, languageGroup, languageGroupLanguage } from '../../db/schema/index.js';
+import { isRowId, likePattern } from '../../db/sql.js';
 import type { PageRequest } from '../../platform/paging.js';
-import { isRowId } from '../regions/regions.repo.js';
 
 export type LanguageGroupRow = typeof languageGroup.$inferSelect;
 export type UnitLanguageKind = 'interface' | 'document';
 
 export const languageGroupSortable = { id: languageGroup.id, name: languageGroup.name };
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
-/** The interface languages of a unit (ISO codes); undefined when there is no such unit. */
-export async function interfaceLanguagesOf(db: DbOrTx, businessUnitId: number): Promise<string[] | undefined> {
-  if (!Number.isInteger(businessUnitId) || businessUnitId < 0 || businessUnitId > 2_147_483_647) return undefined;
-  const [row] = await db.select({ l: businessUnit.interfaceLanguages }).from(businessUnit).where(eq(businessUnit.id, businessUnitId));
-  return row?.l;
-}
 
 export async function setUnitLanguages(db: DbOrTx, businessUnitId: number, kind: UnitLanguageKind, codes: string[]): Promise<void> {
   await db

@@ -19,6 +19,7 @@ import {
   deleteLanguageGroup,
   getLanguageGroup,
   listLanguageGroups,
+  unitOfLanguageGroup,
   updateLanguageGroup,
 } from './language-groups.service.js';
 import { getUnitLanguages, putUnitLanguages, type UnitLanguageKind } from './languages.service.js';
@@ -88,8 +89,11 @@ export const languagesRoutes: RoutesPlugin = async (app) => {
   }
 
   const tags = ['language-groups'];
-  const ofGroup = unitOfEntity(() => deps.db, 'languageGroup');
-  const update: AccessRule = { right: 'DOCUMENT_LANGUAGE_MANAGE', unit: unitOfEntityInPathOrBody(() => deps.db, 'languageGroup') };
+  const ofGroup = unitOfEntity(() => deps.db, 'languageGroup', unitOfLanguageGroup);
+  const update: AccessRule = {
+    right: 'DOCUMENT_LANGUAGE_MANAGE',
+    unit: unitOfEntityInPathOrBody(() => deps.db, 'languageGroup', unitOfLanguageGroup),
+  };
 
   r.get(
     '/api/language-groups',

@@ -2,27 +2,14 @@ import { type Language, OrganisationErrorKeys, REQUIRED_INTERFACE_LANGUAGE, Regi
 import type { DbOrTx } from '../../db/client.js';
 import { type Actor, audit } from '../../platform/audit.js';
 import type { Deps } from '../../platform/deps.js';
-import { AppError, notFound } from '../../platform/errors.js';
-import { registerUnitContentCounter } from '../business-units/business-unit-statistics.js';
+import { fieldError, notFound } from '../../platform/errors.js';
 import { type LanguageRow, listLanguages, unitLanguageLists, unknownLanguageCodes } from '../reference-data/reference-data.repo.js';
 import * as repo from './languages.repo.js';
 
 export type { UnitLanguageKind } from './languages.repo.js';
 
-registerUnitContentCounter(async (db, businessUnitId) => {
-  const lists = await unitLanguageLists(db, businessUnitId);
-  return {
-    interfaceLanguages: lists?.interfaceLanguages.length ?? 0,
-    documentLanguages: lists?.documentLanguages.length ?? 0,
-    languageGroups: await repo.countUnitGroups(db, businessUnitId),
-  };
-});
-
 const OBJECT = { interface: 'interfaceLanguages', document: 'documentLanguages' } as const;
 const toLanguage = (l: LanguageRow): Language => ({ isoCode: l.isoCode, name: l.name, nativeName: l.nativeName, rtl: l.rtl });
-
-const fieldError = (object: string, field: string, key: string, params?: Record<string, unknown>) =>
-  new AppError(key, 400, params, [{ objectName: object, field, message: key }]);
 
 /** Codes without duplicates, in the order given, each a known language (error.language.unknown otherwise). */
 export async function knownLanguages(db: DbOrTx, object: string, field: string, codes: readonly string[]): Promise<string[]> {

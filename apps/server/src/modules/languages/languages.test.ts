@@ -2,8 +2,8 @@ import type { AccessRight } from '@vellum/contract';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, businessUnit, languageGroup, languageGroupLanguage, region } from '../../db/schema/index.js';
-import { makeProductRemark } from '../../db/seed/catalogue-factories.js';
-import { makeBusinessUnit, makeUserWithRights } from '../../db/seed/factories.js';
+import { makeProductRemark } from '../../factories/catalogue-factories.js';
+import { makeBusinessUnit, makeUserWithRights } from '../../factories/organisation-factories.js';
 import { as, createTestContext, type TestContext, tokenFor } from '../../test/harness.js';
 
 let ctx: TestContext;

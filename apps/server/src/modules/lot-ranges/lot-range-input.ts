@@ -1,6 +1,6 @@
-import { CatalogueErrorKeys, catalogueNameSchema, ErrorKeys, INT4_MAX, LOT_NUMBER_MAX, textFault } from '@vellum/contract';
+import { CatalogueErrorKeys, catalogueNameSchema, INT4_MAX, LOT_NUMBER_MAX, textFault } from '@vellum/contract';
 import { z } from 'zod';
-import { AppError } from '../../platform/errors.js';
+import { AppError, invalidField } from '../../platform/errors.js';
 
 /** A lot-range entry of a product create/update, checked. id null: a new range. */
 export interface LotRangeEntry {
@@ -25,9 +25,6 @@ export const lotRangeError = (key: string, index: number, field?: string, params
     { objectName: OBJECT, field: field ? `lotRanges.${index}.${field}` : `lotRanges.${index}`, message: key },
   ]);
 
-const fieldInvalid = (index: number, field: string, message: string) =>
-  new AppError(ErrorKeys.validation, 400, undefined, [{ objectName: OBJECT, field: `lotRanges.${index}.${field}`, message }]);
-
 /**
  * Checks each entry by hand (the body carries them as unknown) so that every lot-range error of
  * spec 001 §8 answers its own key: not an object, missing name, missing numbers, numbers that are
@@ -51,18 +48,18 @@ export function parseLotRangeEntries(raw: readonly unknown[]): LotRangeEntry[] {
 
     if (typeof e.name !== 'string' || e.name.trim() === '') throw lotRangeError(CatalogueErrorKeys.lotRangeMissingName, index, 'name');
     const name = catalogueNameSchema.safeParse(e.name);
-    if (!name.success) throw fieldInvalid(index, 'name', name.error.issues[0]?.message ?? 'Pattern');
+    if (!name.success) throw invalidField(OBJECT, `lotRanges.${index}.name`, name.error.issues[0]?.message ?? 'Pattern');
 
     if (!Array.isArray(e.numbers) || e.numbers.length === 0)
       throw lotRangeError(CatalogueErrorKeys.lotRangeMissingNumbers, index, 'numbers');
-    if (e.numbers.length > LOT_NUMBERS_PER_RANGE_MAX) throw fieldInvalid(index, 'numbers', 'Size');
+    if (e.numbers.length > LOT_NUMBERS_PER_RANGE_MAX) throw invalidField(OBJECT, `lotRanges.${index}.numbers`, 'Size');
     const numbers: string[] = [];
     const seen = new Set<string>();
     for (const n of e.numbers) {
       if (typeof n !== 'string' || n.trim() === '') throw lotRangeError(CatalogueErrorKeys.lotRangeNumberInvalid, index, 'numbers');
       const value = n.trim();
       // plain text like the key code: no control, bidi or lone surrogate characters
-      if (textFault(value, { name: true })) throw fieldInvalid(index, 'numbers', 'Pattern');
+      if (textFault(value, { name: true })) throw invalidField(OBJECT, `lotRanges.${index}.numbers`, 'Pattern');
       if (value.length > LOT_NUMBER_MAX) {
         throw lotRangeError(CatalogueErrorKeys.lotRangeNumberTooLong, index, 'numbers', { max: LOT_NUMBER_MAX });
       }
@@ -75,17 +72,17 @@ export function parseLotRangeEntries(raw: readonly unknown[]): LotRangeEntry[] {
     let archiveDate: Date | null = null;
     if (e.archiveDate !== undefined && e.archiveDate !== null) {
       const d = isoDate.safeParse(e.archiveDate);
-      if (!d.success) throw fieldInvalid(index, 'archiveDate', 'Pattern');
+      if (!d.success) throw invalidField(OBJECT, `lotRanges.${index}.archiveDate`, 'Pattern');
       archiveDate = new Date(d.data);
     }
 
     if (e.appliesToAll !== undefined && e.appliesToAll !== null && typeof e.appliesToAll !== 'boolean') {
-      throw fieldInvalid(index, 'appliesToAll', 'Invalid');
+      throw invalidField(OBJECT, `lotRanges.${index}.appliesToAll`, 'Invalid');
     }
     let version: number | undefined;
     if (e.version !== undefined && e.version !== null) {
       if (typeof e.version !== 'number' || !Number.isInteger(e.version) || e.version < 0 || e.version > INT4_MAX)
-        throw fieldInvalid(index, 'version', 'Invalid');
+        throw invalidField(OBJECT, `lotRanges.${index}.version`, 'Invalid');
       version = e.version;
     }
     return { index, id, name: name.data, numbers, archiveDate, appliesToAll: e.appliesToAll === true, version };

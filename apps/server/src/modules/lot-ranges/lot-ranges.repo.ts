@@ -1,22 +1,19 @@
 import { and, asc, eq, gt, inArray, isNull, lte, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { lotRange, product, productLotRange, productType } from '../../db/schema/index.js';
+import { isRowId } from '../../db/sql.js';
 
 export type LotRangeRow = typeof lotRange.$inferSelect;
 export type LotRangeValues = Pick<LotRangeRow, 'name' | 'numbers' | 'archiveDate' | 'appliesToAll'>;
 
-const INT4_MAX = 2_147_483_647;
-/** Ids a PostgreSQL integer column can hold (others name nothing). */
-export const storableIds = (ids: readonly number[]) => ids.filter((id) => Number.isInteger(id) && id > 0 && id <= INT4_MAX);
-
 export async function lotRangeUnitOf(db: DbOrTx, id: number): Promise<number | undefined> {
-  if (storableIds([id]).length === 0) return undefined;
+  if (!isRowId(id)) return undefined;
   const [row] = await db.select({ unit: lotRange.businessUnitId }).from(lotRange).where(eq(lotRange.id, id));
   return row?.unit;
 }
 
 export async function findLotRange(db: DbOrTx, id: number, forUpdate = false): Promise<LotRangeRow | undefined> {
-  if (storableIds([id]).length === 0) return undefined;
+  if (!isRowId(id)) return undefined;
   const query = db.select().from(lotRange).where(eq(lotRange.id, id));
   const [row] = forUpdate ? await query.for('update') : await query;
   return row;
@@ -24,7 +21,7 @@ export async function findLotRange(db: DbOrTx, id: number, forUpdate = false): P
 
 /** The ranges with these ids (any business unit), locked until the transaction ends. */
 export async function findLotRangesForUpdate(db: DbOrTx, ids: readonly number[]): Promise<LotRangeRow[]> {
-  const valid = storableIds(ids);
+  const valid = ids.filter(isRowId);
   if (valid.length === 0) return [];
   return db.select().from(lotRange).where(inArray(lotRange.id, valid)).orderBy(asc(lotRange.id)).for('update');
 }
@@ -157,4 +154,10 @@ export async function productsOfLotRanges(db: DbOrTx, lotRangeIds: readonly numb
 export async function productTypeNameOf(db: DbOrTx, productTypeId: number): Promise<string | undefined> {
   const [row] = await db.select({ name: productType.name }).from(productType).where(eq(productType.id, productTypeId));
   return row?.name;
+}
+
+/** How many lot ranges the unit holds (archived ones too): they keep the unit, like its product types. */
+export async function countUnitLotRanges(db: DbOrTx, businessUnitId: number): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(lotRange).where(eq(lotRange.businessUnitId, businessUnitId));
+  return Number(row?.n ?? 0);
 }

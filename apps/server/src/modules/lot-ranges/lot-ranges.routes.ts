@@ -1,10 +1,8 @@
-import { idParams, lotRangeArchiveBody, lotRangeReviewSchema, reviewLotRangesQuery } from '@vellum/contract';
-import { z } from 'zod';
+import { idParams, lotRangeArchiveBody, lotRangeReviewSchema } from '@vellum/contract';
 import { authOf, unitOfEntity } from '../../platform/access.js';
 import { alert } from '../../platform/alerts.js';
 import { type RoutesPlugin, typed } from '../../platform/deps.js';
-import { unitOfProductScope } from '../products/products.access.js';
-import { archiveLotRange, reviewLotRanges } from './lot-ranges.service.js';
+import { archiveLotRange, unitOfLotRange } from './lot-ranges.service.js';
 
 const tags = ['lot-ranges'];
 
@@ -13,27 +11,10 @@ export const lotRangesRoutes: RoutesPlugin = async (app) => {
   const { deps } = app;
   const db = () => deps.db;
 
-  r.get(
-    '/api/products/review-lot-ranges',
-    {
-      config: { access: { right: ['PRODUCT_READ', 'PRODUCT_MANAGE'], unit: unitOfProductScope(db) } },
-      schema: {
-        tags,
-        summary: 'The lot ranges of a business unit or a product type, with the products linked to them',
-        description:
-          'One of `business-unit` or `product-type` is required (PRODUCT_READ or PRODUCT_MANAGE in its unit); ' +
-          '`archived=true` lists the archived ranges (archive date reached), `archived=false` the current ones.',
-        querystring: reviewLotRangesQuery,
-        response: { 200: z.array(lotRangeReviewSchema) },
-      },
-    },
-    (req) => reviewLotRanges(deps, req.query),
-  );
-
   r.put(
     '/api/lot-ranges/:id/archive',
     {
-      config: { access: { right: 'PRODUCT_MANAGE', unit: unitOfEntity(db, 'lotRange') } },
+      config: { access: { right: 'PRODUCT_MANAGE', unit: unitOfEntity(db, 'lotRange', unitOfLotRange) } },
       schema: {
         tags,
         summary: 'Archives a lot range (from archiveDate, usually now) or restores it (archiveDate null)',

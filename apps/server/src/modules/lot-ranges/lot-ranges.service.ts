@@ -7,7 +7,7 @@ import {
 } from '@vellum/contract';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
-import { registerEntityUnit } from '../../platform/access.js';
+import type { EntityUnitLookup } from '../../platform/access.js';
 import { type Actor, audit, diff } from '../../platform/audit.js';
 import type { Deps } from '../../platform/deps.js';
 import { conflict, notFound } from '../../platform/errors.js';
@@ -20,7 +20,8 @@ type LotRangeReview = z.output<typeof lotRangeReviewSchema>;
 
 export const LOT_RANGE_ENTITY = 'lot-range';
 
-registerEntityUnit('lotRange', repo.lotRangeUnitOf);
+/** The unit of a lot range, for its routes' access rule (undefined: no such range). */
+export const unitOfLotRange: EntityUnitLookup = repo.lotRangeUnitOf;
 
 /** Archived once its archive date is reached: off the public site, kept here. */
 export function toLotRange(row: repo.LotRangeRow, now = new Date()): LotRange {

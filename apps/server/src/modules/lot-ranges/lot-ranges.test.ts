@@ -2,7 +2,7 @@ import { CatalogueErrorKeys, ErrorKeys, HEADER_ALERT } from '@vellum/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lotRange } from '../../db/schema/index.js';
-import { makeLotRange, makeProduct, makeProductType } from '../../db/seed/catalogue-factories.js';
+import { makeLotRange, makeProduct, makeProductType } from '../../factories/catalogue-factories.js';
 import { createTestContext, type TestContext } from '../../test/harness.js';
 import {
   auditsOf,

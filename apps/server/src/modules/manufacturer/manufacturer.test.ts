@@ -1,7 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, manufacturer } from '../../db/schema/index.js';
-import { makeBusinessUnit, makeUserWithRights, setManufacturer } from '../../db/seed/factories.js';
+import { makeBusinessUnit, makeUserWithRights, setManufacturer } from '../../factories/organisation-factories.js';
 import { HOSTILE_SVG, multipart, tinyJpeg, tinyPng } from '../../platform/images.fixtures.js';
 import { as, createTestContext, type TestContext, tokenFor } from '../../test/harness.js';
 

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, isNotNull, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { businessUnit, paperCopyRequest } from '../../db/schema/index.js';
-import { isRowId } from '../product-remarks/product-remarks.repo.js';
+import { isRowId } from '../../db/sql.js';
 
 export type PaperCopyRequestRow = typeof paperCopyRequest.$inferSelect;
 export type PaperCopyRequestValues = Omit<typeof paperCopyRequest.$inferInsert, 'id' | 'sentDate' | 'sentBy' | 'sentByUserId' | 'version'>;
@@ -87,10 +87,4 @@ export async function unitName(db: DbOrTx, businessUnitId: number): Promise<stri
   if (!isRowId(businessUnitId)) return undefined;
   const [row] = await db.select({ name: businessUnit.displayName }).from(businessUnit).where(eq(businessUnit.id, businessUnitId));
   return row?.name;
-}
-
-/** How many requests a unit has (they go with the unit). */
-export async function countUnitRequests(db: DbOrTx, businessUnitId: number): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(paperCopyRequest).where(eq(paperCopyRequest.businessUnitId, businessUnitId));
-  return row?.n ?? 0;
 }

@@ -4,7 +4,7 @@ import { authOf, unitFromQuery, unitOfEntity } from '../../platform/access.js';
 import { alert } from '../../platform/alerts.js';
 import { type RoutesPlugin, typed } from '../../platform/deps.js';
 import { sendPage } from '../../platform/paging.js';
-import { getPaperCopyRequest, listPaperCopyRequests, markPaperCopySent } from './paper-copy-requests.service.js';
+import { getPaperCopyRequest, listPaperCopyRequests, markPaperCopySent, unitOfPaperCopyRequest } from './paper-copy-requests.service.js';
 
 const tags = ['paper-copy-requests'];
 /**
@@ -16,7 +16,7 @@ const RIGHT = 'DOCUMENT_MANAGE';
 export const paperCopyRequestsRoutes: RoutesPlugin = async (app) => {
   const r = typed(app);
   const { deps } = app;
-  const ofRequest = unitOfEntity(() => deps.db, 'paperCopyRequest');
+  const ofRequest = unitOfEntity(() => deps.db, 'paperCopyRequest', unitOfPaperCopyRequest);
 
   r.get(
     '/api/paper-copy-requests',

@@ -9,10 +9,10 @@ import {
   type paperCopyRequestListQuery,
 } from '@vellum/contract';
 import type { z } from 'zod';
-import { registerEntityUnit } from '../../platform/access.js';
+import type { EntityUnitLookup } from '../../platform/access.js';
 import { type Actor, audit } from '../../platform/audit.js';
 import type { Deps } from '../../platform/deps.js';
-import { AppError, conflict, notFound } from '../../platform/errors.js';
+import { AppError, conflict, invalidField, notFound } from '../../platform/errors.js';
 import { type MailTexts, sendPaperCopyConfirmation } from './paper-copy-requests.mail.js';
 import * as repo from './paper-copy-requests.repo.js';
 
@@ -22,7 +22,8 @@ const ENTITY = 'paper-copy-request';
 const OBJECT = 'paperCopyRequest';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-registerEntityUnit('paperCopyRequest', async (db, id) => (await repo.findRequest(db, id))?.businessUnitId);
+/** The unit of a paper-copy request, for its routes' access rule (undefined: no such request). */
+export const unitOfPaperCopyRequest: EntityUnitLookup = async (db, id) => (await repo.findRequest(db, id))?.businessUnitId;
 
 /** OPEN, OVERDUE (not sent and past its due date at `at`) or SENT. */
 export function stateOf(row: Pick<repo.PaperCopyRequestRow, 'sentDate' | 'dueDate'>, at: Date): PaperCopyState {
@@ -91,7 +92,7 @@ export async function requestPaperCopy(
   const { row, unitName } = await deps.db.transaction(async (tx) => {
     const unitName = await repo.unitName(tx, document.businessUnitId);
     if (unitName === undefined) {
-      throw new AppError(ErrorKeys.validation, 400, undefined, [{ objectName: OBJECT, field: 'businessUnitId', message: 'NotFound' }]);
+      throw invalidField(OBJECT, 'businessUnitId', 'NotFound');
     }
     const row = await repo.insertRequest(tx, {
       ...document,

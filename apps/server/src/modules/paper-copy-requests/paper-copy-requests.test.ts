@@ -2,7 +2,7 @@ import type { AccessRight, PaperCopyRequest } from '@vellum/contract';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, paperCopyRequest } from '../../db/schema/index.js';
-import { makeBusinessUnit, makeUserWithRights } from '../../db/seed/factories.js';
+import { makeBusinessUnit, makeUserWithRights } from '../../factories/organisation-factories.js';
 import { as, createTestContext, mailText, type TestContext, tokenFor } from '../../test/harness.js';
 import { daysLeftOf, listPaperCopyRequests, requestPaperCopy, stateOf } from './paper-copy-requests.service.js';
 

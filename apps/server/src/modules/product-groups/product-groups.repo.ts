@@ -11,11 +11,9 @@ import {
   productRemark,
   productType,
 } from '../../db/schema/index.js';
+import { isRowId, likePattern } from '../../db/sql.js';
 
 export type ProductGroupRow = typeof productGroup.$inferSelect;
-
-/** Ids beyond a PostgreSQL integer name no row (and must not reach a query as a parameter). */
-export const isRowId = (id: number) => Number.isInteger(id) && id > 0 && id <= 2_147_483_647;
 
 /** Long id lists go to the database in slices (a statement takes at most 65535 parameters). */
 const SLICE = 10_000;
@@ -24,8 +22,6 @@ function slices<T>(items: T[]): T[][] {
   for (let i = 0; i < items.length; i += SLICE) out.push(items.slice(i, i + SLICE));
   return out;
 }
-
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 const hasProducts = sql`exists (select 1 from ${productGroupProduct} where ${productGroupProduct.productGroupId} = ${productGroup.id})`;
 const productCount = sql<number>`(select count(*)::int from ${productGroupProduct} where ${productGroupProduct.productGroupId} = ${productGroup.id})`;

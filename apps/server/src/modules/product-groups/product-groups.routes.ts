@@ -27,6 +27,7 @@ import {
   getProductGroup,
   listProductGroups,
   unitOfListQuery,
+  unitOfProductGroup,
   unitOfProductType,
   updateProductGroup,
 } from './product-groups.service.js';
@@ -38,9 +39,9 @@ const UPDATED = 'vellumApp.productGroup.updated';
 export const productGroupsRoutes: RoutesPlugin = async (app) => {
   const r = typed(app);
   const { deps } = app;
-  const ofGroup = unitOfEntity(() => deps.db, 'productGroup');
+  const ofGroup = unitOfEntity(() => deps.db, 'productGroup', unitOfProductGroup);
   /** Updates: the unit of the stored group that the path, or else the body, names. */
-  const ofUpdatedGroup = unitOfEntityInPathOrBody(() => deps.db, 'productGroup');
+  const ofUpdatedGroup = unitOfEntityInPathOrBody(() => deps.db, 'productGroup', unitOfProductGroup);
   /** Creation: the unit of the body's product type. */
   const ofBodyProductType: UnitResolver = (req) => unitOfProductType(deps, idIn(req.body, 'productTypeId'));
   /** Lists: the unit of the product-type query, or else the business-unit query. */

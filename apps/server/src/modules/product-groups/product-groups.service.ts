@@ -10,11 +10,10 @@ import {
 } from '@vellum/contract';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
-import { registerEntityUnit } from '../../platform/access.js';
+import type { EntityUnitLookup } from '../../platform/access.js';
 import { type Actor, audit, diff } from '../../platform/audit.js';
 import type { Deps } from '../../platform/deps.js';
-import { AppError, conflict, notFound } from '../../platform/errors.js';
-import { registerUnitContentCounter } from '../business-units/business-unit-statistics.js';
+import { AppError, conflict, fieldError, invalidField, notFound } from '../../platform/errors.js';
 import { documentsPerGroup } from '../documents/documents.repo.js';
 import * as repo from './product-groups.repo.js';
 
@@ -25,18 +24,10 @@ type GroupListQuery = z.output<typeof productGroupListQuery>;
 const ENTITY = 'product-group';
 const OBJECT = 'productGroup';
 
-registerEntityUnit('productGroup', async (db, id) => (await repo.findGroup(db, id))?.businessUnitId);
+/** The unit of a product group, for its routes' access rule (undefined: no such group). */
+export const unitOfProductGroup: EntityUnitLookup = async (db, id) => (await repo.findGroup(db, id))?.businessUnitId;
 
-// a product group without products is an orphan
-registerUnitContentCounter(async (db, businessUnitId) => {
-  const { total, orphans } = await repo.countGroupsOfUnit(db, businessUnitId);
-  return { productGroups: total, orphanProductGroups: orphans };
-});
-
-const field = (key: string, name: string, message: string, params?: Record<string, unknown>) =>
-  new AppError(key, 400, params, [{ objectName: OBJECT, field: name, message }]);
-const nameExists = (name: string) =>
-  field(CatalogueErrorKeys.productGroupNameExists, 'name', CatalogueErrorKeys.productGroupNameExists, { name });
+const nameExists = (name: string) => fieldError(OBJECT, 'name', CatalogueErrorKeys.productGroupNameExists, { name });
 
 /** A unique-index violation lost to a concurrent write of the same name. */
 const isUniqueViolation = (err: unknown) => {
@@ -49,7 +40,7 @@ const uniqueSorted = (ids: number[]) => [...new Set(ids)].sort((a, b) => a - b);
 /** The business unit a product type belongs to; an unknown type is a missing one (400). */
 export async function unitOfProductType(deps: Pick<Deps, 'db'>, productTypeId: number): Promise<number> {
   const type = await repo.findProductType(deps.db, productTypeId);
-  if (!type) throw field(CatalogueErrorKeys.productGroupTypeRequired, 'productTypeId', 'NotFound', { productTypeId });
+  if (!type) throw fieldError(OBJECT, 'productTypeId', CatalogueErrorKeys.productGroupTypeRequired, { productTypeId }, 'NotFound');
   return type.businessUnitId;
 }
 
@@ -121,25 +112,31 @@ async function checkLinks(tx: DbOrTx, group: { businessUnitId: number; productTy
   const types = await repo.productTypesOf(tx, productIds);
   const mismatched = productIds.filter((id) => types.get(id) !== group.productTypeId);
   if (mismatched.length > 0) {
-    throw field(CatalogueErrorKeys.productGroupProductTypeMismatch, 'productIds', CatalogueErrorKeys.productGroupProductTypeMismatch, {
+    throw fieldError(OBJECT, 'productIds', CatalogueErrorKeys.productGroupProductTypeMismatch, {
       productIds: mismatched.slice(0, 100),
       productTypeId: group.productTypeId,
     });
   }
   const units = await repo.remarkUnitsOf(tx, remarkIds);
   const foreign = remarkIds.filter((id) => units.get(id) !== group.businessUnitId);
-  if (foreign.length > 0) throw field(ErrorKeys.validation, 'remarkIds', 'BusinessUnitMismatch', { remarkIds: foreign });
+  if (foreign.length > 0) throw invalidField(OBJECT, 'remarkIds', 'BusinessUnitMismatch', { remarkIds: foreign });
 }
 
 export async function createProductGroup(deps: Pick<Deps, 'db'>, actor: Actor, body: GroupCreate): Promise<ProductGroup> {
-  if (body.id !== undefined && body.id !== null) throw field(ErrorKeys.idExists, 'id', ErrorKeys.idExists, { entity: ENTITY });
+  if (body.id !== undefined && body.id !== null) throw fieldError(OBJECT, 'id', ErrorKeys.idExists, { entity: ENTITY });
   const productIds = uniqueSorted(body.productIds);
   const remarkIds = uniqueSorted(body.remarkIds);
   const id = await deps.db
     .transaction(async (tx) => {
       const type = await repo.findProductType(tx, body.productTypeId);
       if (!type)
-        throw field(CatalogueErrorKeys.productGroupTypeRequired, 'productTypeId', 'NotFound', { productTypeId: body.productTypeId });
+        throw fieldError(
+          OBJECT,
+          'productTypeId',
+          CatalogueErrorKeys.productGroupTypeRequired,
+          { productTypeId: body.productTypeId },
+          'NotFound',
+        );
       if (await repo.groupNameTaken(tx, type.id, body.name)) throw nameExists(body.name);
       const group = { businessUnitId: type.businessUnitId, productTypeId: type.id };
       await checkLinks(tx, group, productIds, remarkIds);
@@ -164,7 +161,7 @@ export async function createProductGroup(deps: Pick<Deps, 'db'>, actor: Actor, b
 
 /** Updates name, products and remarks; the product type cannot change and a stale version answers 409. */
 export async function updateProductGroup(deps: Pick<Deps, 'db'>, actor: Actor, body: GroupUpdate, pathId?: number): Promise<ProductGroup> {
-  if (pathId !== undefined && pathId !== body.id) throw field(ErrorKeys.idMismatch, 'id', ErrorKeys.idMismatch);
+  if (pathId !== undefined && pathId !== body.id) throw fieldError(OBJECT, 'id', ErrorKeys.idMismatch);
   const productIds = uniqueSorted(body.productIds);
   const remarkIds = uniqueSorted(body.remarkIds);
   await deps.db
@@ -173,7 +170,7 @@ export async function updateProductGroup(deps: Pick<Deps, 'db'>, actor: Actor, b
       if (!before) throw notFound(ENTITY);
       if (before.version !== body.version) throw conflict();
       if (body.productTypeId !== before.productTypeId) {
-        throw field(CatalogueErrorKeys.productGroupTypeCannotChange, 'productTypeId', CatalogueErrorKeys.productGroupTypeCannotChange);
+        throw fieldError(OBJECT, 'productTypeId', CatalogueErrorKeys.productGroupTypeCannotChange);
       }
       if (await repo.groupNameTaken(tx, before.productTypeId, body.name, before.id)) throw nameExists(body.name);
       await checkLinks(tx, before, productIds, remarkIds);

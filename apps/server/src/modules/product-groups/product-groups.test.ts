@@ -11,8 +11,8 @@ import {
   productGroupRemark,
   productRemark,
 } from '../../db/schema/index.js';
-import { makeLotRange, makeProduct, makeProductGroup, makeProductRemark, makeProductType } from '../../db/seed/catalogue-factories.js';
-import { makeBusinessUnit, makeUserWithRights } from '../../db/seed/factories.js';
+import { makeLotRange, makeProduct, makeProductGroup, makeProductRemark, makeProductType } from '../../factories/catalogue-factories.js';
+import { makeBusinessUnit, makeUserWithRights } from '../../factories/organisation-factories.js';
 import { as, createTestContext, type TestContext, tokenFor } from '../../test/harness.js';
 
 type Type = Awaited<ReturnType<typeof makeProductType>>;

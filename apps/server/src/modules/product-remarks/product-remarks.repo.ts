@@ -1,17 +1,13 @@
 import { and, asc, count, eq, ilike, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { businessUnit, productGroup, productGroupRemark, productRemark } from '../../db/schema/index.js';
+import { isRowId, likePattern } from '../../db/sql.js';
 
 export type ProductRemarkRow = typeof productRemark.$inferSelect;
 export type ProductRemarkValues = Pick<
   typeof productRemark.$inferInsert,
   'businessUnitId' | 'name' | 'visualizationOrder' | 'hcp' | 'patient' | 'content'
 >;
-
-/** Ids beyond a PostgreSQL integer name no row (and must not reach a query as a parameter). */
-export const isRowId = (id: number) => Number.isInteger(id) && id > 0 && id <= 2_147_483_647;
-
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export async function findRemark(db: DbOrTx, id: number): Promise<ProductRemarkRow | undefined> {
   if (!isRowId(id)) return undefined;

@@ -17,6 +17,7 @@ import {
   deleteProductRemark,
   getProductRemark,
   listProductRemarks,
+  unitOfProductRemark,
   updateProductRemark,
   uploadProductRemarkDocument,
 } from './product-remarks.service.js';
@@ -28,9 +29,9 @@ const UPDATED = 'vellumApp.productRemark.updated';
 export const productRemarksRoutes: RoutesPlugin = async (app) => {
   const r = typed(app);
   const { deps } = app;
-  const ofRemark = unitOfEntity(() => deps.db, 'productRemark');
+  const ofRemark = unitOfEntity(() => deps.db, 'productRemark', unitOfProductRemark);
   /** Updates: the unit of the stored remark that the path, or else the body, names. */
-  const ofUpdatedRemark = unitOfEntityInPathOrBody(() => deps.db, 'productRemark');
+  const ofUpdatedRemark = unitOfEntityInPathOrBody(() => deps.db, 'productRemark', unitOfProductRemark);
   const read: AccessRule = { right: [...READ_RIGHTS], unit: ofRemark };
   const update: AccessRule = { right: 'PRODUCT_REMARK_MANAGE', unit: ofUpdatedRemark };
 

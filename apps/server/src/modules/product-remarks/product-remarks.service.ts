@@ -8,14 +8,12 @@ import {
   REMARK_CONTENT_MAX,
 } from '@vellum/contract';
 import type { z } from 'zod';
-import { registerEntityUnit } from '../../platform/access.js';
+import type { EntityUnitLookup } from '../../platform/access.js';
 import { type Actor, audit, diff } from '../../platform/audit.js';
 import type { Deps } from '../../platform/deps.js';
-import { AppError, conflict, notFound } from '../../platform/errors.js';
+import { AppError, conflict, fieldError, invalidField, notFound } from '../../platform/errors.js';
 import { type RichTextUpload, sanitizeRichText } from '../../platform/rich-text.js';
-import { registerUnitContentCounter } from '../business-units/business-unit-statistics.js';
 import * as repo from './product-remarks.repo.js';
-import './product-remarks.translatable.js';
 
 type RemarkCreate = z.output<typeof productRemarkCreateBody>;
 type RemarkUpdate = z.output<typeof productRemarkUpdateBody>;
@@ -24,13 +22,10 @@ type RemarkListQuery = z.output<typeof productRemarkListQuery>;
 const ENTITY = 'product-remark';
 const OBJECT = 'productRemark';
 
-registerEntityUnit('productRemark', async (db, id) => (await repo.findRemark(db, id))?.businessUnitId);
-registerUnitContentCounter(async (db, businessUnitId) => ({ productRemarks: await repo.countUnitRemarks(db, businessUnitId) }));
+/** The unit of a remark, for its routes' access rule (undefined: no such remark). */
+export const unitOfProductRemark: EntityUnitLookup = async (db, id) => (await repo.findRemark(db, id))?.businessUnitId;
 
-const field = (key: string, name: string, message: string, params?: Record<string, unknown>) =>
-  new AppError(key, 400, params, [{ objectName: OBJECT, field: name, message }]);
-const nameExists = (name: string) =>
-  field(CatalogueErrorKeys.productRemarkNameExists, 'name', CatalogueErrorKeys.productRemarkNameExists, { name });
+const nameExists = (name: string) => fieldError(OBJECT, 'name', CatalogueErrorKeys.productRemarkNameExists, { name });
 
 /** A unique-index violation lost to a concurrent write of the same name. */
 const isUniqueViolation = (err: unknown) => {
@@ -90,12 +85,12 @@ function valuesOf(body: Omit<RemarkCreate, 'id'>): repo.ProductRemarkValues {
 }
 
 export async function createProductRemark(deps: Pick<Deps, 'db'>, actor: Actor, body: RemarkCreate): Promise<ProductRemark> {
-  if (body.id !== undefined && body.id !== null) throw field(ErrorKeys.idExists, 'id', ErrorKeys.idExists, { entity: ENTITY });
+  if (body.id !== undefined && body.id !== null) throw fieldError(OBJECT, 'id', ErrorKeys.idExists, { entity: ENTITY });
   const values = valuesOf(body);
   const id = await deps.db
     .transaction(async (tx) => {
       // remarks belong to a real business unit, never to the global scope
-      if (!(await repo.businessUnitExists(tx, values.businessUnitId))) throw field(ErrorKeys.validation, 'businessUnitId', 'NotFound');
+      if (!(await repo.businessUnitExists(tx, values.businessUnitId))) throw invalidField(OBJECT, 'businessUnitId', 'NotFound');
       if (await repo.remarkNameTaken(tx, values.businessUnitId, values.name)) throw nameExists(values.name);
       const row = await repo.insertRemark(tx, values);
       await audit(tx, actor, {
@@ -121,14 +116,14 @@ export async function updateProductRemark(
   body: RemarkUpdate,
   pathId?: number,
 ): Promise<ProductRemark> {
-  if (pathId !== undefined && pathId !== body.id) throw field(ErrorKeys.idMismatch, 'id', ErrorKeys.idMismatch);
+  if (pathId !== undefined && pathId !== body.id) throw fieldError(OBJECT, 'id', ErrorKeys.idMismatch);
   const values = valuesOf(body);
   await deps.db
     .transaction(async (tx) => {
       const before = await repo.findRemarkForUpdate(tx, body.id);
       if (!before) throw notFound(ENTITY);
       if (before.version !== body.version) throw conflict();
-      if (values.businessUnitId !== before.businessUnitId) throw field(ErrorKeys.validation, 'businessUnitId', 'CannotChange');
+      if (values.businessUnitId !== before.businessUnitId) throw invalidField(OBJECT, 'businessUnitId', 'CannotChange');
       if (await repo.remarkNameTaken(tx, before.businessUnitId, values.name, before.id)) throw nameExists(values.name);
       const after = await repo.updateRemark(tx, before.id, body.version, values);
       if (!after) throw conflict();

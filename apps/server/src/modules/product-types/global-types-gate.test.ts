@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeProductType } from '../../db/seed/catalogue-factories.js';
-import { makeBusinessUnit, setManufacturer } from '../../db/seed/factories.js';
+import { makeProductType } from '../../factories/catalogue-factories.js';
+import { makeBusinessUnit, setManufacturer } from '../../factories/organisation-factories.js';
 import { multipart, tinyPng } from '../../platform/images.fixtures.js';
 import { createTestContext, type TestContext } from '../../test/harness.js';
 import { call, defBody, storedType, tokenWith, typeBody, typeCount, unique } from './product-types.fixtures.js';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { makeProductType } from '../../db/seed/catalogue-factories.js';
-import { makeBusinessUnit, makeRole, makeUser, makeUserGroup, setManufacturer } from '../../db/seed/factories.js';
+import { makeProductType } from '../../factories/catalogue-factories.js';
+import { makeBusinessUnit, makeRole, makeUser, makeUserGroup, setManufacturer } from '../../factories/organisation-factories.js';
 import { createTestContext, type TestContext, tokenFor } from '../../test/harness.js';
 import { call, defBody, storedDefinitions, storedType, tokenWith, typeBody, typeCount, unique } from './product-types.fixtures.js';
 

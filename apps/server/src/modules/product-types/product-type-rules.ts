@@ -16,7 +16,7 @@ import {
   storedDefinitionProblems,
 } from '@vellum/contract';
 import type { DbOrTx } from '../../db/client.js';
-import { AppError } from '../../platform/errors.js';
+import { AppError, fieldError } from '../../platform/errors.js';
 import { findManufacturer } from '../manufacturer/manufacturer.repo.js';
 import { OBJECT } from './product-type-views.js';
 import * as repo from './product-types.repo.js';
@@ -30,15 +30,11 @@ import * as repo from './product-types.repo.js';
 type ProductTypeRow = repo.ProductTypeRow;
 type DefinitionRow = repo.DefinitionRow;
 
-/** A 400 with the key, naming the field of the body it concerns. */
-export const keyError = (key: string, field: string, params?: Record<string, unknown>) =>
-  new AppError(key, 400, params, [{ objectName: OBJECT, field, message: key }]);
-
 /** Throws the first problem (with its field error when it names a field). */
 export function throwFirst(problems: ProductTypeRuleProblem[]): void {
   const [problem] = problems;
   if (!problem) return;
-  throw problem.field ? keyError(problem.key, problem.field, problem.params) : new AppError(problem.key, 400, problem.params);
+  throw problem.field ? fieldError(OBJECT, problem.field, problem.key, problem.params) : new AppError(problem.key, 400, problem.params);
 }
 
 export async function patientPortalOn(db: DbOrTx): Promise<boolean> {
@@ -149,8 +145,10 @@ export async function checkPatientHeroImage(db: DbOrTx): Promise<void> {
 
 /** Name (regardless of case) and slug are unique within the business unit. */
 export async function checkNameAndSlug(tx: DbOrTx, businessUnitId: number, name: string, slug: string, exceptId?: number): Promise<void> {
-  if (await repo.nameTaken(tx, businessUnitId, name, exceptId)) throw keyError(CatalogueErrorKeys.productTypeNameExists, 'name', { name });
-  if (await repo.slugTaken(tx, businessUnitId, slug, exceptId)) throw keyError(CatalogueErrorKeys.productTypeSlugExists, 'slug', { slug });
+  if (await repo.nameTaken(tx, businessUnitId, name, exceptId))
+    throw fieldError(OBJECT, 'name', CatalogueErrorKeys.productTypeNameExists, { name });
+  if (await repo.slugTaken(tx, businessUnitId, slug, exceptId))
+    throw fieldError(OBJECT, 'slug', CatalogueErrorKeys.productTypeSlugExists, { slug });
 }
 
 const UNIQUE_CONSTRAINTS: Record<string, { key: string; field: string }> = {
@@ -169,7 +167,7 @@ export async function mappingUniqueViolations<T>(run: () => Promise<T>): Promise
     const code = e?.code ?? e?.cause?.code;
     const constraint = String(e?.constraint ?? e?.cause?.constraint ?? '');
     const known = UNIQUE_CONSTRAINTS[constraint];
-    if (code === '23505' && known) throw keyError(known.key, known.field);
+    if (code === '23505' && known) throw fieldError(OBJECT, known.field, known.key);
     throw err;
   }
 }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { AccessRight } from '@vellum/contract';
 import { and, count, desc, eq } from 'drizzle-orm';
 import { attributeDefinition, auditLog, productType } from '../../db/schema/index.js';
-import { makeUserWithRights } from '../../db/seed/factories.js';
+import { makeUserWithRights } from '../../factories/organisation-factories.js';
 import { as, type TestContext, tokenFor } from '../../test/harness.js';
 
 /** Helpers shared by the product-type tests. */

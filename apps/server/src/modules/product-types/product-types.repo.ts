@@ -1,6 +1,7 @@
 import { and, asc, count, eq, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { attributeDefinition, attributeValue, businessUnit, lotRange, product, productGroup, productType } from '../../db/schema/index.js';
+import { isRowId, isUnitId, likePattern } from '../../db/sql.js';
 
 export type ProductTypeRow = typeof productType.$inferSelect;
 export type ProductTypeValues = Omit<typeof productType.$inferInsert, 'id' | 'version' | 'createdDate'>;
@@ -8,14 +9,8 @@ export type DefinitionRow = typeof attributeDefinition.$inferSelect;
 export type DefinitionValues = Omit<typeof attributeDefinition.$inferInsert, 'id' | 'productTypeId'>;
 export type ProductTypeImageColumn = 'imageKey' | 'heroImageHcpKey' | 'heroImagePatientKey';
 
-// ids are int4 columns: larger numbers name nothing (and would make PostgreSQL refuse the query)
-const INT4_MAX = 2_147_483_647;
-const storable = (id: number) => Number.isInteger(id) && id >= 0 && id <= INT4_MAX;
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 export async function findProductType(db: DbOrTx, id: number, forUpdate = false): Promise<ProductTypeRow | undefined> {
-  if (!storable(id)) return undefined;
+  if (!isRowId(id)) return undefined;
   const query = db.select().from(productType).where(eq(productType.id, id));
   const [row] = forUpdate ? await query.for('update') : await query;
   return row;
@@ -23,10 +18,10 @@ export async function findProductType(db: DbOrTx, id: number, forUpdate = false)
 
 /** The product types of one business unit (0: the global ones), by name; search matches the name or slug. */
 export async function listProductTypes(db: DbOrTx, businessUnitId: number, search?: string): Promise<ProductTypeRow[]> {
-  if (!storable(businessUnitId)) return [];
+  if (!isUnitId(businessUnitId)) return [];
   const where: SQL[] = [eq(productType.businessUnitId, businessUnitId)];
   if (search) {
-    const pattern = `%${escapeLike(search)}%`;
+    const pattern = likePattern(search);
     where.push(or(ilike(productType.name, pattern), ilike(productType.slug, pattern)) as SQL);
   }
   return db
@@ -71,14 +66,14 @@ export async function definitionsOf(db: DbOrTx, typeIds: number[]): Promise<Defi
 }
 
 export async function findDefinition(db: DbOrTx, id: number): Promise<DefinitionRow | undefined> {
-  if (!storable(id)) return undefined;
+  if (!isRowId(id)) return undefined;
   const [row] = await db.select().from(attributeDefinition).where(eq(attributeDefinition.id, id));
   return row;
 }
 
 /** The business unit of the type an attribute definition belongs to. */
 export async function unitOfDefinition(db: DbOrTx, id: number): Promise<number | undefined> {
-  if (!storable(id)) return undefined;
+  if (!isRowId(id)) return undefined;
   const [row] = await db
     .select({ businessUnitId: productType.businessUnitId })
     .from(attributeDefinition)
@@ -88,7 +83,7 @@ export async function unitOfDefinition(db: DbOrTx, id: number): Promise<number |
 }
 
 export async function businessUnitExists(db: DbOrTx, id: number): Promise<boolean> {
-  if (!storable(id)) return false;
+  if (!isUnitId(id)) return false;
   const [row] = await db.select({ id: businessUnit.id }).from(businessUnit).where(eq(businessUnit.id, id));
   return row !== undefined;
 }
@@ -185,8 +180,8 @@ export async function countUnitProductTypes(db: DbOrTx, businessUnitId: number):
 
 /** The unit's product types with their translatable texts (only the given ids when set), for translations. */
 export async function typeTexts(db: DbOrTx, businessUnitId: number, ids?: readonly number[]) {
-  const wanted = ids?.filter(storable);
-  if (!storable(businessUnitId) || wanted?.length === 0) return [];
+  const wanted = ids?.filter(isRowId);
+  if (!isUnitId(businessUnitId) || wanted?.length === 0) return [];
   const where: SQL[] = [eq(productType.businessUnitId, businessUnitId)];
   if (wanted) where.push(inArray(productType.id, wanted));
   return db
@@ -202,8 +197,8 @@ export async function typeTexts(db: DbOrTx, businessUnitId: number, ids?: readon
 
 /** The attribute definitions of the unit's product types, with their type's name, for translations. */
 export async function definitionTexts(db: DbOrTx, businessUnitId: number, ids?: readonly number[]) {
-  const wanted = ids?.filter(storable);
-  if (!storable(businessUnitId) || wanted?.length === 0) return [];
+  const wanted = ids?.filter(isRowId);
+  if (!isUnitId(businessUnitId) || wanted?.length === 0) return [];
   const where: SQL[] = [eq(productType.businessUnitId, businessUnitId)];
   if (wanted) where.push(inArray(attributeDefinition.id, wanted));
   return db

@@ -11,7 +11,7 @@ import {
   productTypeUpdateBody,
 } from '@vellum/contract';
 import { z } from 'zod';
-import { type AccessRule, authOf, businessUnitOf, idIn, type UnitResolver, unitFromBody, unitOfEntity } from '../../platform/access.js';
+import { type AccessRule, authOf, idIn, type UnitResolver, unitFromBody, unitOfEntity } from '../../platform/access.js';
 import { alert } from '../../platform/alerts.js';
 import { type RoutesPlugin, typed } from '../../platform/deps.js';
 import { notFound } from '../../platform/errors.js';
@@ -34,6 +34,8 @@ import {
   listProductTypes,
   removeDefinition,
   removeProductType,
+  unitOfAttributeDefinition,
+  unitOfProductType,
   updateProductType,
 } from './product-types.service.js';
 
@@ -51,10 +53,13 @@ export const productTypesRoutes: RoutesPlugin = async (app) => {
   const { deps } = app;
   const db = () => deps.db;
 
-  const ofType = (right: 'PRODUCT_TYPE_MANAGE' | 'PRODUCT_TYPE_DELETE'): AccessRule => ({ right, unit: unitOfEntity(db, 'productType') });
+  const ofType = (right: 'PRODUCT_TYPE_MANAGE' | 'PRODUCT_TYPE_DELETE'): AccessRule => ({
+    right,
+    unit: unitOfEntity(db, 'productType', unitOfProductType),
+  });
   /** The unit of the stored type the body names (never the body's own businessUnitId). */
   const unitOfBodyType: UnitResolver = async (req) => {
-    const unit = await businessUnitOf(db(), 'productType', idIn(req.body, 'id'));
+    const unit = await unitOfProductType(db(), idIn(req.body, 'id'));
     if (unit === undefined) throw notFound('productType');
     return unit;
   };
@@ -274,7 +279,7 @@ export const productTypesRoutes: RoutesPlugin = async (app) => {
   r.delete(
     '/api/product-type-attribute-definitions/:id',
     {
-      config: { access: { right: 'PRODUCT_TYPE_MANAGE', unit: unitOfEntity(db, 'attributeDefinition') } },
+      config: { access: { right: 'PRODUCT_TYPE_MANAGE', unit: unitOfEntity(db, 'attributeDefinition', unitOfAttributeDefinition) } },
       schema: {
         tags,
         summary: 'Deletes an attribute definition of a product type',

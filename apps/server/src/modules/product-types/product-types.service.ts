@@ -10,23 +10,15 @@ import {
 } from '@vellum/contract';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
-import { type AuthContext, registerEntityUnit, requireRight } from '../../platform/access.js';
+import { type AuthContext, type EntityUnitLookup, requireRight } from '../../platform/access.js';
 import { type Actor, audit, diff } from '../../platform/audit.js';
 import type { Deps } from '../../platform/deps.js';
-import { AppError, conflict, fieldError, notFound } from '../../platform/errors.js';
-import { registerUnitContentCounter } from '../business-units/business-unit-statistics.js';
+import { AppError, conflict, fieldError, invalidField, notFound } from '../../platform/errors.js';
 import { forgetProductTypeUnit } from '../products/products.access.js';
 import { requireGlobalTypesOn } from './global-types-gate.js';
 import { requireReadIn } from './product-type-access.js';
 import { imageKeysOf } from './product-type-images.service.js';
-import {
-  checkAudiences,
-  checkNameAndSlug,
-  checkProductType,
-  keyError,
-  mappingUniqueViolations,
-  patientPortalOn,
-} from './product-type-rules.js';
+import { checkAudiences, checkNameAndSlug, checkProductType, mappingUniqueViolations, patientPortalOn } from './product-type-rules.js';
 import {
   auditView,
   DEFINITION_ENTITY,
@@ -39,7 +31,6 @@ import {
   withDetails,
 } from './product-type-views.js';
 import * as repo from './product-types.repo.js';
-import './product-types.translatable.js';
 
 /**
  * Product types and their attribute definitions: reading, create, update, delete. The business
@@ -53,9 +44,9 @@ type ListQuery = z.output<typeof productTypeListQuery>;
 type ProductTypeRow = repo.ProductTypeRow;
 type DefinitionRow = repo.DefinitionRow;
 
-registerEntityUnit('productType', async (db, id) => (await repo.findProductType(db, id))?.businessUnitId);
-registerEntityUnit('attributeDefinition', (db, id) => repo.unitOfDefinition(db, id));
-registerUnitContentCounter(async (db, businessUnitId) => ({ productTypes: await repo.countUnitProductTypes(db, businessUnitId) }));
+/** The unit of a product type, and of an attribute definition, for their routes' access rules (undefined: none). */
+export const unitOfProductType: EntityUnitLookup = async (db, id) => (await repo.findProductType(db, id))?.businessUnitId;
+export const unitOfAttributeDefinition: EntityUnitLookup = repo.unitOfDefinition;
 
 // ---------------------------------------------------------------------------------------------
 // reading
@@ -182,14 +173,14 @@ async function writeDefinitions(tx: DbOrTx, typeId: number, inputs: AttributeDef
 }
 
 export async function updateProductType(deps: Deps, auth: AuthContext, body: UpdateBody, pathId?: number): Promise<ProductType> {
-  if (pathId !== undefined && pathId !== body.id) throw keyError(ErrorKeys.idMismatch, 'id');
+  if (pathId !== undefined && pathId !== body.id) throw fieldError(OBJECT, 'id', ErrorKeys.idMismatch);
   const { id, version, attributeDefinitions: inputs, ...fields } = body;
   const values = typeValues(fields);
   await mappingUniqueViolations(() =>
     deps.db.transaction(async (tx) => {
       const before = await load(tx, id, true);
       await requireGlobalTypesOn(tx, before.businessUnitId);
-      if (values.businessUnitId !== before.businessUnitId) throw fieldError(OBJECT, 'businessUnitId', 'CannotChange');
+      if (values.businessUnitId !== before.businessUnitId) throw invalidField(OBJECT, 'businessUnitId', 'CannotChange');
       if (before.version !== version) throw conflict();
       requireSpecialFor(auth, before.businessUnitId, {
         lotNumbers: values.lotNumbers !== before.lotNumbers,

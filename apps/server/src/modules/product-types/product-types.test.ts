@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeLotRange, makeProduct, makeProductGroup, makeProductType } from '../../db/seed/catalogue-factories.js';
-import { makeBusinessUnit, setManufacturer } from '../../db/seed/factories.js';
+import { makeLotRange, makeProduct, makeProductGroup, makeProductType } from '../../factories/catalogue-factories.js';
+import { makeBusinessUnit, setManufacturer } from '../../factories/organisation-factories.js';
 import { createTestContext, type TestContext } from '../../test/harness.js';
 import {
   auditRows,

@@ -1,12 +1,8 @@
-import { ATTRIBUTE_VALUE_MAX, CatalogueErrorKeys, ErrorKeys, textFault } from '@vellum/contract';
-import { AppError } from '../../platform/errors.js';
+import { ATTRIBUTE_VALUE_MAX, CatalogueErrorKeys, textFault } from '@vellum/contract';
+import { fieldError, invalidField } from '../../platform/errors.js';
 import type { DefinitionRow } from './products.repo.js';
 
 export const PRODUCT_OBJECT = 'product';
-
-/** A 400 with the catalogue key, its params and a field error on the product form's field. */
-export const productError = (key: string, field: string, params?: Record<string, unknown>) =>
-  new AppError(key, 400, params, [{ objectName: PRODUCT_OBJECT, field, message: key }]);
 
 /** Definitions a product may hold a value for: the active STRING (custom) attributes of its type. */
 export const valueDefinitions = (defs: readonly DefinitionRow[]) => defs.filter((d) => d.isActive && d.type === 'STRING');
@@ -24,28 +20,31 @@ export function checkAttributeValues(input: readonly { attributeDefinitionId: nu
     const params = { attributeDefinitionId };
     const def = byId.get(attributeDefinitionId);
     if (def?.type === 'MULTI_ARRAY') {
-      throw productError(CatalogueErrorKeys.onlyLotNumbersLinkable, `attributeValues.${i}.attributeDefinitionId`, params);
+      throw fieldError(PRODUCT_OBJECT, `attributeValues.${i}.attributeDefinitionId`, CatalogueErrorKeys.onlyLotNumbersLinkable, params);
     }
     if (!def?.isActive || def.type !== 'STRING' || values.has(attributeDefinitionId)) {
-      throw productError(CatalogueErrorKeys.attributeDefinitionInvalid, `attributeValues.${i}.attributeDefinitionId`, params);
+      throw fieldError(PRODUCT_OBJECT, `attributeValues.${i}.attributeDefinitionId`, CatalogueErrorKeys.attributeDefinitionInvalid, params);
     }
     const field = `attributeValues.${i}.value`;
-    if (value === undefined || value === null) throw productError(CatalogueErrorKeys.attributeValueEmpty, field, params);
-    if (typeof value !== 'string') throw productError(CatalogueErrorKeys.attributeValueNotString, field, params);
+    if (value === undefined || value === null) throw fieldError(PRODUCT_OBJECT, field, CatalogueErrorKeys.attributeValueEmpty, params);
+    if (typeof value !== 'string') throw fieldError(PRODUCT_OBJECT, field, CatalogueErrorKeys.attributeValueNotString, params);
     const trimmed = value.trim();
-    if (trimmed === '') throw productError(CatalogueErrorKeys.attributeValueEmpty, field, params);
+    if (trimmed === '') throw fieldError(PRODUCT_OBJECT, field, CatalogueErrorKeys.attributeValueEmpty, params);
     if (trimmed.length > ATTRIBUTE_VALUE_MAX) {
-      throw productError(CatalogueErrorKeys.attributeValueTooLong, field, { ...params, max: ATTRIBUTE_VALUE_MAX });
+      throw fieldError(PRODUCT_OBJECT, field, CatalogueErrorKeys.attributeValueTooLong, { ...params, max: ATTRIBUTE_VALUE_MAX });
     }
     // attribute values are plain text on one line (decision 0012)
     if (textFault(trimmed, { name: true })) {
-      throw new AppError(ErrorKeys.validation, 400, params, [{ objectName: PRODUCT_OBJECT, field, message: 'Pattern' }]);
+      throw invalidField(PRODUCT_OBJECT, field, 'Pattern', params);
     }
     values.set(attributeDefinitionId, trimmed);
   });
   for (const d of valueDefinitions(defs)) {
     if (d.isMandatory && !values.has(d.id)) {
-      throw productError(CatalogueErrorKeys.mandatoryAttributeMissing, 'attributeValues', { attributeDefinitionId: d.id, name: d.name });
+      throw fieldError(PRODUCT_OBJECT, 'attributeValues', CatalogueErrorKeys.mandatoryAttributeMissing, {
+        attributeDefinitionId: d.id,
+        name: d.name,
+      });
     }
   }
   return values;

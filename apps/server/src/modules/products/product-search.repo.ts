@@ -2,6 +2,7 @@ import type { PublishState } from '@vellum/contract';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
+import { liveStateIn, productIsLive } from '../../db/live-content.js';
 import {
   attributeDefinition,
   attributeValue,
@@ -10,9 +11,7 @@ import {
   productType,
   productTypeProductCount,
 } from '../../db/schema/index.js';
-import { liveStateIn, productIsLive } from '../publishing/live-content.js';
-
-export type MatchMode = 'EXACT' | 'PARTIAL';
+import { type MatchMode, matchesText } from '../../db/sql.js';
 
 export interface ProductSearchFilter {
   productTypeId?: number;
@@ -31,16 +30,6 @@ export type ProductSortField = (typeof PRODUCT_SORT_FIELDS)[number];
 export interface ProductSort {
   by: ProductSortField | { attributeDefinitionId: number };
   desc: boolean;
-}
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-
-/**
- * EXACT: equal ignoring case (btree indexes on lower(...)); PARTIAL: contains, ignoring case,
- * written so that the pg_trgm GIN indexes on lower(key_code) and lower(value) answer it.
- */
-function matches(lowered: SQL, value: string, mode: MatchMode): SQL {
-  return mode === 'EXACT' ? sql`${lowered} = lower(${value})` : sql`${lowered} LIKE '%' || lower(${escapeLike(value)}) || '%'`;
 }
 
 /**
@@ -62,16 +51,16 @@ function conditions(f: ProductSearchFilter): SQL {
   const where: SQL[] = [];
   if (f.productTypeId !== undefined) where.push(sql`${p.productTypeId} = ${f.productTypeId}`);
   if (f.businessUnitId !== undefined) where.push(sql`${p.businessUnitId} = ${f.businessUnitId}`);
-  if (f.keyCode) where.push(matches(sql`lower(${p.keyCode})`, f.keyCode.value, f.keyCode.match));
+  if (f.keyCode) where.push(matchesText(sql`lower(${p.keyCode})`, f.keyCode.value, f.keyCode.match));
   for (const a of f.attributes) {
     where.push(
-      sql`EXISTS (SELECT 1 FROM ${attributeValue} av WHERE av.product_id = ${p.id} AND av.attribute_definition_id = ${a.attributeDefinitionId} AND ${matches(sql`lower(av.value)`, a.value, a.match)})`,
+      sql`EXISTS (SELECT 1 FROM ${attributeValue} av WHERE av.product_id = ${p.id} AND av.attribute_definition_id = ${a.attributeDefinitionId} AND ${matchesText(sql`lower(av.value)`, a.value, a.match)})`,
     );
   }
   if (f.text !== undefined) {
     // one index per branch: the key-code trigram index, the value trigram index
     where.push(
-      sql`${p.id} IN (SELECT kp.id FROM ${product} kp WHERE ${matches(sql`lower(kp.key_code)`, f.text, 'PARTIAL')} UNION SELECT tv.product_id FROM ${attributeValue} tv WHERE ${matches(sql`lower(tv.value)`, f.text, 'PARTIAL')})`,
+      sql`${p.id} IN (SELECT kp.id FROM ${product} kp WHERE ${matchesText(sql`lower(kp.key_code)`, f.text, 'PARTIAL')} UNION SELECT tv.product_id FROM ${attributeValue} tv WHERE ${matchesText(sql`lower(tv.value)`, f.text, 'PARTIAL')})`,
     );
   }
   if (f.orphans) where.push(sql`NOT EXISTS (SELECT 1 FROM ${productGroupProduct} og WHERE og.product_id = ${p.id})`);

@@ -1,8 +1,8 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { product } from '../../db/schema/index.js';
-import { makeProduct, makeProductGroup, makeProductType } from '../../db/seed/catalogue-factories.js';
-import { makeBusinessUnit, makeUserWithRights } from '../../db/seed/factories.js';
+import { makeProduct, makeProductGroup, makeProductType } from '../../factories/catalogue-factories.js';
+import { makeBusinessUnit, makeUserWithRights } from '../../factories/organisation-factories.js';
 import { as, createTestContext, type TestContext, tokenFor } from '../../test/harness.js';
 import { publishAsIs } from '../publishing/publish.fixtures.js';
 import { type Client, type ProductWorld, productWorld } from './products.test-support.js';

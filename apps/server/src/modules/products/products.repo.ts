@@ -1,8 +1,8 @@
 import { and, asc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { liveStateIn, productIsLive } from '../../db/live-content.js';
 import { attributeDefinition, attributeValue, product, productGroup, productGroupProduct, productType } from '../../db/schema/index.js';
-import { storableIds } from '../lot-ranges/lot-ranges.repo.js';
-import { liveStateIn, productIsLive } from '../publishing/live-content.js';
+import { isRowId } from '../../db/sql.js';
 
 export type ProductRow = typeof product.$inferSelect;
 export type ProductValues = Pick<ProductRow, 'keyCode' | 'publishDate'>;
@@ -11,17 +11,15 @@ export type DefinitionRow = Pick<
   'id' | 'name' | 'type' | 'isUnique' | 'isMandatory' | 'isActive' | 'visualizationOrder'
 >;
 
-const one = (id: number) => storableIds([id]).length === 1;
-
 export async function productUnitOf(db: DbOrTx, id: number): Promise<number | undefined> {
-  if (!one(id)) return undefined;
+  if (!isRowId(id)) return undefined;
   const [row] = await db.select({ unit: product.businessUnitId }).from(product).where(eq(product.id, id));
   return row?.unit;
 }
 
 /** What the product rules need of a product type. */
 export async function findProductType(db: DbOrTx, id: number) {
-  if (!one(id)) return undefined;
+  if (!isRowId(id)) return undefined;
   const [row] = await db
     .select({ id: productType.id, businessUnitId: productType.businessUnitId, name: productType.name, lotNumbers: productType.lotNumbers })
     .from(productType)
@@ -46,7 +44,7 @@ export async function definitionsOf(db: DbOrTx, productTypeId: number): Promise<
 }
 
 export async function findProduct(db: DbOrTx, id: number, forUpdate = false): Promise<ProductRow | undefined> {
-  if (!one(id)) return undefined;
+  if (!isRowId(id)) return undefined;
   const query = db.select().from(product).where(eq(product.id, id));
   const [row] = forUpdate ? await query.for('update') : await query;
   return row;
@@ -77,7 +75,7 @@ export async function attributeValueTaken(db: DbOrTx, definitionId: number, valu
 }
 
 export async function findGroups(db: DbOrTx, ids: readonly number[]) {
-  const valid = storableIds(ids);
+  const valid = ids.filter(isRowId);
   if (valid.length === 0) return [];
   return db
     .select({ id: productGroup.id, name: productGroup.name, productTypeId: productGroup.productTypeId })

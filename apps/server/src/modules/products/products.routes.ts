@@ -1,16 +1,20 @@
 import {
   idParams,
+  lotRangeReviewSchema,
   productCreateBody,
   productSchema,
   productSearchBody,
   productSearchPageSchema,
   productSearchQuery,
   productUpdateBody,
+  reviewLotRangesQuery,
 } from '@vellum/contract';
+import { z } from 'zod';
 import { type AccessRule, authOf } from '../../platform/access.js';
 import { alert } from '../../platform/alerts.js';
 import { type RoutesPlugin, typed } from '../../platform/deps.js';
-import { productSearchUnit, unitOfBodyProductType, unitOfProduct } from './products.access.js';
+import { reviewLotRanges } from '../lot-ranges/lot-ranges.service.js';
+import { productSearchUnit, unitOfBodyProductType, unitOfProduct, unitOfProductScope } from './products.access.js';
 import { createProduct, deleteProduct, getProduct, searchProducts, updateProduct } from './products.service.js';
 
 const tags = ['products'];
@@ -122,5 +126,23 @@ export const productsRoutes: RoutesPlugin = async (app) => {
       const product = await deleteProduct(deps, authOf(req), req.params.id);
       return alert(reply, 'vellumApp.product.deleted', product.keyCode).status(204).send();
     },
+  );
+
+  // the lot ranges of a unit or a product type, read through the products' scope (decision 0010)
+  r.get(
+    '/api/products/review-lot-ranges',
+    {
+      config: { access: { right: ['PRODUCT_READ', 'PRODUCT_MANAGE'], unit: unitOfProductScope(db) } },
+      schema: {
+        tags: ['lot-ranges'],
+        summary: 'The lot ranges of a business unit or a product type, with the products linked to them',
+        description:
+          'One of `business-unit` or `product-type` is required (PRODUCT_READ or PRODUCT_MANAGE in its unit); ' +
+          '`archived=true` lists the archived ranges (archive date reached), `archived=false` the current ones.',
+        querystring: reviewLotRangesQuery,
+        response: { 200: z.array(lotRangeReviewSchema) },
+      },
+    },
+    (req) => reviewLotRanges(deps, req.query),
   );
 };

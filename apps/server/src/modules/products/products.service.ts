@@ -11,16 +11,14 @@ import {
 } from '@vellum/contract';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
-import { registerEntityUnit } from '../../platform/access.js';
 import { type Actor, audit, diff } from '../../platform/audit.js';
 import type { Deps } from '../../platform/deps.js';
-import { AppError, conflict, fieldError, notFound } from '../../platform/errors.js';
+import { AppError, conflict, fieldError, invalidField, notFound } from '../../platform/errors.js';
 import { pageOf } from '../../platform/paging.js';
-import { registerUnitContentCounter } from '../business-units/business-unit-statistics.js';
 import { type LotRangeEntry, parseLotRangeEntries } from '../lot-ranges/lot-range-input.js';
 import { linkedLotRangeIds } from '../lot-ranges/lot-ranges.repo.js';
 import { applyProductLotRanges, deleteLotRangesLeftWithoutProducts, lotRangesOfProduct } from '../lot-ranges/lot-ranges.service.js';
-import { checkAttributeValues, productError, valueDefinitions } from './product-input.js';
+import { checkAttributeValues, PRODUCT_OBJECT, valueDefinitions } from './product-input.js';
 import { PRODUCT_SORT_FIELDS, type ProductSort, type ProductSortField, searchProducts as searchRows } from './product-search.repo.js';
 import * as repo from './products.repo.js';
 
@@ -32,9 +30,6 @@ type ProductTypeRow = NonNullable<Awaited<ReturnType<typeof repo.findProductType
 
 const ENTITY = 'product';
 const NESTED_ID_NOT_FOUND = 'error.sql.nestedIdNotFound';
-
-registerEntityUnit('product', repo.productUnitOf);
-registerUnitContentCounter((db, businessUnitId) => repo.countUnitProducts(db, businessUnitId));
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -90,7 +85,7 @@ export async function getProduct(deps: Pick<Deps, 'db'>, id: number): Promise<Pr
 
 /** sort=keyCode|publishDate|createdDate|lastModifiedDate|id|attribute.{definitionId}[,asc|desc]; key code ascending by default. */
 function sortOf(sort: readonly string[]): ProductSort[] {
-  if (sort.length > 5) throw fieldError('query', 'sort', 'Size');
+  if (sort.length > 5) throw invalidField('query', 'sort', 'Size');
   if (sort.length === 0) return [{ by: 'keyCode', desc: false }];
   return sort.map((s) => {
     const [field, dir] = s.split(',');
@@ -98,7 +93,7 @@ function sortOf(sort: readonly string[]): ProductSort[] {
     const attribute = /^attribute\.(\d{1,9})$/.exec(field);
     if (attribute) return { by: { attributeDefinitionId: Number(attribute[1]) }, desc };
     if ((PRODUCT_SORT_FIELDS as readonly string[]).includes(field)) return { by: field as ProductSortField, desc };
-    throw fieldError('query', 'sort', 'Pattern');
+    throw invalidField('query', 'sort', 'Pattern');
   });
 }
 
@@ -154,7 +149,7 @@ interface CheckedProduct {
 /** The product rules of spec 001 §8 that do not concern lot ranges (those are checked as they are written). */
 async function checkProduct(tx: DbOrTx, type: ProductTypeRow, body: Omit<CreateBody, 'id'>, exceptId?: number): Promise<CheckedProduct> {
   if (await repo.keyCodeTaken(tx, type.businessUnitId, body.keyCode, exceptId)) {
-    throw productError(CatalogueErrorKeys.keyCodeExists, 'keyCode', { keyCode: body.keyCode });
+    throw fieldError(PRODUCT_OBJECT, 'keyCode', CatalogueErrorKeys.keyCodeExists, { keyCode: body.keyCode });
   }
   const definitions = await repo.definitionsOf(tx, type.id);
   const values = checkAttributeValues(body.attributeValues, definitions);
@@ -162,7 +157,7 @@ async function checkProduct(tx: DbOrTx, type: ProductTypeRow, body: Omit<CreateB
     const def = definitions.find((d) => d.id === attributeDefinitionId) as repo.DefinitionRow;
     const value = values.get(attributeDefinitionId) as string;
     if (def.isUnique && (await repo.attributeValueTaken(tx, def.id, value, exceptId))) {
-      throw productError(CatalogueErrorKeys.attributeValueNotUnique, `attributeValues.${i}.value`, {
+      throw fieldError(PRODUCT_OBJECT, `attributeValues.${i}.value`, CatalogueErrorKeys.attributeValueNotUnique, {
         attributeDefinitionId: def.id,
         name: def.name,
         value,
@@ -178,7 +173,8 @@ async function checkProduct(tx: DbOrTx, type: ProductTypeRow, body: Omit<CreateB
     ]);
   }
   const other = groups.find((g) => g.productTypeId !== type.id);
-  if (other) throw productError(CatalogueErrorKeys.productGroupTypeMismatch, 'productGroupIds', { id: other.id, name: other.name });
+  if (other)
+    throw fieldError(PRODUCT_OBJECT, 'productGroupIds', CatalogueErrorKeys.productGroupTypeMismatch, { id: other.id, name: other.name });
   const lotNumbersEnabled = type.lotNumbers && definitions.some((d) => d.type === 'MULTI_ARRAY' && d.isActive);
   return { definitions, values, groupIds, lotNumbersEnabled };
 }
@@ -197,8 +193,8 @@ async function inTransaction<T>(deps: Pick<Deps, 'db'>, fn: (tx: DbOrTx) => Prom
     return await deps.db.transaction(fn);
   } catch (err) {
     const constraint = uniqueConstraintOf(err);
-    if (constraint === 'product_unit_key_code_uq') throw productError(CatalogueErrorKeys.keyCodeExists, 'keyCode');
-    if (constraint === 'lot_range_unit_name_uq') throw productError(CatalogueErrorKeys.lotRangeNameTaken, 'lotRanges');
+    if (constraint === 'product_unit_key_code_uq') throw fieldError(PRODUCT_OBJECT, 'keyCode', CatalogueErrorKeys.keyCodeExists);
+    if (constraint === 'lot_range_unit_name_uq') throw fieldError(PRODUCT_OBJECT, 'lotRanges', CatalogueErrorKeys.lotRangeNameTaken);
     throw err;
   }
 }
@@ -246,12 +242,13 @@ export async function createProduct(deps: Pick<Deps, 'db'>, actor: Actor, body: 
 
 /** The product type never changes; a stale version answers 409. */
 export async function updateProduct(deps: Pick<Deps, 'db'>, actor: Actor, body: UpdateBody, pathId?: number): Promise<Product> {
-  if (pathId !== undefined && pathId !== body.id) throw productError(ErrorKeys.idMismatch, 'id');
+  if (pathId !== undefined && pathId !== body.id) throw fieldError(PRODUCT_OBJECT, 'id', ErrorKeys.idMismatch);
   const entries = parseLotRangeEntries(body.lotRanges);
   await inTransaction(deps, async (tx) => {
     const row = await repo.findProduct(tx, body.id, true);
     if (!row) throw notFound(ENTITY);
-    if (body.productTypeId !== row.productTypeId) throw productError(CatalogueErrorKeys.productTypeCannotChange, 'productTypeId');
+    if (body.productTypeId !== row.productTypeId)
+      throw fieldError(PRODUCT_OBJECT, 'productTypeId', CatalogueErrorKeys.productTypeCannotChange);
     if (body.version !== row.version) throw conflict();
     const type = (await repo.findProductType(tx, row.productTypeId)) as ProductTypeRow;
     const before = await stateOf(tx, row);

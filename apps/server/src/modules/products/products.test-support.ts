@@ -1,8 +1,8 @@
 import type { AccessRight } from '@vellum/contract';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { auditLog, lotRange, product, productLotRange } from '../../db/schema/index.js';
-import { makeProductType } from '../../db/seed/catalogue-factories.js';
-import { makeBusinessUnit, makeUserWithRights } from '../../db/seed/factories.js';
+import { makeProductType } from '../../factories/catalogue-factories.js';
+import { makeBusinessUnit, makeUserWithRights } from '../../factories/organisation-factories.js';
 import { as, type TestContext, tokenFor } from '../../test/harness.js';
 
 export type Client = ReturnType<typeof as>;

@@ -2,8 +2,8 @@ import { CatalogueErrorKeys, ErrorKeys, HEADER_ALERT, HEADER_ERROR } from '@vell
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attributeValue, product, productGroupProduct } from '../../db/schema/index.js';
-import { makeProduct, makeProductGroup, makeProductType } from '../../db/seed/catalogue-factories.js';
-import { makeUserWithRights } from '../../db/seed/factories.js';
+import { makeProduct, makeProductGroup, makeProductType } from '../../factories/catalogue-factories.js';
+import { makeUserWithRights } from '../../factories/organisation-factories.js';
 import { as, createTestContext, type TestContext, tokenFor } from '../../test/harness.js';
 import { publishAsIs } from '../publishing/publish.fixtures.js';
 import { auditsOf, type ProductWorld, productsWithKeyCode, productWorld, unique } from './products.test-support.js';

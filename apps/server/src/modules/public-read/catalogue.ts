@@ -1,8 +1,9 @@
 import { showsPatients } from '@vellum/contract';
 import type { DbOrTx } from '../../db/client.js';
+import { fromJson, type MatchMode } from '../../db/sql.js';
 import type { PublishedSite } from '../publishing/published-site.js';
+import * as repo from './catalogue.repo.js';
 import { translator } from './live-site.js';
-import * as repo from './public-read.repo.js';
 import type {
   Audience,
   LivePublication,
@@ -119,14 +120,14 @@ function shownDefinitions(type: SiteProductType, audience: Audience) {
 function toShown(site: PublishedSite, type: SiteProductType, values: unknown, language?: string): ShownAttribute[] {
   const t = translator(site, language);
   const names = new Map(type.attributeDefinitions.map((d) => [d.id, d.name]));
-  return repo.fromJson<{ id: number; value: string }[]>(values).map((v) => ({
+  return fromJson<{ id: number; value: string }[]>(values).map((v) => ({
     attributeDefinitionId: v.id,
     name: t(`product_type_attribute_definition.${v.id}.name`, names.get(v.id)),
     value: v.value,
   }));
 }
 
-const matchOf = (searchType: SearchField['searchType']): repo.Match => (searchType === 'SEARCHABLE_PARTIAL' ? 'PARTIAL' : 'EXACT');
+const matchOf = (searchType: SearchField['searchType']): MatchMode => (searchType === 'SEARCHABLE_PARTIAL' ? 'PARTIAL' : 'EXACT');
 
 /**
  * Products of a type the audience sees, visible at `at`, matching every criterion by its field's
@@ -257,9 +258,11 @@ export function publicProduct(
     productTypeSlug: asked.type.slug,
     keyCode: asked.keyCodeShown ? row.keyCode : null,
     attributes: toShown(live.site, asked.type, row.attributes, language),
-    remarks: repo
-      .fromJson<{ id: number; content: string; storageKey: string | null }[]>(row.remarks)
-      .map((r) => ({ id: r.id, content: t(`product_remark.${r.id}.content`, r.content), storageKey: r.storageKey })),
+    remarks: fromJson<{ id: number; content: string; storageKey: string | null }[]>(row.remarks).map((r) => ({
+      id: r.id,
+      content: t(`product_remark.${r.id}.content`, r.content),
+      storageKey: r.storageKey,
+    })),
   };
 }
 

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { rowsOf } from '../publishing/publications.repo.js';
+import { rowsOf } from '../../db/sql.js';
 import type { LivePublication } from './public-read.types.js';
 
 /**
@@ -45,9 +45,4 @@ export async function changeWindow(db: DbOrTx, live: Pick<LivePublication, 'cont
   windows.set(c, w);
   while (windows.size > WINDOWS_SIZE) windows.delete(windows.keys().next().value as number);
   return w;
-}
-
-/** Forgets the windows (tests that move the clock over a publication's instants). */
-export function clearChangeWindows(): void {
-  windows.clear();
 }

@@ -1,9 +1,9 @@
 import type { DbOrTx } from '../../db/client.js';
 import type { PublishedSite } from '../publishing/published-site.js';
 import { audienceTypes, servesAudience } from './catalogue.js';
+import * as repo from './document-search.repo.js';
 import { groupsOf, productDocument } from './documents.js';
 import { offersCountry, translator } from './live-site.js';
-import * as repo from './public-read.repo.js';
 import type { Audience, LivePublication, PublicDocument, Visitor } from './public-read.types.js';
 
 /**

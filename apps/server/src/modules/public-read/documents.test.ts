@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../db/sql.js';
 import { createTestContext, type TestContext } from '../../test/harness.js';
-import { rowsOf } from '../publishing/publications.repo.js';
 import type { PublishedSite } from '../publishing/published-site.js';
 import { product } from './catalogue.js';
 import { fileForDownload, productDocuments } from './documents.js';

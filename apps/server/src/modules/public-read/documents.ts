@@ -1,8 +1,9 @@
 import type { DbOrTx } from '../../db/client.js';
+import { fromJson } from '../../db/sql.js';
 import type { PublishedSite } from '../publishing/published-site.js';
 import { audienceTypes, servesAudience } from './catalogue.js';
+import * as repo from './documents.repo.js';
 import { offersCountry, translator } from './live-site.js';
-import * as repo from './public-read.repo.js';
 import type {
   DownloadableFile,
   FileRef,
@@ -158,8 +159,8 @@ function assemble(site: PublishedSite, rows: repo.DocumentFileRow[], visitor: Vi
       site,
       docRows.map((r) => ({
         fileId: r.fileId,
-        file: repo.fromJson<FileJson>(r.file),
-        versions: repo.fromJson<VersionJson[]>(r.versions),
+        file: fromJson<FileJson>(r.file),
+        versions: fromJson<VersionJson[]>(r.versions),
       })),
       language,
     );
@@ -199,7 +200,7 @@ function assemble(site: PublishedSite, rows: repo.DocumentFileRow[], visitor: Vi
       return file;
     });
     const type = docTypes.get(first.documentTypeId);
-    const values = repo.fromJson<{ attributeDefinitionId: number; value: string }[]>(first.attributes);
+    const values = fromJson<{ attributeDefinitionId: number; value: string }[]>(first.attributes);
     out.push({
       productTypeId: first.productTypeId,
       keyCode: first.keyCode,

@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { PUB_PRODUCT_GTIN14, PUB_PRODUCT_IS_GTIN } from '../../db/schema/publications.js';
+import { instant, rowsOf } from '../../db/sql.js';
 
 /**
  * The read model's look-ups by GTIN (decision 0043). Both use pub_product_gtin14_idx: the
@@ -8,12 +9,7 @@ import { PUB_PRODUCT_GTIN14, PUB_PRODUCT_IS_GTIN } from '../../db/schema/publica
  * one pub_product in the statement).
  */
 
-const instant = (at: Date) => sql`${at.toISOString()}::timestamptz`;
 const byGtin = (gtin14: string) => sql`${sql.raw(PUB_PRODUCT_IS_GTIN)} AND ${sql.raw(PUB_PRODUCT_GTIN14)} = ${gtin14}`;
-
-async function rows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-}
 
 export interface GtinProductRow {
   productId: number;
@@ -30,7 +26,7 @@ export function productsByGtinSql(contentId: number, gtin14: string, at: Date): 
 }
 
 export function productsByGtin(db: DbOrTx, contentId: number, gtin14: string, at: Date): Promise<GtinProductRow[]> {
-  return rows<GtinProductRow>(db, productsByGtinSql(contentId, gtin14, at));
+  return rowsOf<GtinProductRow>(db, productsByGtinSql(contentId, gtin14, at));
 }
 
 /**
@@ -38,7 +34,7 @@ export function productsByGtin(db: DbOrTx, contentId: number, gtin14: string, at
  * preview) listed a product with this GTIN that was public by then.
  */
 export async function gtinEverPublished(db: DbOrTx, businessUnitId: number, gtin14: string, at: Date): Promise<boolean> {
-  const found = await rows<{ one: number }>(
+  const found = await rowsOf<{ one: number }>(
     db,
     sql`SELECT 1 AS one FROM publication pub
       WHERE pub.business_unit_id = ${businessUnitId} AND pub.number IS NOT NULL AND pub.created_date <= ${instant(at)}

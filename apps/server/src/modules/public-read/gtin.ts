@@ -6,7 +6,7 @@ import type { Audience, LivePublication } from './public-read.types.js';
 /**
  * Products by GTIN (GS1 Digital Link, decision 0043): a product answers a GTIN when its key code
  * is that GTIN in any of its forms (GTIN-8, -12, -13, -14, leading zeros), compared as GTIN-14.
- * The caller passes a GTIN-14 whose check digit it has checked (apps/site's toGtin14).
+ * The caller passes a GTIN-14 whose check digit it has checked (the site views' toGtin14).
  */
 
 /** What a GTIN names in the live publication for an audience. */

@@ -1,7 +1,8 @@
 import type { DbOrTx } from '../../db/client.js';
+import { fromJson } from '../../db/sql.js';
 import type { PublishedSite } from '../publishing/published-site.js';
 import { activeLiveCache } from './live-cache.js';
-import * as repo from './public-read.repo.js';
+import * as repo from './live-site.repo.js';
 import type { LivePublication, OfferedRegion, UnitRef } from './public-read.types.js';
 
 /**
@@ -26,7 +27,7 @@ export function clearSiteCache(): void {
 function toLive(row: repo.LiveRow): LivePublication | undefined {
   let site: PublishedSite | undefined;
   if (row.site !== null) {
-    site = repo.fromJson<PublishedSite>(row.site);
+    site = fromJson<PublishedSite>(row.site);
     // a site of a shape this code does not know would be misread: refuse loudly
     if (site.format !== 1) throw new Error(`publication ${row.id}: unknown site format ${String(site.format)}`);
     remember(row.id, site);

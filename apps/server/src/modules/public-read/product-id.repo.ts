@@ -1,5 +1,6 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { instant, rowsOf } from '../../db/sql.js';
 import type { GtinProductRow } from './gtin.repo.js';
 
 /**
@@ -8,15 +9,9 @@ import type { GtinProductRow } from './gtin.repo.js';
  * every earlier numbered publication of the unit.
  */
 
-const instant = (at: Date) => sql`${at.toISOString()}::timestamptz`;
-
-async function rows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-}
-
 /** The product with this id in a content publication, visible at `at`; an empty list when it is not there. */
 export function productById(db: DbOrTx, contentId: number, productId: number, at: Date): Promise<GtinProductRow[]> {
-  return rows<GtinProductRow>(
+  return rowsOf<GtinProductRow>(
     db,
     sql`SELECT product_id AS "productId", product_type_id AS "productTypeId", key_code AS "keyCode"
       FROM pub_product
@@ -26,7 +21,7 @@ export function productById(db: DbOrTx, contentId: number, productId: number, at
 
 /** Whether a numbered publication of the unit, live at some moment up to `at`, listed this product as public by then. */
 export async function productEverPublished(db: DbOrTx, businessUnitId: number, productId: number, at: Date): Promise<boolean> {
-  const found = await rows<{ one: number }>(
+  const found = await rowsOf<{ one: number }>(
     db,
     sql`SELECT 1 AS one FROM publication pub
       WHERE pub.business_unit_id = ${businessUnitId} AND pub.number IS NOT NULL AND pub.created_date <= ${instant(at)}

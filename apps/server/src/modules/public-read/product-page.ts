@@ -1,7 +1,7 @@
 import type { DbOrTx } from '../../db/client.js';
 import { type ProductQuery, productAsked, publicProduct } from './catalogue.js';
 import { documentsOf, visitorFilesFilter } from './documents.js';
-import * as repo from './public-read.repo.js';
+import * as repo from './documents.repo.js';
 import type { LivePublication, PublicDocument, PublicProduct, Visitor } from './public-read.types.js';
 
 export interface ProductPage {

@@ -11,7 +11,7 @@ import {
   pubProductGroup,
   pubRemark,
 } from '../../db/schema/index.js';
-import { makeBusinessUnit } from '../../db/seed/factories.js';
+import { makeBusinessUnit } from '../../factories/organisation-factories.js';
 import type { PublishedSite } from '../publishing/published-site.js';
 
 /**

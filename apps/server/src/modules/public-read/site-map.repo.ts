@@ -1,26 +1,19 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { PUB_PRODUCT_IS_GTIN } from '../../db/schema/publications.js';
-import { intArray } from './public-read.repo.js';
+import { escapeLike, instant, intArray, rowsOf } from '../../db/sql.js';
 
 /**
  * The read model's lists of everything a unit's live publication makes public (decision 0043):
  * the product pages of sitemap.xml and the administration's sitemap of products and documents.
  */
 
-const instant = (at: Date) => sql`${at.toISOString()}::timestamptz`;
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-
-async function rows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-}
-
 const visibleProducts = (contentId: number, typeIds: readonly number[], at: Date) =>
   sql`p.publication_id = ${contentId} AND p.product_type_id = ANY(${intArray(typeIds)}) AND p.publish_date <= ${instant(at)}`;
 
 /** How many products of these types are visible at `at`. */
 export async function countProducts(db: DbOrTx, contentId: number, typeIds: readonly number[], at: Date): Promise<number> {
-  const [r] = await rows<{ n: number }>(
+  const [r] = await rowsOf<{ n: number }>(
     db,
     sql`SELECT count(*)::int AS n FROM pub_product p WHERE ${visibleProducts(contentId, typeIds, at)}`,
   );
@@ -41,7 +34,7 @@ export function productSlice(
   at: Date,
   slice: { limit: number; offset: number },
 ): Promise<SiteMapProductRow[]> {
-  return rows<SiteMapProductRow>(
+  return rowsOf<SiteMapProductRow>(
     db,
     sql`SELECT p.product_id AS "productId", p.product_type_id AS "productTypeId", p.key_code AS "keyCode"
       FROM pub_product p WHERE ${visibleProducts(contentId, typeIds, at)}
@@ -77,7 +70,7 @@ export function siteMapEntries(
   const like = q.search ? sql`'%' || lower(${escapeLike(q.search)}) || '%'` : null;
   const productMatch = like ? sql`AND lower(p.key_code) LIKE ${like}` : sql``;
   const documentMatch = like ? sql`AND (lower(d.number) LIKE ${like} OR lower(d.name) LIKE ${like})` : sql``;
-  return rows<SiteMapEntryRow>(
+  return rowsOf<SiteMapEntryRow>(
     db,
     sql`WITH entries AS (
         SELECT 0 AS k, p.product_id AS id, p.product_type_id, p.key_code, NULL::text AS number, NULL::text AS name,
@@ -106,7 +99,7 @@ export function siteMapEntries(
 
 /** Every product visible at `at` whose key code is written like a GTIN (the caller checks the check digit), in key-code order. */
 export function gtinLikeProducts(db: DbOrTx, contentId: number, at: Date): Promise<SiteMapProductRow[]> {
-  return rows<SiteMapProductRow>(
+  return rowsOf<SiteMapProductRow>(
     db,
     sql`SELECT p.product_id AS "productId", p.product_type_id AS "productTypeId", p.key_code AS "keyCode"
       FROM pub_product p

@@ -1,4 +1,4 @@
-import { gtin14OfKeyCode } from '@vellum/site';
+import { gtin14OfKeyCode } from '@vellum/site-views';
 import type { DbOrTx } from '../../db/client.js';
 import type { PublishedSite } from '../publishing/published-site.js';
 import { audienceTypes } from './catalogue.js';

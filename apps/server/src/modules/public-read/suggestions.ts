@@ -1,7 +1,7 @@
 import type { DbOrTx } from '../../db/client.js';
 import { productTypes } from './catalogue.js';
-import * as repo from './public-read.repo.js';
 import type { Audience, LivePublication } from './public-read.types.js';
+import * as repo from './suggestions.repo.js';
 
 /** Fewer characters than this suggest nothing (too many values to be of use, and no index narrows them). */
 export const MIN_SUGGEST_CHARACTERS = 2;

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, exists, ilike, inArray, ne, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { businessUnit, document, publicUserGroup, publicUserGroupDocument } from '../../db/schema/index.js';
-import { isRowId } from '../product-remarks/product-remarks.repo.js';
+import { isRowId, likePattern } from '../../db/sql.js';
 
 export type PublicUserGroupRow = typeof publicUserGroup.$inferSelect;
 export type PublicUserGroupValues = Pick<typeof publicUserGroup.$inferInsert, 'businessUnitId' | 'name' | 'enabled' | 'emails'>;
@@ -12,7 +12,6 @@ export interface LinkedDocument {
   name: string;
 }
 
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 const sortExpressions: Record<PublicUserGroupSortField, SQL | typeof publicUserGroup.id> = {
   name: sql`lower(${publicUserGroup.name})`,
   id: publicUserGroup.id,

@@ -16,6 +16,7 @@ import {
   deletePublicUserGroup,
   getPublicUserGroup,
   listPublicUserGroups,
+  unitOfPublicUserGroup,
   updatePublicUserGroup,
 } from './public-user-groups.service.js';
 
@@ -27,8 +28,11 @@ const UPDATED = 'vellumApp.publicUserGroup.updated';
 export const publicUserGroupsRoutes: RoutesPlugin = async (app) => {
   const r = typed(app);
   const { deps } = app;
-  const ofGroup = unitOfEntity(() => deps.db, 'publicUserGroup');
-  const update: AccessRule = { right: 'RESTRICTED_ACCESS_GROUP_MANAGE', unit: unitOfEntityInPathOrBody(() => deps.db, 'publicUserGroup') };
+  const ofGroup = unitOfEntity(() => deps.db, 'publicUserGroup', unitOfPublicUserGroup);
+  const update: AccessRule = {
+    right: 'RESTRICTED_ACCESS_GROUP_MANAGE',
+    unit: unitOfEntityInPathOrBody(() => deps.db, 'publicUserGroup', unitOfPublicUserGroup),
+  };
 
   r.get(
     '/api/public-user-groups',

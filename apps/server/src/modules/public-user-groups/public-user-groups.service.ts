@@ -8,11 +8,10 @@ import {
 } from '@vellum/contract';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
-import { registerEntityUnit } from '../../platform/access.js';
+import type { EntityUnitLookup } from '../../platform/access.js';
 import { type Actor, audit } from '../../platform/audit.js';
 import type { Deps } from '../../platform/deps.js';
-import { AppError, conflict, notFound, uniqueViolationOf } from '../../platform/errors.js';
-import { registerUnitContentCounter } from '../business-units/business-unit-statistics.js';
+import { AppError, conflict, fieldError, invalidField, notFound, uniqueViolationOf } from '../../platform/errors.js';
 import * as repo from './public-user-groups.repo.js';
 
 type GroupCreate = z.output<typeof publicUserGroupCreateBody>;
@@ -22,16 +21,10 @@ type GroupListQuery = z.output<typeof publicUserGroupListQuery>;
 const ENTITY = 'public-user-group';
 const OBJECT = 'publicUserGroup';
 
-registerEntityUnit('publicUserGroup', async (db, id) => (await repo.findGroup(db, id))?.businessUnitId);
-// groups are configuration: counted, deleted with their unit by cascade, never blocking its delete (decision 0021)
-registerUnitContentCounter(async (db, businessUnitId) => ({ publicUserGroups: await repo.countUnitGroups(db, businessUnitId) }));
+/** The unit of a restricted user group, for its routes' access rule (undefined: no such group). */
+export const unitOfPublicUserGroup: EntityUnitLookup = async (db, id) => (await repo.findGroup(db, id))?.businessUnitId;
 
-const field = (key: string, name: string, params?: Record<string, unknown>) =>
-  new AppError(key, 400, params, [{ objectName: OBJECT, field: name, message: key }]);
-/** A validation error of one field with a field code (NotFound, CannotChange). */
-const invalid = (name: string, code: string) =>
-  new AppError(ErrorKeys.validation, 400, undefined, [{ objectName: OBJECT, field: name, message: code }]);
-const nameExists = (name: string) => field(RestrictedAccessErrorKeys.groupNameExists, 'name', { name });
+const nameExists = (name: string) => fieldError(OBJECT, 'name', RestrictedAccessErrorKeys.groupNameExists, { name });
 
 /** A racing write that lost on the name index answers the rule it broke. */
 const mapUniqueViolation = (name: string) => (err: unknown) => {
@@ -95,18 +88,18 @@ export async function getPublicUserGroup(deps: Pick<Deps, 'db'>, id: number): Pr
  */
 async function checkRules(tx: DbOrTx, body: Pick<GroupCreate, 'businessUnitId' | 'name' | 'documentIds'>, exceptId?: number) {
   const active = await repo.groupsActiveInUnit(tx, body.businessUnitId);
-  if (active === undefined) throw invalid('businessUnitId', 'NotFound');
-  if (!active) throw field(RestrictedAccessErrorKeys.publicUserGroupsDisabled, 'businessUnitId');
+  if (active === undefined) throw invalidField(OBJECT, 'businessUnitId', 'NotFound');
+  if (!active) throw fieldError(OBJECT, 'businessUnitId', RestrictedAccessErrorKeys.publicUserGroupsDisabled);
   if (await repo.nameTaken(tx, body.businessUnitId, body.name, exceptId)) throw nameExists(body.name);
   const found = await repo.documentsOfUnit(tx, body.businessUnitId, body.documentIds);
   const index = body.documentIds.findIndex((id) => !found.has(id));
   if (index >= 0) {
-    throw field(RestrictedAccessErrorKeys.documentInvalid, `documentIds.${index}`, { id: body.documentIds[index] });
+    throw fieldError(OBJECT, `documentIds.${index}`, RestrictedAccessErrorKeys.documentInvalid, { id: body.documentIds[index] });
   }
 }
 
 export async function createPublicUserGroup(deps: Pick<Deps, 'db'>, actor: Actor, body: GroupCreate): Promise<PublicUserGroup> {
-  if (body.id !== undefined && body.id !== null) throw field(ErrorKeys.idExists, 'id', { entity: ENTITY });
+  if (body.id !== undefined && body.id !== null) throw fieldError(OBJECT, 'id', ErrorKeys.idExists, { entity: ENTITY });
   return deps.db
     .transaction(async (tx) => {
       await checkRules(tx, body);
@@ -137,13 +130,13 @@ export async function updatePublicUserGroup(
   body: GroupUpdate,
   pathId?: number,
 ): Promise<PublicUserGroup> {
-  if (pathId !== undefined && pathId !== body.id) throw field(ErrorKeys.idMismatch, 'id');
+  if (pathId !== undefined && pathId !== body.id) throw fieldError(OBJECT, 'id', ErrorKeys.idMismatch);
   return deps.db
     .transaction(async (tx) => {
       const before = await repo.findGroupForUpdate(tx, body.id);
       if (!before) throw notFound(ENTITY);
       if (before.version !== body.version) throw conflict();
-      if (body.businessUnitId !== before.businessUnitId) throw invalid('businessUnitId', 'CannotChange');
+      if (body.businessUnitId !== before.businessUnitId) throw invalidField(OBJECT, 'businessUnitId', 'CannotChange');
       await checkRules(tx, body, before.id);
       const documentsBefore = await repo.linkedDocumentIds(tx, before.id);
       const after = await repo.updateGroup(tx, before.id, body.version, { name: body.name, enabled: body.enabled, emails: body.emails });

@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { rowsOf } from './publications.repo.js';
+import { rowsOf } from '../../db/sql.js';
 
 /** How many rows of each kind a compile wrote. */
 export interface CompiledContent {

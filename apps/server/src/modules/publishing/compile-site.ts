@@ -1,7 +1,5 @@
 import { GLOBAL_BUSINESS_UNIT_ID, REQUIRED_INTERFACE_LANGUAGE, TRANSLATABLE_ENTITIES } from '@vellum/contract';
 import type { DbOrTx } from '../../db/client.js';
-import { getLayout } from '../business-units/business-unit-layout.service.js';
-import { findBusinessUnit } from '../business-units/business-units.repo.js';
 import { findAccess } from '../document-search-access/document-search-access.repo.js';
 import { definitionsOfUnit } from '../document-types/document-attributes.repo.js';
 import { typesOfUnit } from '../document-types/document-types.repo.js';
@@ -12,7 +10,9 @@ import { definitionsOf, listProductTypes } from '../product-types/product-types.
 import { listGroups } from '../public-user-groups/public-user-groups.repo.js';
 import { listCountries, listLanguages } from '../reference-data/reference-data.repo.js';
 import { countriesOf, regionsOfUnit } from '../regions/regions.repo.js';
-import { listPublicResources } from '../website-layout/website-layout.repo.js';
+import { getLayout } from '../website-layout/unit-layout.js';
+import { findUnitLayout, listPublicResources } from '../website-layout/website-layout.repo.js';
+import { unitToPublish } from './publish.repo.js';
 import type { PublishedSite } from './published-site.js';
 
 type Settings = PublishedSite['unit']['settings'];
@@ -23,9 +23,9 @@ type Settings = PublishedSite['unit']['settings'];
  * stamping) and frozen into `publication.site`.
  */
 export async function compileSite(tx: DbOrTx, businessUnitId: number): Promise<PublishedSite> {
-  const unit = await findBusinessUnit(tx, businessUnitId);
+  const unit = await unitToPublish(tx, businessUnitId);
   if (!unit) throw new Error(`compileSite: no business unit ${businessUnitId}`);
-  const global = await findBusinessUnit(tx, GLOBAL_BUSINESS_UNIT_ID, false, 'any');
+  const global = await findUnitLayout(tx, GLOBAL_BUSINESS_UNIT_ID);
   const maker = await findManufacturer(tx);
   const patientPortal = maker?.patientBusinessUnitSearch ?? false;
 

@@ -21,9 +21,9 @@ import {
   region,
   regionCountry,
 } from '../../db/schema/index.js';
-import { makeLotRange, makeProduct, makeProductGroup, makeProductRemark, makeProductType } from '../../db/seed/catalogue-factories.js';
-import { makeDocument, makeDocumentAttribute, makeDocumentFile, makeDocumentType } from '../../db/seed/document-factories.js';
-import { makeBusinessUnit } from '../../db/seed/factories.js';
+import { makeLotRange, makeProduct, makeProductGroup, makeProductRemark, makeProductType } from '../../factories/catalogue-factories.js';
+import { makeDocument, makeDocumentAttribute, makeDocumentFile, makeDocumentType } from '../../factories/document-factories.js';
+import { makeBusinessUnit } from '../../factories/organisation-factories.js';
 import { createTestContext, type TestContext } from '../../test/harness.js';
 import { publishAsIs } from './publish.fixtures.js';
 import type { PublishedSite } from './published-site.js';

@@ -1,8 +1,8 @@
 import type { PublicationChangeSet } from '@vellum/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { rowsOf } from '../../db/sql.js';
 import { documentRows, fileVersionRows, productRows } from './compile-content.js';
-import { rowsOf } from './publications.repo.js';
 
 /** How many items of each change the detail names (the counts are always whole). */
 export const CHANGED_ITEMS_MAX = 100;

@@ -1,7 +1,8 @@
-import { and, asc, count, desc, eq, inArray, isNotNull, lt, max, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, lt, max, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
 import { publication, publishedObject } from '../../db/schema/index.js';
+import { isRowId, rowsOf } from '../../db/sql.js';
 
 /**
  * The publications of a unit and their pub_* rows (decision 0037). Every statement names the unit
@@ -12,13 +13,6 @@ import { publication, publishedObject } from '../../db/schema/index.js';
 export type AnyPublicationRow = typeof publication.$inferSelect;
 export type PublicationRow = AnyPublicationRow & { number: number };
 export type PublicationValues = typeof publication.$inferInsert;
-
-const isRowId = (id: number) => Number.isInteger(id) && id > 0 && id <= 2_147_483_647;
-
-/** The rows of a raw statement, whichever driver runs it (node-postgres and PGlite both answer `rows`). */
-export async function rowsOf<T>(db: DbOrTx, query: SQL): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-}
 
 // ---- the publication rows
 

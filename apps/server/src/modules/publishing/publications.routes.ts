@@ -4,7 +4,7 @@ import { authOf, unitFromQuery, unitOfEntity } from '../../platform/access.js';
 import { alert } from '../../platform/alerts.js';
 import { type RoutesPlugin, typed } from '../../platform/deps.js';
 import { sendPage } from '../../platform/paging.js';
-import { getPublication, listPublications, restorePublication } from './publications.service.js';
+import { getPublication, listPublications, restorePublication, unitOfPublication } from './publications.service.js';
 
 const tags = ['publications'];
 /** Who publishes, or reads the publish audit log, reads the history (decision 0037). */
@@ -13,7 +13,7 @@ const READ_RIGHTS = ['PUBLISH', 'AUDIT_LOG_PUBLISH_READ'] as const;
 export const publicationsRoutes: RoutesPlugin = async (app) => {
   const r = typed(app);
   const { deps } = app;
-  const ofPublication = unitOfEntity(() => deps.db, 'publication');
+  const ofPublication = unitOfEntity(() => deps.db, 'publication', unitOfPublication);
 
   r.get(
     '/api/publications',

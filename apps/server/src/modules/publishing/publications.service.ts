@@ -6,12 +6,10 @@ import {
   type publicationListQuery,
 } from '@vellum/contract';
 import type { z } from 'zod';
-import { registerEntityUnit } from '../../platform/access.js';
+import type { EntityUnitLookup } from '../../platform/access.js';
 import { type Actor, audit } from '../../platform/audit.js';
 import type { Deps } from '../../platform/deps.js';
-import { AppError, conflict, fieldError, notFound, uniqueViolationOf } from '../../platform/errors.js';
-import { registerUnitContentCounter } from '../business-units/business-unit-statistics.js';
-import { registerUnitActiveChange, registerUnitRowsRemover } from '../business-units/unit-files.js';
+import { AppError, conflict, invalidField, notFound, uniqueViolationOf } from '../../platform/errors.js';
 import { contentChanges } from './publication-diff.js';
 import { toPublication } from './publications.js';
 import * as repo from './publications.repo.js';
@@ -24,18 +22,15 @@ type ListQuery = z.output<typeof publicationListQuery>;
 
 const ENTITY = 'publication';
 
-registerEntityUnit(ENTITY, async (db, id) => (await repo.findPublication(db, id))?.businessUnitId);
-// a unit with publications is never deleted: what the public saw stays answerable (decision 0037)
-registerUnitContentCounter(async (db, businessUnitId) => ({ publications: await repo.countUnitPublications(db, businessUnitId) }));
-// its previews are not publications: they go with the unit (decision 0042)
-registerUnitRowsRemover((db, businessUnitId) => repo.deleteUnitPreviews(db, businessUnitId));
+/** The unit of a publication, for its routes' access rule (undefined: no such publication). */
+export const unitOfPublication: EntityUnitLookup = async (db, id) => (await repo.findPublication(db, id))?.businessUnitId;
 
 const SORTABLE: readonly repo.PublicationSortField[] = ['number', 'createdDate'];
 
 /** The unit's publications, newest first unless sorted otherwise; `live` on the highest number. */
 export async function listPublications(deps: Pick<Deps, 'db'>, q: ListQuery): Promise<{ items: Publication[]; total: number }> {
   const [field, dir] = (q.sort[0] ?? 'number,desc').split(',');
-  if (!SORTABLE.includes(field as repo.PublicationSortField)) throw fieldError('query', 'sort', 'Pattern');
+  if (!SORTABLE.includes(field as repo.PublicationSortField)) throw invalidField('query', 'sort', 'Pattern');
   const unitId = q['business-unit'];
   const [{ rows, total }, live] = await Promise.all([
     repo.listPublications(deps.db, unitId, {
@@ -169,6 +164,3 @@ export async function publishUnitStatus(deps: Pick<Deps, 'db'>, actor: Actor, bu
     }),
   );
 }
-
-// the unit's status reaches its website at once (decision 0037)
-registerUnitActiveChange((deps, actor, businessUnitId, active) => publishUnitStatus(deps, actor, businessUnitId, active));

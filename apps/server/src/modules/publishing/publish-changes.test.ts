@@ -2,8 +2,8 @@ import type { AccessRight, PublishChanges } from '@vellum/contract';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { businessUnit, publication, region, websiteTranslation } from '../../db/schema/index.js';
-import { makeProduct } from '../../db/seed/catalogue-factories.js';
-import { makeUserWithRights } from '../../db/seed/factories.js';
+import { makeProduct } from '../../factories/catalogue-factories.js';
+import { makeUserWithRights } from '../../factories/organisation-factories.js';
 import { as, createTestContext, type TestContext, tokenFor } from '../../test/harness.js';
 import { makeReadyUnit } from './publish.fixtures.js';
 

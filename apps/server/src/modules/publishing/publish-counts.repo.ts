@@ -1,9 +1,9 @@
 import type { PublishCounts, PublishState } from '@vellum/contract';
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { liveStateIn, productIsLive, versionIsLive } from '../../db/live-content.js';
 import { document, file, fileVersion, product, productType } from '../../db/schema/index.js';
 import { publishStateSql } from '../documents/documents.repo.js';
-import { liveStateIn, productIsLive, versionIsLive } from './live-content.js';
 
 /** The sort fields of each list, and the column each names. */
 export const PRODUCT_SORT = { keyCode: sql`lower(${product.keyCode})`, publishDate: sql`${product.publishDate}` } as const;

@@ -1,8 +1,8 @@
 import type { AccessRight } from '@vellum/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeProduct, makeProductType } from '../../db/seed/catalogue-factories.js';
-import { makeDocument } from '../../db/seed/document-factories.js';
-import { makeUserWithRights } from '../../db/seed/factories.js';
+import { makeProduct, makeProductType } from '../../factories/catalogue-factories.js';
+import { makeDocument } from '../../factories/document-factories.js';
+import { makeUserWithRights } from '../../factories/organisation-factories.js';
 import { as, createTestContext, type TestContext, tokenFor } from '../../test/harness.js';
 import { makePublishFile, makeReadyUnit, publishAsIs } from './publish.fixtures.js';
 

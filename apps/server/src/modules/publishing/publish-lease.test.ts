@@ -4,7 +4,7 @@ import { count, eq } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { publication, publishState } from '../../db/schema/index.js';
-import { makeUserWithRights } from '../../db/seed/factories.js';
+import { makeUserWithRights } from '../../factories/organisation-factories.js';
 import { as, createTestContext, type TestContext, tokenFor } from '../../test/harness.js';
 import { makeReadyUnit } from './publish.fixtures.js';
 import { withPublishLease } from './publish-lease.js';

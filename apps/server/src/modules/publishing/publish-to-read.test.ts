@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { document, file, fileCountry, fileLanguage, fileLotRange } from '../../db/schema/index.js';
-import { makeLotRange, makeProduct, makeProductType } from '../../db/seed/catalogue-factories.js';
-import { makeDocument, makeDocumentType } from '../../db/seed/document-factories.js';
-import { makeBusinessUnit, makeUserWithRights } from '../../db/seed/factories.js';
+import { makeLotRange, makeProduct, makeProductType } from '../../factories/catalogue-factories.js';
+import { makeDocument, makeDocumentType } from '../../factories/document-factories.js';
+import { makeBusinessUnit, makeUserWithRights } from '../../factories/organisation-factories.js';
 import { as, createTestContext, type TestContext, tokenFor } from '../../test/harness.js';
 import { fileForDownload, liveSite, productDocuments, searchProducts } from '../public-read/index.js';
 import { makeInterfaceRegion, makePublishFile } from './publish.fixtures.js';

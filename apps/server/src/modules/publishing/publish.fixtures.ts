@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { type file, fileVersion, region, regionCountry } from '../../db/schema/index.js';
-import { makeProduct, makeProductType } from '../../db/seed/catalogue-factories.js';
-import { makeDocument, makeDocumentFile, makeDocumentType } from '../../db/seed/document-factories.js';
-import { makeBusinessUnit } from '../../db/seed/factories.js';
+import { makeProduct, makeProductType } from '../../factories/catalogue-factories.js';
+import { makeDocument, makeDocumentFile, makeDocumentType } from '../../factories/document-factories.js';
+import { makeBusinessUnit } from '../../factories/organisation-factories.js';
 import { createPublication } from './publications.js';
 
 /** Builders of the publishing tests: a unit that is ready to publish, and its parts. */

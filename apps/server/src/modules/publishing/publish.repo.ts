@@ -1,8 +1,8 @@
-import { sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client.js';
-
-/** The rows of a raw statement: both drivers (node-postgres and PGlite) answer `{ rows }`. */
-export const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+import { GLOBAL_BUSINESS_UNIT_ID } from '@vellum/contract';
+import { and, eq, gt, sql } from 'drizzle-orm';
+import type { DbOrTx, Tx } from '../../db/client.js';
+import { businessUnit } from '../../db/schema/index.js';
+import { rowsOf } from '../../db/sql.js';
 
 export interface StampOptions {
   includeFuture: boolean;
@@ -26,7 +26,9 @@ const moment = (o: StampOptions) => sql`coalesce(${o.customDate ? o.customDate.t
  * publish cannot write its stale date back (409).
  */
 export async function stampProducts(tx: Tx, businessUnitId: number, o: StampOptions): Promise<Stamped> {
-  const result = await tx.execute(sql`
+  const [row] = await rowsOf<Stamped>(
+    tx,
+    sql`
     WITH target AS (
       SELECT p.id, p.publish_date IS NULL AS unpublished
       FROM product p JOIN product_type t ON t.id = p.product_type_id
@@ -39,8 +41,8 @@ export async function stampProducts(tx: Tx, businessUnitId: number, o: StampOpti
       RETURNING target.unpublished
     )
     SELECT (count(*) FILTER (WHERE unpublished))::int AS stamped, (count(*) FILTER (WHERE NOT unpublished))::int AS "broughtForward"
-    FROM done`);
-  const [row] = rowsOf<Stamped>(result);
+    FROM done`,
+  );
   return { stamped: Number(row.stamped), broughtForward: Number(row.broughtForward) };
 }
 
@@ -51,7 +53,9 @@ export async function stampProducts(tx: Tx, businessUnitId: number, o: StampOpti
  * file's current publish date follows by its trigger (migration 0014).
  */
 export async function stampFileVersions(tx: Tx, businessUnitId: number, o: StampOptions): Promise<Stamped> {
-  const result = await tx.execute(sql`
+  const [row] = await rowsOf<Stamped>(
+    tx,
+    sql`
     WITH target AS (
       SELECT v.id, v.publish_date IS NULL AS unpublished
       FROM file f JOIN file_version v ON v.id = f.current_version_id
@@ -65,12 +69,21 @@ export async function stampFileVersions(tx: Tx, businessUnitId: number, o: Stamp
       RETURNING target.unpublished
     )
     SELECT (count(*) FILTER (WHERE unpublished))::int AS stamped, (count(*) FILTER (WHERE NOT unpublished))::int AS "broughtForward"
-    FROM done`);
-  const [row] = rowsOf<Stamped>(result);
+    FROM done`,
+  );
   return { stamped: Number(row.stamped), broughtForward: Number(row.broughtForward) };
 }
 
 /** Bounds the publish's statements (PostgreSQL and PGlite alike), below the lease's 15 minutes. */
 export async function limitStatements(tx: Tx, minutes: number): Promise<void> {
   await tx.execute(sql.raw(`SET LOCAL statement_timeout = '${Math.trunc(minutes)}min'`));
+}
+
+/** The unit's row as a publish compiles it into the site (settings, languages, layout, CSS); undefined for unit 0 or none. */
+export async function unitToPublish(db: DbOrTx, businessUnitId: number) {
+  const [row] = await db
+    .select()
+    .from(businessUnit)
+    .where(and(eq(businessUnit.id, businessUnitId), gt(businessUnit.id, GLOBAL_BUSINESS_UNIT_ID)));
+  return row;
 }

@@ -15,7 +15,7 @@ import {
 import type { z } from 'zod';
 import { type Actor, audit } from '../../platform/audit.js';
 import type { Deps } from '../../platform/deps.js';
-import { AppError, fieldError, notFound } from '../../platform/errors.js';
+import { AppError, invalidField, notFound } from '../../platform/errors.js';
 import { pageOf } from '../../platform/paging.js';
 import { compileSite } from './compile-site.js';
 import { draftChanges } from './publication-diff.js';
@@ -55,7 +55,7 @@ function listPage(q: ItemsQuery, sortable: Record<string, import('drizzle-orm').
   const orderBy = (q.sort.length ? q.sort : [fallback]).map((s) => {
     const [field, dir] = s.split(',');
     const key = sortable[field];
-    if (!key) throw fieldError('query', 'sort', 'Pattern');
+    if (!key) throw invalidField('query', 'sort', 'Pattern');
     return { key, descending: dir?.toLowerCase() === 'desc' };
   });
   return { orderBy, limit: q.size, offset: q.page * q.size };

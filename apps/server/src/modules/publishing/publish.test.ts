@@ -2,8 +2,8 @@ import type { AccessRight } from '@vellum/contract';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, file, fileVersion, product, publication, publishState } from '../../db/schema/index.js';
-import { makeProduct, makeProductType } from '../../db/seed/catalogue-factories.js';
-import { makeBusinessUnit, makeUserWithRights } from '../../db/seed/factories.js';
+import { makeProduct, makeProductType } from '../../factories/catalogue-factories.js';
+import { makeBusinessUnit, makeUserWithRights } from '../../factories/organisation-factories.js';
 import { as, createTestContext, type TestContext, tokenFor } from '../../test/harness.js';
 import { makePublishFile, makeReadyUnit } from './publish.fixtures.js';
 

@@ -2,9 +2,9 @@ import type { AccessRight, PublishReadiness } from '@vellum/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { businessUnit, file, fileVersion, product, region } from '../../db/schema/index.js';
-import { makeProduct, makeProductType } from '../../db/seed/catalogue-factories.js';
-import { makeDocument } from '../../db/seed/document-factories.js';
-import { makeUserWithRights, setManufacturer } from '../../db/seed/factories.js';
+import { makeProduct, makeProductType } from '../../factories/catalogue-factories.js';
+import { makeDocument } from '../../factories/document-factories.js';
+import { makeUserWithRights, setManufacturer } from '../../factories/organisation-factories.js';
 import { as, createTestContext, type TestContext, tokenFor } from '../../test/harness.js';
 import { makeInterfaceRegion, makePublishFile, makeReadyUnit, publishAsIs } from './publish.fixtures.js';
 

@@ -1,6 +1,7 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { businessUnit, continent, country, language } from '../../db/schema/index.js';
+import { isUnitId } from '../../db/sql.js';
 
 export type LanguageRow = typeof language.$inferSelect;
 
@@ -61,7 +62,7 @@ export async function unitLanguageLists(
   businessUnitId: number,
   forUpdate = false,
 ): Promise<{ displayName: string; interfaceLanguages: string[]; documentLanguages: string[] } | undefined> {
-  if (!Number.isInteger(businessUnitId) || businessUnitId < 0 || businessUnitId > 2_147_483_647) return undefined;
+  if (!isUnitId(businessUnitId)) return undefined;
   const query = db
     .select({
       displayName: businessUnit.displayName,

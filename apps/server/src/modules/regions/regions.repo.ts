@@ -2,15 +2,12 @@ import type { RegionKind } from '@vellum/contract';
 import { and, asc, count, eq, ilike, inArray, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { region, regionCountry } from '../../db/schema/index.js';
+import { isRowId, likePattern } from '../../db/sql.js';
 import type { PageRequest } from '../../platform/paging.js';
 
 export type RegionRow = typeof region.$inferSelect;
 
 export const regionSortable = { id: region.id, name: region.name };
-
-/** Ids beyond a PostgreSQL integer name no row. */
-export const isRowId = (id: number) => Number.isInteger(id) && id > 0 && id <= 2_147_483_647;
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export async function findRegion(db: DbOrTx, kind: RegionKind, id: number, forUpdate = false): Promise<RegionRow | undefined> {
   if (!isRowId(id)) return undefined;

@@ -12,7 +12,7 @@ import { type AccessRule, authOf, unitFromBody, unitFromQuery, unitOfEntity, uni
 import { alert } from '../../platform/alerts.js';
 import { type RoutesPlugin, typed } from '../../platform/deps.js';
 import { sendPage } from '../../platform/paging.js';
-import { createRegion, deleteRegion, getRegion, listRegions, updateRegion } from './regions.service.js';
+import { createRegion, deleteRegion, getRegion, listRegions, unitOfRegion, updateRegion } from './regions.service.js';
 
 interface KindRoutes {
   kind: RegionKind;
@@ -54,8 +54,8 @@ export const regionsRoutes: RoutesPlugin = async (app) => {
   for (const k of KINDS) {
     const tags = [k.path.slice(5)];
     const readRights = [k.manage, ...k.readers];
-    const ofRegion = unitOfEntity(() => deps.db, k.entity);
-    const update: AccessRule = { right: k.manage, unit: unitOfEntityInPathOrBody(() => deps.db, k.entity) };
+    const ofRegion = unitOfEntity(() => deps.db, k.entity, unitOfRegion(k.kind));
+    const update: AccessRule = { right: k.manage, unit: unitOfEntityInPathOrBody(() => deps.db, k.entity, unitOfRegion(k.kind)) };
 
     r.get(
       k.path,

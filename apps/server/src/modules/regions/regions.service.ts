@@ -9,13 +9,11 @@ import {
 } from '@vellum/contract';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
-import { registerEntityUnit } from '../../platform/access.js';
+import type { EntityUnitLookup } from '../../platform/access.js';
 import { type Actor, audit, diff } from '../../platform/audit.js';
 import type { Deps } from '../../platform/deps.js';
-import { AppError, conflict, notFound, uniqueViolationOf } from '../../platform/errors.js';
+import { conflict, fieldError, invalidField, notFound, uniqueViolationOf } from '../../platform/errors.js';
 import { pageRequest } from '../../platform/paging.js';
-import { registerUnitContentCounter } from '../business-units/business-unit-statistics.js';
-import { registerTranslatableEntity } from '../internationalizations/translatable-entities.js';
 import { unitLanguageLists, unknownCountryCodes } from '../reference-data/reference-data.repo.js';
 import * as repo from './regions.repo.js';
 
@@ -29,22 +27,11 @@ const OBJECT: Record<RegionKind, string> = { INTERFACE: 'interfaceRegion', DOCUM
 /** Unit 0: the manufacturer-wide regions a unit without its own uses (decision 0023). */
 const MANUFACTURER_UNIT = 0;
 
-for (const kind of ['INTERFACE', 'DOCUMENT'] as const) {
-  registerEntityUnit(OBJECT[kind], async (db, id) => (await repo.findRegion(db, kind, id))?.businessUnitId);
-}
-registerUnitContentCounter(async (db, businessUnitId) => {
-  const n = await repo.countUnitRegions(db, businessUnitId);
-  return { interfaceRegions: n.INTERFACE, documentRegions: n.DOCUMENT };
-});
-registerTranslatableEntity({
-  entityName: 'interface_region',
-  fields: { name: { maxLength: 50 } },
-  sources: async (db, businessUnitId, ids) =>
-    (await repo.regionsOfUnit(db, 'INTERFACE', businessUnitId, ids)).map((r) => ({ id: r.id, label: r.name, values: { name: r.name } })),
-});
-
-const fieldError = (kind: RegionKind, key: string, name: string, params?: Record<string, unknown>, message = key) =>
-  new AppError(key, 400, params, [{ objectName: OBJECT[kind], field: name, message }]);
+/** The unit of a region of the kind, for its routes' access rule (undefined: no such region). */
+export const unitOfRegion =
+  (kind: RegionKind): EntityUnitLookup =>
+  async (db, id) =>
+    (await repo.findRegion(db, kind, id))?.businessUnitId;
 
 async function toRegions(db: DbOrTx, rows: repo.RegionRow[]): Promise<Region[]> {
   const links = await repo.countriesOf(
@@ -81,17 +68,17 @@ export async function getRegion(deps: Pick<Deps, 'db'>, kind: RegionKind, id: nu
 /** The rules of spec 001 §8 that the body alone, and the reference data, decide. */
 async function checkBody(db: DbOrTx, kind: RegionKind, body: { businessUnitId: number; countryIds: string[] }): Promise<string[]> {
   const codes = [...new Set(body.countryIds)].sort();
-  if (codes.length === 0) throw fieldError(kind, RegionLanguageErrorKeys.regionCountryRequired, 'countryIds');
+  if (codes.length === 0) throw fieldError(OBJECT[kind], 'countryIds', RegionLanguageErrorKeys.regionCountryRequired);
   const unknown = await unknownCountryCodes(db, codes);
-  if (unknown.length) throw fieldError(kind, RegionLanguageErrorKeys.unknownCountry, 'countryIds', { codes: unknown.join(', ') });
+  if (unknown.length) throw fieldError(OBJECT[kind], 'countryIds', RegionLanguageErrorKeys.unknownCountry, { codes: unknown.join(', ') });
   return codes;
 }
 
 async function checkUnique(tx: DbOrTx, kind: RegionKind, unitId: number, name: string, codes: string[], exceptId?: number) {
   if (await repo.regionNameTaken(tx, kind, unitId, name, exceptId))
-    throw fieldError(kind, RegionLanguageErrorKeys.regionNameExists, 'name', { name });
+    throw fieldError(OBJECT[kind], 'name', RegionLanguageErrorKeys.regionNameExists, { name });
   const held = await repo.countryHeldElsewhere(tx, kind, unitId, codes, exceptId);
-  if (held) throw fieldError(kind, RegionLanguageErrorKeys.regionCountryAssigned, 'countryIds', held);
+  if (held) throw fieldError(OBJECT[kind], 'countryIds', RegionLanguageErrorKeys.regionCountryAssigned, held);
 }
 
 /** A racing write that hits a unique index answers the same key as the checks: one winner, one 400. */
@@ -107,22 +94,23 @@ async function mappingRaces<T>(
     return await run();
   } catch (err) {
     const constraint = uniqueViolationOf(err);
-    if (constraint === 'region_unit_kind_name_uq') throw fieldError(kind, RegionLanguageErrorKeys.regionNameExists, 'name', { name });
+    if (constraint === 'region_unit_kind_name_uq')
+      throw fieldError(OBJECT[kind], 'name', RegionLanguageErrorKeys.regionNameExists, { name });
     if (constraint === 'region_country_unit_kind_country_uq') {
       const held = await repo.countryHeldElsewhere(deps.db, kind, unitId, codes);
-      throw fieldError(kind, RegionLanguageErrorKeys.regionCountryAssigned, 'countryIds', held ?? {});
+      throw fieldError(OBJECT[kind], 'countryIds', RegionLanguageErrorKeys.regionCountryAssigned, held ?? {});
     }
     throw err;
   }
 }
 
 export async function createRegion(deps: Pick<Deps, 'db'>, actor: Actor, kind: RegionKind, body: RegionCreate): Promise<Region> {
-  if (body.id !== undefined && body.id !== null) throw fieldError(kind, ErrorKeys.idExists, 'id', { entity: REGION_ENTITY[kind] });
+  if (body.id !== undefined && body.id !== null) throw fieldError(OBJECT[kind], 'id', ErrorKeys.idExists, { entity: REGION_ENTITY[kind] });
   const codes = await checkBody(deps.db, kind, body);
   const unitId = body.businessUnitId;
   const id = await mappingRaces(deps, kind, unitId, body.name, codes, () =>
     deps.db.transaction(async (tx) => {
-      if (!(await unitLanguageLists(tx, unitId))) throw fieldError(kind, ErrorKeys.validation, 'businessUnitId', undefined, 'NotFound');
+      if (!(await unitLanguageLists(tx, unitId))) throw invalidField(OBJECT[kind], 'businessUnitId', 'NotFound');
       await checkUnique(tx, kind, unitId, body.name, codes);
       const row = await repo.insertRegion(tx, { kind, businessUnitId: unitId, name: body.name });
       await repo.setRegionCountries(tx, row, codes);
@@ -148,7 +136,7 @@ export async function updateRegion(
   body: RegionUpdate,
   pathId?: number,
 ): Promise<Region> {
-  if (pathId !== undefined && pathId !== body.id) throw fieldError(kind, ErrorKeys.idMismatch, 'id');
+  if (pathId !== undefined && pathId !== body.id) throw fieldError(OBJECT[kind], 'id', ErrorKeys.idMismatch);
   const codes = await checkBody(deps.db, kind, body);
   await mappingRaces(deps, kind, body.businessUnitId, body.name, codes, () =>
     deps.db.transaction(async (tx) => {
@@ -156,7 +144,7 @@ export async function updateRegion(
       if (!before) throw notFound(REGION_ENTITY[kind]);
       if (before.version !== body.version) throw conflict();
       if (body.businessUnitId !== before.businessUnitId)
-        throw fieldError(kind, RegionLanguageErrorKeys.regionBusinessUnitCannotChange, 'businessUnitId');
+        throw fieldError(OBJECT[kind], 'businessUnitId', RegionLanguageErrorKeys.regionBusinessUnitCannotChange);
       await checkUnique(tx, kind, before.businessUnitId, body.name, codes, before.id);
       const beforeCodes = (await repo.countriesOf(tx, [before.id])).map((l) => l.code);
       const after = await repo.updateRegion(tx, before.id, body.version, body.name);

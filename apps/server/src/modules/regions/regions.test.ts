@@ -2,7 +2,7 @@ import type { AccessRight } from '@vellum/contract';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, region, regionCountry } from '../../db/schema/index.js';
-import { makeBusinessUnit, makeUserWithRights } from '../../db/seed/factories.js';
+import { makeBusinessUnit, makeUserWithRights } from '../../factories/organisation-factories.js';
 import { as, createTestContext, type TestContext, tokenFor } from '../../test/harness.js';
 import { translatableEntity } from '../internationalizations/translatable-entities.js';
 

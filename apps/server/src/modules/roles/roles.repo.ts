@@ -2,6 +2,7 @@ import type { ROLE_SORT_FIELDS } from '@vellum/contract';
 import { and, asc, type Column, eq, ilike, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { role, userGroup } from '../../db/schema/index.js';
+import { likePattern } from '../../db/sql.js';
 
 export type RoleRow = typeof role.$inferSelect;
 
@@ -12,9 +13,6 @@ export const roleSortColumns = {
   description: role.description,
   predefined: role.predefined,
 } satisfies Record<(typeof ROLE_SORT_FIELDS)[number], Column>;
-
-/** `%`, `_` and `\` typed by a user match themselves in a LIKE pattern. */
-export const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export async function listRoles(db: DbOrTx, opts: { search?: string; orderBy: SQL[] }): Promise<RoleRow[]> {
   return db

@@ -2,7 +2,7 @@ import { PREDEFINED_ROLES } from '@vellum/contract';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, role } from '../../db/schema/index.js';
-import { makeBusinessUnit, makeRole, makeUserGroup, makeUserWithRights } from '../../db/seed/factories.js';
+import { makeBusinessUnit, makeRole, makeUserGroup, makeUserWithRights } from '../../factories/organisation-factories.js';
 import { as, createTestContext, type TestContext, tokenFor } from '../../test/harness.js';
 
 let ctx: TestContext;

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { emailSchema } from '@vellum/contract';
-import { AccessConfirmPage, type AccessFormView, AccessRequestPage, renderHtml, type SiteRoot, siteUrls } from '@vellum/site';
+import { AccessConfirmPage, type AccessFormView, AccessRequestPage, renderHtml, type SiteRoot, siteUrls } from '@vellum/site-views';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { jwtVerify, SignJWT } from 'jose';
 import { createElement } from 'react';

@@ -1,11 +1,11 @@
 import { gzipSync } from 'node:zlib';
-import { buildIslands, type IslandAssets, useIslandAssets } from '@vellum/site';
+import { buildIslands, type IslandAssets, useIslandAssets } from '@vellum/site-views';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { notModified } from './site-http.js';
 import { sendNotFound } from './site-pages.js';
 
 /**
- * The site's built scripts (decision 0046): bundled once per process from apps/site/src/islands,
+ * The site's built scripts (decision 0046): bundled once per process from packages/site-views/src/islands,
  * before the first page of the site is answered (or when the server starts listening), and
  * served under /site/_assets/{name}.{hash}.js for a year, immutable: a new build has new names.
  * A build that fails is logged and the pages go without scripts: they work without them.

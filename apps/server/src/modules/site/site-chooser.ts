@@ -1,4 +1,4 @@
-import { type AudienceSegment, ChooserPage, renderHtml, siteUrls } from '@vellum/site';
+import { type AudienceSegment, ChooserPage, renderHtml, siteUrls } from '@vellum/site-views';
 import type { FastifyInstance } from 'fastify';
 import { createElement } from 'react';
 import { countriesByRegion } from '../public-read/index.js';

@@ -8,7 +8,7 @@ import {
   siteUrls,
   type Texts,
   type UnitView,
-} from '@vellum/site';
+} from '@vellum/site-views';
 import type { DbOrTx } from '../../db/client.js';
 import {
   type Audience,

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { siteEmailLink } from '../../db/schema/index.js';
-import { makeUserWithRights } from '../../db/seed/factories.js';
+import { makeUserWithRights } from '../../factories/organisation-factories.js';
 import { createTestContext, type TestContext, tokenFor } from '../../test/harness.js';
 import {
   insertDocument,

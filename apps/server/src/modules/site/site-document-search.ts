@@ -1,4 +1,4 @@
-import { DocumentSearchPage, renderHtml, type SearchFieldView, siteUrls } from '@vellum/site';
+import { DocumentSearchPage, renderHtml, type SearchFieldView, siteUrls } from '@vellum/site-views';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { createElement } from 'react';
 import { documentDropdownValues, documentSearchAccess, documentSearchFields, searchDocuments } from '../public-read/index.js';

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { DownloadPage, renderHtml, siteUrls } from '@vellum/site';
+import { DownloadPage, renderHtml, siteUrls } from '@vellum/site-views';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createElement } from 'react';
 import { fileNameForType, sendBinary } from '../../platform/binaries.js';

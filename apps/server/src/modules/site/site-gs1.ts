@@ -7,7 +7,7 @@ import {
   renderHtml,
   type SiteRoot,
   siteUrls,
-} from '@vellum/site';
+} from '@vellum/site-views';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createElement } from 'react';
 import type { DbOrTx } from '../../db/client.js';

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeProduct, makeProductType } from '../../db/seed/catalogue-factories.js';
-import { makeBusinessUnit } from '../../db/seed/factories.js';
+import { parseSiteHosts } from '../../config.js';
+import { makeProduct, makeProductType } from '../../factories/catalogue-factories.js';
+import { makeBusinessUnit } from '../../factories/organisation-factories.js';
 import { createTestContext, type TestContext } from '../../test/harness.js';
 import { makeInterfaceRegion, publishAsIs } from '../publishing/publish.fixtures.js';
-import { parseSiteHosts, siteHostUrl } from './site-hosts.js';
+import { siteHostUrl } from './site-hosts.js';
 
 describe('SITE_HOSTS', () => {
   it('reads host=slug pairs and refuses anything else', () => {

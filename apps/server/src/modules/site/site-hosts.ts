@@ -3,22 +3,8 @@
  * names to unit slugs. On a bound host the unit's site is the whole host: `/` is its chooser,
  * `/01/{gtin}` its GS1 link, `/be/fr/hcp/…` its pages; its own `/site/{bu}/…` links keep working.
  * Nothing else is served there: another unit's site, the API and the admin app answer the site's
- * 404 page, so the public host exposes only the public site.
+ * 404 page, so the public host exposes only the public site. config.ts parses `SITE_HOSTS`.
  */
-
-/** Parses `host=slug,host=slug` (host names case-insensitive, without port). */
-export function parseSiteHosts(value: string | undefined): Map<string, string> {
-  const hosts = new Map<string, string>();
-  for (const pair of (value ?? '').split(',')) {
-    if (!pair.trim()) continue;
-    const [host, slug, extra] = pair.split('=').map((p) => p.trim());
-    if (!host || !slug || extra !== undefined || !/^[a-z0-9.-]+$/i.test(host) || !/^[a-z0-9-]{3,50}$/.test(slug)) {
-      throw new Error(`SITE_HOSTS: "${pair.trim()}" is not host=slug`);
-    }
-    hosts.set(host.toLowerCase(), slug);
-  }
-  return hosts;
-}
 
 /** The URL a request on a bound host is routed as; the URL itself on any other host. */
 export function siteHostUrl(hosts: ReadonlyMap<string, string>, hostHeader: string | undefined, url: string): string {

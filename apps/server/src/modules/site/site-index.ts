@@ -1,4 +1,4 @@
-import { englishTexts, renderHtml, SitesPage, siteRoot } from '@vellum/site';
+import { englishTexts, renderHtml, SitesPage, siteRoot } from '@vellum/site-views';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createElement } from 'react';
 import { publishedSites } from '../public-read/index.js';

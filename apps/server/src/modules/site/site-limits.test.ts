@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeProduct, makeProductType } from '../../db/seed/catalogue-factories.js';
-import { makeBusinessUnit } from '../../db/seed/factories.js';
+import { makeProduct, makeProductType } from '../../factories/catalogue-factories.js';
+import { makeBusinessUnit } from '../../factories/organisation-factories.js';
 import { createTestContext, type TestContext } from '../../test/harness.js';
 import { makeInterfaceRegion, publishAsIs } from '../publishing/publish.fixtures.js';
 import { SEARCHES_PER_MINUTE } from './site-limits.js';

@@ -1,4 +1,4 @@
-import { renderHtml, TooManyRequestsPage } from '@vellum/site';
+import { renderHtml, TooManyRequestsPage } from '@vellum/site-views';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createElement } from 'react';
 import { type LoadedSite, pageLanguage, textsOf, unitView } from './site-context.js';

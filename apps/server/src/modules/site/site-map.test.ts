@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { JSDOM } from 'jsdom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeProductType } from '../../db/seed/catalogue-factories.js';
-import { makeBusinessUnit } from '../../db/seed/factories.js';
+import { makeProductType } from '../../factories/catalogue-factories.js';
+import { makeBusinessUnit } from '../../factories/organisation-factories.js';
 import { createTestContext, type TestContext } from '../../test/harness.js';
 import { makeInterfaceRegion, publishAsIs } from '../publishing/publish.fixtures.js';
 

@@ -1,4 +1,4 @@
-import { type AudienceSegment, siteUrls } from '@vellum/site';
+import { type AudienceSegment, siteUrls } from '@vellum/site-views';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { defaultChoice, type LivePublication, productPageCount, productPages } from '../public-read/index.js';
 import { absolute } from '../sitemap/sitemap.service.js';

@@ -11,7 +11,7 @@ import {
   type SearchFieldView,
   type SiteRoot,
   siteUrls,
-} from '@vellum/site';
+} from '@vellum/site-views';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createElement } from 'react';
 import type { DownloadableFile, PublicDocument, PublicProductType, SearchField } from '../public-read/index.js';

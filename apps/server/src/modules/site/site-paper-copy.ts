@@ -8,7 +8,7 @@ import {
   PaperCopySentPage,
   renderHtml,
   siteUrls,
-} from '@vellum/site';
+} from '@vellum/site-views';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createElement } from 'react';
 import { AppError } from '../../platform/errors.js';

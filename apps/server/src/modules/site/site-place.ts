@@ -1,4 +1,4 @@
-import { type Choice, siteUrls } from '@vellum/site';
+import { type Choice, siteUrls } from '@vellum/site-views';
 import type { DbOrTx } from '../../db/client.js';
 import { product, productTypes } from '../public-read/index.js';
 import type { LoadedSite, VisitorChoice } from './site-context.js';

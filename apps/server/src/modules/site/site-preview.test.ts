@@ -2,9 +2,9 @@ import type { AccessRight } from '@vellum/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documentDownload, fileCountry, fileLanguage, fileVersion, previewGrantUse, product, publication } from '../../db/schema/index.js';
-import { makeProduct, makeProductType } from '../../db/seed/catalogue-factories.js';
-import { makeDocument, makeDocumentFile, makeDocumentType } from '../../db/seed/document-factories.js';
-import { makeBusinessUnit, makeUserWithRights } from '../../db/seed/factories.js';
+import { makeProduct, makeProductType } from '../../factories/catalogue-factories.js';
+import { makeDocument, makeDocumentFile, makeDocumentType } from '../../factories/document-factories.js';
+import { makeBusinessUnit, makeUserWithRights } from '../../factories/organisation-factories.js';
 import { as, createTestContext, secondServer, type TestContext, tokenFor } from '../../test/harness.js';
 import { makeInterfaceRegion } from '../publishing/publish.fixtures.js';
 

@@ -1,4 +1,4 @@
-import { previewRoot, siteUrls } from '@vellum/site';
+import { previewRoot, siteUrls } from '@vellum/site-views';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { activeSession } from '../../platform/access.js';
 import type { LivePublication } from '../public-read/index.js';

@@ -1,4 +1,4 @@
-import { ProductPage, renderHtml, siteUrls } from '@vellum/site';
+import { ProductPage, renderHtml, siteUrls } from '@vellum/site-views';
 import type { FastifyInstance } from 'fastify';
 import { createElement } from 'react';
 import { productPage } from '../public-read/index.js';

@@ -1,4 +1,4 @@
-import { ProductTypesPage, renderHtml, SearchPage, siteUrls } from '@vellum/site';
+import { ProductTypesPage, renderHtml, SearchPage, siteUrls } from '@vellum/site-views';
 import type { FastifyInstance } from 'fastify';
 import { createElement } from 'react';
 import type { DbOrTx } from '../../db/client.js';

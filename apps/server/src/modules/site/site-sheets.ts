@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { SITE_CSS, themeCss } from '@vellum/site';
+import { SITE_CSS, themeCss } from '@vellum/site-views';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sendBinary } from '../../platform/binaries.js';
 import { sendImage } from '../../platform/images.js';

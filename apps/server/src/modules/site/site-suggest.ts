@@ -1,4 +1,4 @@
-import { siteUrls } from '@vellum/site';
+import { siteUrls } from '@vellum/site-views';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { productTypes, suggestValues } from '../public-read/index.js';
 import { id, maxAgeOf, notModified, type PageCaching, pageEtag, text } from './site-http.js';

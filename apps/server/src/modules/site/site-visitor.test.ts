@@ -3,10 +3,10 @@ import { eq } from 'drizzle-orm';
 import { JSDOM } from 'jsdom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { businessUnit, file, fileVersion, manufacturer } from '../../db/schema/index.js';
-import { makeLotRange, makeProduct, makeProductType } from '../../db/seed/catalogue-factories.js';
-import { makeDocument, makeDocumentType } from '../../db/seed/document-factories.js';
-import { makeBusinessUnit } from '../../db/seed/factories.js';
-import { makeFile } from '../../db/seed/file-factories.js';
+import { makeLotRange, makeProduct, makeProductType } from '../../factories/catalogue-factories.js';
+import { makeDocument, makeDocumentType } from '../../factories/document-factories.js';
+import { makeFile } from '../../factories/file-factories.js';
+import { makeBusinessUnit } from '../../factories/organisation-factories.js';
 import { createTestContext, type TestContext } from '../../test/harness.js';
 import { makeInterfaceRegion, publishAsIs } from '../publishing/publish.fixtures.js';
 

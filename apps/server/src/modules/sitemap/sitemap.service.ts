@@ -1,5 +1,5 @@
 import { EUDAMED_CSV_COLUMNS, type SitemapEntry } from '@vellum/contract';
-import { siteRoot, siteUrls } from '@vellum/site';
+import { siteRoot, siteUrls } from '@vellum/site-views';
 import type { Deps } from '../../platform/deps.js';
 import { defaultChoice, gtinProducts, type LivePublication, liveSite, type SiteMapEntry, siteMapEntries } from '../public-read/index.js';
 

@@ -1,8 +1,8 @@
 import type { AccessRight, SitemapEntry } from '@vellum/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeProduct, makeProductType } from '../../db/seed/catalogue-factories.js';
-import { makeDocument, makeDocumentFile, makeDocumentType } from '../../db/seed/document-factories.js';
-import { makeBusinessUnit, makeUserWithRights } from '../../db/seed/factories.js';
+import { makeProduct, makeProductType } from '../../factories/catalogue-factories.js';
+import { makeDocument, makeDocumentFile, makeDocumentType } from '../../factories/document-factories.js';
+import { makeBusinessUnit, makeUserWithRights } from '../../factories/organisation-factories.js';
 import { as, createTestContext, type TestContext, tokenFor } from '../../test/harness.js';
 import { makeInterfaceRegion, publishAsIs } from '../publishing/publish.fixtures.js';
 import { csvCell } from './sitemap.service.js';

@@ -2,7 +2,7 @@ import type { USER_GROUP_SORT_FIELDS } from '@vellum/contract';
 import { and, asc, type Column, eq, ilike, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { appUser, businessUnit, role, userGroup, userGroupBusinessUnit, userGroupMember } from '../../db/schema/index.js';
-import { likePattern } from '../roles/roles.repo.js';
+import { likePattern } from '../../db/sql.js';
 
 export type UserGroupRow = typeof userGroup.$inferSelect;
 export type UserGroupValues = { name: string; allBusinessUnits: boolean; roleId: number };

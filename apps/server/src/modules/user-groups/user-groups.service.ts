@@ -9,7 +9,7 @@ import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
 import { type Actor, audit, diff } from '../../platform/audit.js';
 import type { Deps } from '../../platform/deps.js';
-import { AppError, badRequest, conflict, notFound } from '../../platform/errors.js';
+import { badRequest, conflict, fieldError, notFound } from '../../platform/errors.js';
 import { pageRequest } from '../../platform/paging.js';
 import { fullNameOf } from '../users/full-name.js';
 import * as repo from './user-groups.repo.js';
@@ -33,10 +33,6 @@ interface GroupState {
   businessUnitIds: number[];
   userIds: number[];
 }
-
-/** A 400 with the specific key and a field error, so that a form can point at the field. */
-const missing = (key: string, field: string, ids: number[]) =>
-  new AppError(key, 400, { ids }, [{ objectName: OBJECT, field, message: 'NotFound' }]);
 
 async function withLinks(db: DbOrTx, rows: GroupWithRole[]): Promise<UserGroup[]> {
   const ids = rows.map((g) => g.id);
@@ -78,13 +74,15 @@ function stateOf(body: GroupCreate): GroupState {
 /** The name is free and every linked role, business unit (0 = global) and user exists. */
 async function checkNameAndLinks(tx: DbOrTx, s: GroupState, exceptId?: number): Promise<void> {
   if (await repo.groupNameTaken(tx, s.name, exceptId)) throw badRequest(AccessErrorKeys.userGroupNameExists, { name: s.name });
-  if (!(await repo.roleExists(tx, s.roleId))) throw missing(AccessErrorKeys.roleNotFound, 'roleId', [s.roleId]);
+  if (!(await repo.roleExists(tx, s.roleId)))
+    throw fieldError(OBJECT, 'roleId', AccessErrorKeys.roleNotFound, { ids: [s.roleId] }, 'NotFound');
   const units = await repo.existingBusinessUnitIds(tx, s.businessUnitIds);
   const unknownUnits = s.businessUnitIds.filter((id) => !units.has(id));
-  if (unknownUnits.length) throw missing(AccessErrorKeys.businessUnitNotFound, 'businessUnitIds', unknownUnits);
+  if (unknownUnits.length)
+    throw fieldError(OBJECT, 'businessUnitIds', AccessErrorKeys.businessUnitNotFound, { ids: unknownUnits }, 'NotFound');
   const users = await repo.existingUserIds(tx, s.userIds);
   const unknownUsers = s.userIds.filter((id) => !users.has(id));
-  if (unknownUsers.length) throw missing(AccessErrorKeys.userNotFound, 'userIds', unknownUsers);
+  if (unknownUsers.length) throw fieldError(OBJECT, 'userIds', AccessErrorKeys.userNotFound, { ids: unknownUsers }, 'NotFound');
 }
 
 async function writeLinks(tx: DbOrTx, groupId: number, s: GroupState): Promise<void> {

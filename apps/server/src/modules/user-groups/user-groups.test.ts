@@ -2,7 +2,14 @@ import { SUPER_ADMIN_GROUP_NAME } from '@vellum/contract';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, role, userGroup, userGroupBusinessUnit, userGroupMember } from '../../db/schema/index.js';
-import { makeBusinessUnit, makeRole, makeSuperAdmin, makeUser, makeUserGroup, makeUserWithRights } from '../../db/seed/factories.js';
+import {
+  makeBusinessUnit,
+  makeRole,
+  makeSuperAdmin,
+  makeUser,
+  makeUserGroup,
+  makeUserWithRights,
+} from '../../factories/organisation-factories.js';
 import { as, createTestContext, type TestContext, tokenFor } from '../../test/harness.js';
 
 let ctx: TestContext;

@@ -3,7 +3,7 @@ import type { USER_SORT_FIELDS } from '@vellum/contract';
 import { and, asc, type Column, eq, getTableColumns, ilike, inArray, ne, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { appUser, passwordHistory, userFullNameSql, userGroup, userGroupMember } from '../../db/schema/index.js';
-import { likePattern } from '../roles/roles.repo.js';
+import { likePattern } from '../../db/sql.js';
 
 export type UserRow = typeof appUser.$inferSelect;
 

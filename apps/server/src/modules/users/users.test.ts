@@ -1,7 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appUser, auditLog, passwordHistory, resetKey, userGroupMember, userSession } from '../../db/schema/index.js';
-import { makeBusinessUnit, makeRole, makeUser, makeUserGroup, makeUserWithRights } from '../../db/seed/factories.js';
+import { makeBusinessUnit, makeRole, makeUser, makeUserGroup, makeUserWithRights } from '../../factories/organisation-factories.js';
 import { verifyPassword } from '../../platform/passwords.js';
 import { as, createTestContext, mailText, type TestContext, tokenFor } from '../../test/harness.js';
 

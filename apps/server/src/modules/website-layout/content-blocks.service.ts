@@ -1,5 +1,4 @@
 import {
-  CONTENT_BLOCK_MAX_CHARS,
   CONTENT_BLOCKS_MAX,
   type ContentBlock,
   type contentBlocksBody,
@@ -10,10 +9,9 @@ import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
 import type { Actor } from '../../platform/audit.js';
 import type { Deps } from '../../platform/deps.js';
+import { fieldError } from '../../platform/errors.js';
 import { sanitizeRichText } from '../../platform/rich-text.js';
-import { registerUnitContentCounter } from '../business-units/business-unit-statistics.js';
-import { registerTranslatableEntity } from '../internationalizations/translatable-entities.js';
-import { checkListShape, listError, lockUnitAndCheckIds, replaceAudited, requireUnit } from './list-rules.js';
+import { checkListShape, lockUnitAndCheckIds, replaceAudited, requireUnit } from './list-rules.js';
 import * as repo from './website-layout.repo.js';
 
 type Body = z.output<typeof contentBlocksBody>;
@@ -25,18 +23,6 @@ const KEYS = {
   differentBusinessUnits: K.contentBlockDifferentBusinessUnits,
   notFound: K.contentBlockNotFound,
 };
-
-const labelOf = (r: repo.ContentBlockRow) => (r.productTypeId ? `${r.type} (product type ${r.productTypeId})` : r.type);
-
-registerUnitContentCounter(async (db, businessUnitId) => ({ contentBlocks: await repo.countContentBlocks(db, businessUnitId) }));
-registerTranslatableEntity({
-  entityName: 'content_block',
-  fields: { content: { maxLength: CONTENT_BLOCK_MAX_CHARS, richText: true } },
-  async sources(db, businessUnitId, ids) {
-    const rows = await repo.listContentBlocks(db, businessUnitId, ids);
-    return rows.map((r) => ({ id: r.id, label: labelOf(r), values: { content: r.content } }));
-  },
-});
 
 export const toContentBlock = (r: repo.ContentBlockRow): ContentBlock => ({
   id: r.id,
@@ -71,10 +57,10 @@ export async function replaceContentBlocks(
   for (const b of blocks) {
     const productTypeId = b.productTypeId ?? null;
     if (productTypeId !== null && !PER_PRODUCT_TYPE_BLOCKS.includes(b.type))
-      throw listError(OBJECT, K.contentBlockProductTypeNotAllowed, { type: b.type }, 'productTypeId');
-    if (!b.hcp && !b.patient) throw listError(OBJECT, K.contentBlockNoAudience, undefined, 'hcp');
+      throw fieldError(OBJECT, 'productTypeId', K.contentBlockProductTypeNotAllowed, { type: b.type });
+    if (!b.hcp && !b.patient) throw fieldError(OBJECT, 'hcp', K.contentBlockNoAudience);
     const slot = `${b.type}/${productTypeId ?? ''}`;
-    if (slots.has(slot)) throw listError(OBJECT, K.contentBlockDuplicate, { type: b.type, productTypeId }, 'type');
+    if (slots.has(slot)) throw fieldError(OBJECT, 'type', K.contentBlockDuplicate, { type: b.type, productTypeId });
     slots.add(slot);
   }
   const values = blocks.map((b) => ({
@@ -90,7 +76,7 @@ export async function replaceContentBlocks(
     const typeIds = [...new Set(values.flatMap((v) => (v.productTypeId ? [v.productTypeId] : [])))];
     const ofUnit = await repo.productTypesOfUnit(tx, businessUnitId, typeIds);
     const missing = typeIds.find((id) => !ofUnit.has(id));
-    if (missing !== undefined) throw listError(OBJECT, K.contentBlockProductTypeNotFound, { productTypeId: missing }, 'productTypeId');
+    if (missing !== undefined) throw fieldError(OBJECT, 'productTypeId', K.contentBlockProductTypeNotFound, { productTypeId: missing });
     return replaceAudited(tx, actor, {
       entityName: ENTITY,
       businessUnitId,

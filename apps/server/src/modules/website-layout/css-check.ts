@@ -1,6 +1,6 @@
 import { PUBLIC_RESOURCE_CSS_PREFIX, WebsiteLayoutErrorKeys } from '@vellum/contract';
 import * as csstree from 'css-tree';
-import { AppError } from '../../platform/errors.js';
+import { type AppError, fieldError } from '../../platform/errors.js';
 
 /**
  * The one check of a unit's custom CSS (decision 0027). It is parsed with css-tree; what does not
@@ -16,7 +16,7 @@ interface Where {
 
 const OBJECT = 'css';
 const fail = (key: string, at: Where, params: Record<string, unknown>) =>
-  new AppError(key, 400, { line: at.line, column: at.column, ...params }, [{ objectName: OBJECT, field: 'content', message: key }]);
+  fieldError(OBJECT, 'content', key, { line: at.line, column: at.column, ...params });
 
 /** At-rules that load another style sheet or only make sense with external documents. */
 const FORBIDDEN_AT_RULES = new Set(['import', 'namespace', 'document', '-moz-document']);

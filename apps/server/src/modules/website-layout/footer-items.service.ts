@@ -1,12 +1,10 @@
-import { FOOTER_ITEMS_MAX, FOOTER_TEXT_MAX, type FooterItem, type footerItemsBody, WebsiteLayoutErrorKeys as K } from '@vellum/contract';
+import { FOOTER_ITEMS_MAX, type FooterItem, type footerItemsBody, WebsiteLayoutErrorKeys as K } from '@vellum/contract';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
 import { type Actor, audit } from '../../platform/audit.js';
 import type { Deps } from '../../platform/deps.js';
-import { notFound } from '../../platform/errors.js';
-import { registerUnitContentCounter } from '../business-units/business-unit-statistics.js';
-import { registerTranslatableEntity } from '../internationalizations/translatable-entities.js';
-import { checkListShape, listError, lockUnitAndCheckIds, replaceAudited, requireUnit } from './list-rules.js';
+import { fieldError, notFound } from '../../platform/errors.js';
+import { checkListShape, lockUnitAndCheckIds, replaceAudited, requireUnit } from './list-rules.js';
 import * as repo from './website-layout.repo.js';
 
 type Body = z.output<typeof footerItemsBody>;
@@ -14,16 +12,6 @@ type Body = z.output<typeof footerItemsBody>;
 const ENTITY = 'footer-item';
 const OBJECT = 'footerItem';
 const KEYS = { tooMany: K.footerItemTooMany, differentBusinessUnits: K.footerItemDifferentBusinessUnits, notFound: K.footerItemNotFound };
-
-registerUnitContentCounter(async (db, businessUnitId) => ({ footerItems: await repo.countFooterItems(db, businessUnitId) }));
-registerTranslatableEntity({
-  entityName: 'footer_item',
-  fields: { text: { maxLength: FOOTER_TEXT_MAX } },
-  async sources(db, businessUnitId, ids) {
-    const rows = await repo.listFooterItems(db, businessUnitId);
-    return rows.filter((r) => !ids || ids.includes(r.id)).map((r) => ({ id: r.id, label: r.text, values: { text: r.text } }));
-  },
-});
 
 export const toFooterItem = (r: repo.FooterItemRow): FooterItem => ({
   id: r.id,
@@ -45,10 +33,10 @@ export async function listFooterItems(db: DbOrTx, businessUnitId: number): Promi
  * removing every item is the DELETE. Nothing is stored when any rule fails.
  */
 export async function replaceFooterItems(deps: Pick<Deps, 'db'>, actor: Actor, businessUnitId: number, items: Body): Promise<FooterItem[]> {
-  if (items.length === 0) throw listError(OBJECT, K.footerItemEmptyList);
+  if (items.length === 0) throw fieldError(OBJECT, 'items', K.footerItemEmptyList);
   checkListShape(OBJECT, KEYS, businessUnitId, items, FOOTER_ITEMS_MAX);
   const orders = items.map((i) => i.visualizationOrder);
-  if (new Set(orders).size !== orders.length) throw listError(OBJECT, K.footerItemDuplicateOrder, undefined, 'visualizationOrder');
+  if (new Set(orders).size !== orders.length) throw fieldError(OBJECT, 'visualizationOrder', K.footerItemDuplicateOrder);
   const rows = await deps.db.transaction(async (tx) => {
     const unit = await lockUnitAndCheckIds(tx, OBJECT, KEYS, businessUnitId, items, repo.footerItemUnits);
     return replaceAudited(tx, actor, {

@@ -1,12 +1,8 @@
 import { ErrorKeys } from '@vellum/contract';
 import type { DbOrTx } from '../../db/client.js';
 import { type Actor, audit } from '../../platform/audit.js';
-import { AppError, notFound } from '../../platform/errors.js';
+import { fieldError, notFound } from '../../platform/errors.js';
 import { findUnit } from './website-layout.repo.js';
-
-/** An error of a whole-list replacement, on the list (or one of its items) of `objectName`. */
-export const listError = (objectName: string, key: string, params?: Record<string, unknown>, field = 'items') =>
-  new AppError(key, 400, params, [{ objectName, field, message: key }]);
 
 /** Keys of the rules that every whole-list replacement (footer items, content blocks) shares. */
 export interface ListRuleKeys {
@@ -27,11 +23,10 @@ export function checkListShape(
   items: readonly { id?: number | null; businessUnitId: number }[],
   max: number,
 ): void {
-  if (items.length > max) throw listError(objectName, keys.tooMany, { max });
-  if (items.some((i) => i.businessUnitId !== businessUnitId))
-    throw listError(objectName, keys.differentBusinessUnits, undefined, 'businessUnitId');
+  if (items.length > max) throw fieldError(objectName, 'items', keys.tooMany, { max });
+  if (items.some((i) => i.businessUnitId !== businessUnitId)) throw fieldError(objectName, 'businessUnitId', keys.differentBusinessUnits);
   const ids = items.flatMap((i) => (i.id ? [i.id] : []));
-  if (new Set(ids).size !== ids.length) throw listError(objectName, ErrorKeys.duplicate, undefined, 'id');
+  if (new Set(ids).size !== ids.length) throw fieldError(objectName, 'id', ErrorKeys.duplicate);
 }
 
 export async function lockUnitAndCheckIds(
@@ -48,8 +43,8 @@ export async function lockUnitAndCheckIds(
   const units = await unitsOf(tx, ids);
   for (const id of ids) {
     const owner = units.get(id);
-    if (owner === undefined) throw listError(objectName, keys.notFound, { id }, 'id');
-    if (owner !== businessUnitId) throw listError(objectName, keys.differentBusinessUnits, { id }, 'businessUnitId');
+    if (owner === undefined) throw fieldError(objectName, 'id', keys.notFound, { id });
+    if (owner !== businessUnitId) throw fieldError(objectName, 'businessUnitId', keys.differentBusinessUnits, { id });
   }
   return unit;
 }

@@ -7,23 +7,20 @@ import {
   publicResourceName,
 } from '@vellum/contract';
 import type { DbOrTx } from '../../db/client.js';
-import { registerEntityUnit } from '../../platform/access.js';
+import type { EntityUnitLookup } from '../../platform/access.js';
 import { type Actor, audit } from '../../platform/audit.js';
 import type { Deps } from '../../platform/deps.js';
-import { AppError, fieldError, notFound } from '../../platform/errors.js';
-import { registerUnitContentCounter } from '../business-units/business-unit-statistics.js';
-import { registerUnitFiles } from '../business-units/unit-files.js';
+import { AppError, fieldError, invalidField, notFound } from '../../platform/errors.js';
 import { cssReferences } from './css-check.js';
-import { listError, requireUnit } from './list-rules.js';
+import { requireUnit } from './list-rules.js';
 import { RESOURCE_KINDS, type ResourceUpload } from './resource-upload.js';
 import * as repo from './website-layout.repo.js';
 
 const ENTITY = 'public-resource';
 const OBJECT = 'publicResource';
 
-registerEntityUnit('publicResource', async (db, id) => (await repo.findPublicResource(db, id))?.businessUnitId);
-registerUnitContentCounter(async (db, businessUnitId) => ({ publicResources: await repo.countPublicResources(db, businessUnitId) }));
-registerUnitFiles(repo.publicResourceKeys);
+/** The unit of a public resource, for its routes' access rule (undefined: no such resource). */
+export const unitOfPublicResource: EntityUnitLookup = async (db, id) => (await repo.findPublicResource(db, id))?.businessUnitId;
 
 /** Where the public site serves a resource; a unit's style sheet is served beside it (`style.css`). */
 export const resourceUrl = (businessUnitId: number, name: string) =>
@@ -50,7 +47,7 @@ export async function listPublicResources(db: DbOrTx, businessUnitId: number): P
 /** The name as stored: a safe file name whose extension says what the content is. */
 function nameOf(upload: ResourceUpload): string {
   const parsed = publicResourceName.safeParse(upload.name ?? '');
-  if (!parsed.success) throw fieldError(OBJECT, 'name', parsed.error.issues[0]?.message ?? 'Pattern');
+  if (!parsed.success) throw invalidField(OBJECT, 'name', parsed.error.issues[0]?.message ?? 'Pattern');
   const name = parsed.data;
   const ext = name.slice(name.lastIndexOf('.') + 1).toLowerCase();
   const expected: readonly string[] = RESOURCE_KINDS[upload.mediaType];
@@ -61,8 +58,7 @@ function nameOf(upload: ResourceUpload): string {
   return name;
 }
 
-const nameExists = (name: string) =>
-  new AppError(K.publicResourceExists, 400, { name }, [{ objectName: OBJECT, field: 'name', message: K.publicResourceExists }]);
+const nameExists = (name: string) => fieldError(OBJECT, 'name', K.publicResourceExists, { name });
 const isUniqueViolation = (err: unknown) => {
   const e = err as { code?: unknown; cause?: { code?: unknown } };
   return e?.code === '23505' || e?.cause?.code === '23505';
@@ -75,7 +71,7 @@ const isUniqueViolation = (err: unknown) => {
  */
 export async function uploadPublicResource(deps: Pick<Deps, 'db' | 'files'>, actor: Actor, businessUnitId: number, upload: ResourceUpload) {
   const replacesId = upload.replaces === undefined ? undefined : Number(upload.replaces);
-  if (replacesId !== undefined && !(Number.isInteger(replacesId) && replacesId > 0)) throw fieldError(OBJECT, 'id', 'Pattern');
+  if (replacesId !== undefined && !(Number.isInteger(replacesId) && replacesId > 0)) throw invalidField(OBJECT, 'id', 'Pattern');
   const name = replacesId === undefined ? nameOf(upload) : undefined;
   const values = {
     mediaType: upload.mediaType,
@@ -91,12 +87,11 @@ export async function uploadPublicResource(deps: Pick<Deps, 'db' | 'files'>, act
       if (!unit) throw notFound('business-unit');
       if (replacesId !== undefined) {
         const before = await repo.findPublicResource(tx, replacesId, true);
-        if (!before) throw listError(OBJECT, K.publicResourceNotFound, { id: replacesId }, 'id');
-        if (before.businessUnitId !== businessUnitId)
-          throw listError(OBJECT, K.publicResourceBusinessUnitChange, undefined, 'businessUnitId');
+        if (!before) throw fieldError(OBJECT, 'id', K.publicResourceNotFound, { id: replacesId });
+        if (before.businessUnitId !== businessUnitId) throw fieldError(OBJECT, 'businessUnitId', K.publicResourceBusinessUnitChange);
         const expected: readonly string[] = RESOURCE_KINDS[upload.mediaType];
         if (!expected.includes(before.name.slice(before.name.lastIndexOf('.') + 1).toLowerCase()))
-          throw listError(OBJECT, K.publicResourceExtension, { expected: expected.join(', ') }, 'file');
+          throw fieldError(OBJECT, 'file', K.publicResourceExtension, { expected: expected.join(', ') });
         const row = await repo.updatePublicResource(tx, before.id, { name: before.name, storageKey: key, ...values });
         await audit(tx, actor, {
           entityName: ENTITY,
@@ -110,7 +105,7 @@ export async function uploadPublicResource(deps: Pick<Deps, 'db' | 'files'>, act
       }
       if (await repo.findPublicResourceByName(tx, businessUnitId, name as string)) throw nameExists(name as string);
       if ((await repo.countPublicResources(tx, businessUnitId)) >= PUBLIC_RESOURCES_MAX)
-        throw listError(OBJECT, K.publicResourceTooMany, { max: PUBLIC_RESOURCES_MAX });
+        throw fieldError(OBJECT, 'items', K.publicResourceTooMany, { max: PUBLIC_RESOURCES_MAX });
       const row = await repo.insertPublicResource(tx, businessUnitId, { name: name as string, storageKey: key, ...values });
       await audit(tx, actor, {
         entityName: ENTITY,

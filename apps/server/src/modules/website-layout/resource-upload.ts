@@ -1,7 +1,7 @@
 import { WebsiteLayoutErrorKeys as K, OrganisationErrorKeys, PUBLIC_RESOURCE_MAX_BYTES } from '@vellum/contract';
 import type { FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
-import { AppError, fieldError } from '../../platform/errors.js';
+import { AppError, fieldError, invalidField } from '../../platform/errors.js';
 import { svgUpload } from '../../platform/images.js';
 import { multipartFailure } from '../../platform/multipart.js';
 
@@ -28,8 +28,7 @@ export interface ResourceUpload {
 }
 
 const OBJECT = 'publicResource';
-const wrongType = () =>
-  new AppError(K.publicResourceType, 400, { allowed: ALLOWED }, [{ objectName: OBJECT, field: 'file', message: K.publicResourceType }]);
+const wrongType = () => fieldError(OBJECT, 'file', K.publicResourceType, { allowed: ALLOWED });
 const tooLarge = () => new AppError(OrganisationErrorKeys.fileTooLarge, 413, { maxBytes: PUBLIC_RESOURCE_MAX_BYTES });
 
 /** What the content is (never the declared type); SVG comes back sanitised as the logo is. */
@@ -69,7 +68,7 @@ export async function readResourceUpload(req: FastifyRequest): Promise<ResourceU
   } catch (err) {
     throw multipartFailure(err, 'file', tooLarge);
   }
-  if (!buffer) throw fieldError('multipart', 'file', 'NotNull');
+  if (!buffer) throw invalidField('multipart', 'file', 'NotNull');
   const checked = await checkResourceContent(buffer);
   return { ...checked, name: fields.name || fileName || undefined, replaces: fields.id };
 }

@@ -1,13 +1,11 @@
 import { and, asc, count, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { businessUnit, contentBlock, footerItem, productType, publicResource } from '../../db/schema/index.js';
+import { isRowId, isUnitId } from '../../db/sql.js';
 
 export type FooterItemRow = typeof footerItem.$inferSelect;
 export type ContentBlockRow = typeof contentBlock.$inferSelect;
 export type PublicResourceRow = typeof publicResource.$inferSelect;
-
-/** Ids beyond a PostgreSQL integer name no row (and must not reach a query as a parameter). */
-const isRowId = (id: number) => Number.isInteger(id) && id > 0 && id <= 2_147_483_647;
 
 /**
  * The unit row (the global unit 0 included), locked when `forUpdate` so that whole-list
@@ -18,7 +16,7 @@ export async function findUnit(
   businessUnitId: number,
   forUpdate = false,
 ): Promise<{ id: number; displayName: string; cssContent: string } | undefined> {
-  if (!Number.isInteger(businessUnitId) || businessUnitId < 0 || businessUnitId > 2_147_483_647) return undefined;
+  if (!isUnitId(businessUnitId)) return undefined;
   const query = db
     .select({ id: businessUnit.id, displayName: businessUnit.displayName, cssContent: businessUnit.cssContent })
     .from(businessUnit)
@@ -207,3 +205,24 @@ export async function publicResourceKeys(db: DbOrTx, businessUnitId: number): Pr
     .where(eq(publicResource.businessUnitId, businessUnitId));
   return rows.map((r) => r.key);
 }
+
+/** What a unit's (or unit 0's) row holds of its website's look; undefined when there is no such unit. */
+export async function findUnitLayout(db: DbOrTx, businessUnitId: number) {
+  if (!isUnitId(businessUnitId)) return undefined;
+  const [row] = await db
+    .select({
+      id: businessUnit.id,
+      version: businessUnit.version,
+      logoKey: businessUnit.logoKey,
+      mainColor: businessUnit.mainColor,
+      highlightColor: businessUnit.highlightColor,
+      lightHeaderText: businessUnit.lightHeaderText,
+      headerTextTitle: businessUnit.headerTextTitle,
+      headerTextBody: businessUnit.headerTextBody,
+      oneColumnLayout: businessUnit.oneColumnLayout,
+    })
+    .from(businessUnit)
+    .where(eq(businessUnit.id, businessUnitId));
+  return row;
+}
+export type UnitLayoutRow = NonNullable<Awaited<ReturnType<typeof findUnitLayout>>>;

@@ -16,7 +16,13 @@ import { SVG_CSP } from '../../platform/images.js';
 import { sendPage } from '../../platform/paging.js';
 import { listContentBlocks, replaceContentBlocks } from './content-blocks.service.js';
 import { deleteFooterItems, listFooterItems, replaceFooterItems } from './footer-items.service.js';
-import { deletePublicResource, findResourceContent, listPublicResources, uploadPublicResource } from './public-resources.service.js';
+import {
+  deletePublicResource,
+  findResourceContent,
+  listPublicResources,
+  unitOfPublicResource,
+  uploadPublicResource,
+} from './public-resources.service.js';
 import { readResourceUpload } from './resource-upload.js';
 
 const READ = ['LAYOUT_MANAGE', 'TRANSLATION'] as const;
@@ -162,7 +168,7 @@ export const websiteLayoutRoutes: RoutesPlugin = async (app) => {
   r.delete(
     '/api/public-resources/:id',
     {
-      config: { access: { right: 'LAYOUT_MANAGE', unit: unitOfEntity(() => deps.db, 'publicResource') } },
+      config: { access: { right: 'LAYOUT_MANAGE', unit: unitOfEntity(() => deps.db, 'publicResource', unitOfPublicResource) } },
       schema: {
         tags: resourceTags,
         summary: "Deletes a public resource the unit's CSS does not reference (error.publicResource.inUse)",

@@ -1,5 +1,5 @@
 import { DEFAULT_GS1_LINK_TYPE, GS1_LINK_TYPES, isGs1LinkType, isWebsiteTextKey } from '@vellum/contract';
-import { type Choice, type LinkGroupView, linkTypeName, type ResolverLink, type SiteRoot, siteUrls, type Texts } from '@vellum/site';
+import { type Choice, type LinkGroupView, linkTypeName, type ResolverLink, type SiteRoot, siteUrls, type Texts } from '@vellum/site-views';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type Audience, type GtinAnswer, type PublicDocument, productPage, productTypes } from '../../public-read/index.js';
 import type { PublishedSite } from '../../publishing/published-site.js';

@@ -1,4 +1,4 @@
-import { BadLinkPage, digitalLinkPath, englishTexts, type Gs1Error, parseDigitalLink, renderHtml } from '@vellum/site';
+import { BadLinkPage, digitalLinkPath, englishTexts, type Gs1Error, parseDigitalLink, renderHtml } from '@vellum/site-views';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createElement } from 'react';
 import { productByGtin, productById } from '../../public-read/index.js';

@@ -9,7 +9,7 @@ import {
   type ResolverLink,
   renderHtml,
   siteUrls,
-} from '@vellum/site';
+} from '@vellum/site-views';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createElement } from 'react';
 import { type Audience, defaultChoice, type GtinAnswer } from '../../public-read/index.js';

@@ -1,5 +1,5 @@
 import { GS1_VOCABULARY } from '@vellum/contract';
-import { LINKSET_CONTEXT } from '@vellum/site';
+import { LINKSET_CONTEXT } from '@vellum/site-views';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { notFound } from '../../../platform/errors.js';
 import { publishedSites } from '../../public-read/index.js';
