@@ -1,3 +1,6 @@
+import { filesApi } from '@vellum/contract';
+import { urlOf } from '../../api/call';
+
 /** Where a document's files live in the admin (beside the document detail of document management). */
 export const documentPath = (businessUnitId: number, documentId: number) =>
   `/my-business-units/${businessUnitId}/document-management/${documentId}`;
@@ -6,10 +9,8 @@ export const newFilePath = (businessUnitId: number, documentId: number) => `${do
 export const filePath = (businessUnitId: number, documentId: number, fileId: number) =>
   `${documentFilesPath(businessUnitId, documentId)}/${fileId}`;
 /** The API address of a version's binary (default: the current version). */
-export const binaryUrl = (fileId: number, versionId?: number, inline = false) => {
-  const q = new URLSearchParams();
-  if (versionId !== undefined) q.set('file-version', String(versionId));
-  if (inline) q.set('disposition', 'inline');
-  const qs = q.toString();
-  return `/api/files/${fileId}/binary${qs ? `?${qs}` : ''}`;
-};
+export const binaryUrl = (fileId: number, versionId?: number, inline = false) =>
+  urlOf(filesApi.downloadBinary, {
+    params: { id: fileId },
+    query: { 'file-version': versionId, disposition: inline ? 'inline' : undefined },
+  });
