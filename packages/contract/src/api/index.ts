@@ -1,16 +1,19 @@
 import { accountApi } from './account.js';
 import type { RouteDecl } from './define.js';
 import { productsApi } from './products.js';
+import { userGroupsApi } from './user-groups.js';
 import { usersApi } from './users.js';
 
 export * from './account.js';
 export * from './define.js';
 export * from './products.js';
+export * from './user-groups.js';
 export * from './users.js';
 
 /** Every API route of the contract, by area (the server registers each; a test checks none is missing). */
 export const apiAreas: Readonly<Record<string, Readonly<Record<string, RouteDecl>>>> = {
   account: accountApi,
   products: productsApi,
+  userGroups: userGroupsApi,
   users: usersApi,
 };
