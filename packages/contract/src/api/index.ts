@@ -1,4 +1,5 @@
 import { accountApi } from './account.js';
+import { auditLogsApi } from './audit-logs.js';
 import type { RouteDecl } from './define.js';
 import { productsApi } from './products.js';
 import { accessRightsApi, rolesApi } from './roles.js';
@@ -6,6 +7,7 @@ import { userGroupsApi } from './user-groups.js';
 import { usersApi } from './users.js';
 
 export * from './account.js';
+export * from './audit-logs.js';
 export * from './define.js';
 export * from './products.js';
 export * from './roles.js';
@@ -16,6 +18,7 @@ export * from './users.js';
 export const apiAreas: Readonly<Record<string, Readonly<Record<string, RouteDecl>>>> = {
   accessRights: accessRightsApi,
   account: accountApi,
+  auditLogs: auditLogsApi,
   products: productsApi,
   roles: rolesApi,
   userGroups: userGroupsApi,
