@@ -1,6 +1,7 @@
 import { accountApi } from './account.js';
 import { auditLogsApi } from './audit-logs.js';
 import type { RouteDecl } from './define.js';
+import { managementApi } from './management.js';
 import { productsApi } from './products.js';
 import { accessRightsApi, rolesApi } from './roles.js';
 import { userGroupsApi } from './user-groups.js';
@@ -9,6 +10,7 @@ import { usersApi } from './users.js';
 export * from './account.js';
 export * from './audit-logs.js';
 export * from './define.js';
+export * from './management.js';
 export * from './products.js';
 export * from './roles.js';
 export * from './user-groups.js';
@@ -19,6 +21,7 @@ export const apiAreas: Readonly<Record<string, Readonly<Record<string, RouteDecl
   accessRights: accessRightsApi,
   account: accountApi,
   auditLogs: auditLogsApi,
+  management: managementApi,
   products: productsApi,
   roles: rolesApi,
   userGroups: userGroupsApi,
