@@ -26,6 +26,7 @@ export function route<R extends RouteDecl>(app: FastifyInstance, decl: R, opts: 
   const schema: Record<string, unknown> = { tags: decl.tags, summary: decl.summary };
   if (decl.description !== undefined) schema.description = decl.description;
   if (decl.hide) schema.hide = true;
+  if (decl.security) schema.security = decl.security;
   if (decl.consumes) schema.consumes = decl.consumes;
   if (decl.params) schema.params = decl.params;
   if (decl.query) schema.querystring = decl.query;

@@ -26,6 +26,8 @@ export interface RouteDecl {
   errors?: readonly string[];
   /** Left out of the OpenAPI document. */
   hide?: boolean;
+  /** OpenAPI security requirements when not the document's bearer token (`[]`: called without a token, such as the sign-in). */
+  security?: readonly Readonly<Record<string, readonly string[]>>[];
 }
 
 /** Declares a route; the literal type is kept so that both sides read its exact shapes. */

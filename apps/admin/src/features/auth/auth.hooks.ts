@@ -1,4 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
+import { accountApi } from '@vellum/contract';
+import { call, urlOf } from '../../api/call';
 import { api } from '../../api/client';
 import type { AuthenticationMechanism } from './types';
 
@@ -31,7 +33,7 @@ export interface Credentials {
 /** POST api/authenticate; the page reports failures itself. */
 export function useAuthenticate() {
   return useMutation({
-    mutationFn: async (body: Credentials) => (await api<{ id_token: string }>('api/authenticate', { method: 'POST', body })).data.id_token,
+    mutationFn: async (body: Credentials) => (await call(accountApi.authenticate, { body })).data.id_token,
     meta: { silentError: true },
   });
 }
@@ -40,21 +42,24 @@ export function useAuthenticate() {
 export function useChangeExpiredPassword() {
   return useMutation({
     mutationFn: (body: { username: string; currentPassword: string; newPassword: string }) =>
-      api('api/account/change-expired-password', { method: 'POST', body }),
+      call(accountApi.changeExpiredPassword, { body }),
     meta: { silentError: true, silentAlert: true },
   });
 }
 
+const resetInit = accountApi.resetPasswordInit;
+
+/** The e-mail goes as text/plain, which `call` (JSON bodies) does not send: the route's URL and method with a raw body. */
 export function useRequestPasswordReset() {
   return useMutation({
-    mutationFn: (email: string) => api('api/account/reset-password/init', { method: 'POST', rawBody: email, contentType: 'text/plain' }),
+    mutationFn: (email: string) => api(urlOf(resetInit), { method: resetInit.method, rawBody: email, contentType: 'text/plain' }),
     meta: { silentAlert: true },
   });
 }
 
 export function useFinishPasswordReset() {
   return useMutation({
-    mutationFn: (body: { key: string; newPassword: string }) => api('api/account/reset-password/finish', { method: 'POST', body }),
+    mutationFn: (body: { key: string; newPassword: string }) => call(accountApi.resetPasswordFinish, { body }),
     meta: { silentError: true, silentAlert: true },
   });
 }

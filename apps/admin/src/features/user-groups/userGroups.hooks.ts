@@ -1,19 +1,23 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { UserGroup, userGroupCreateBody, userGroupUpdateBody } from '@vellum/contract';
+import { type userGroupCreateBody, userGroupsApi, type userGroupUpdateBody } from '@vellum/contract';
 import type { z } from 'zod';
-import { ApiError, api } from '../../api/client';
+import { call } from '../../api/call';
+import { ApiError } from '../../api/client';
 
 export const userGroupKeys = {
   all: ['user-groups'] as const,
   one: (id: number) => ['user-groups', id] as const,
 };
 
-export type UserGroupBody = z.input<typeof userGroupCreateBody> | z.input<typeof userGroupUpdateBody>;
+type UserGroupUpdateBody = z.input<typeof userGroupUpdateBody>;
+export type UserGroupBody = z.input<typeof userGroupCreateBody> | UserGroupUpdateBody;
+/** A body with an id updates its group; one without creates a group. */
+const isUpdate = (body: UserGroupBody): body is UserGroupUpdateBody => !!body.id;
 
 export function useUserGroups(enabled = true) {
   return useQuery({
     queryKey: userGroupKeys.all,
-    queryFn: async () => (await api<UserGroup[]>('api/user-groups', { cacheBust: true })).data,
+    queryFn: async () => (await call(userGroupsApi.list, {}, { cacheBust: true })).data,
     enabled,
   });
 }
@@ -21,7 +25,7 @@ export function useUserGroups(enabled = true) {
 export function useUserGroup(id: number | undefined) {
   return useQuery({
     queryKey: userGroupKeys.one(id ?? 0),
-    queryFn: async () => (await api<UserGroup>(`api/user-groups/${id}`)).data,
+    queryFn: async () => (await call(userGroupsApi.get, { params: { id: id! } })).data,
     enabled: id !== undefined,
     // its page shows the failure in place (LoadError): no toast besides it
     meta: { silentError: true },
@@ -31,7 +35,7 @@ export function useUserGroup(id: number | undefined) {
 export function useSaveUserGroup() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: UserGroupBody) => api<UserGroup>('api/user-groups', { method: body.id ? 'PUT' : 'POST', body }),
+    mutationFn: (body: UserGroupBody) => (isUpdate(body) ? call(userGroupsApi.update, { body }) : call(userGroupsApi.create, { body })),
     onSuccess: async (res) => {
       qc.setQueryData(userGroupKeys.one(res.data.id), res.data);
       await qc.invalidateQueries({ queryKey: userGroupKeys.all, exact: true });
@@ -51,7 +55,7 @@ export function useSaveUserGroup() {
 export function useDeleteUserGroup() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api<void>(`api/user-groups/${id}`, { method: 'DELETE' }),
+    mutationFn: (id: number) => call(userGroupsApi.delete, { params: { id } }),
     onSuccess: async (_res, id) => {
       qc.removeQueries({ queryKey: userGroupKeys.one(id) });
       await qc.invalidateQueries({ queryKey: userGroupKeys.all, exact: true });
