@@ -1,23 +1,20 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
+<<<<<<< HEAD
 import { accountApi } from '@vellum/contract';
 import { call, urlOf } from '../../api/call';
+=======
+import { manufacturerApi } from '@vellum/contract';
+import { call } from '../../api/call';
+>>>>>>> i20-routes-g4
 import { api } from '../../api/client';
-import type { AuthenticationMechanism } from './types';
 
 /** The sign-in mechanism of the manufacturer (the admin one on /admin-login); the form when it cannot be read. */
 export function useAuthenticationMechanism(admin: boolean) {
   return useQuery({
     queryKey: ['authentication-mechanism', admin],
     queryFn: async () => {
-      const data = (
-        await api<{ authenticationMechanism: AuthenticationMechanism } | AuthenticationMechanism>(
-          'api/manufacturer/own/authentication-mechanism',
-          {
-            query: { admin: admin ? true : undefined },
-          },
-        )
-      ).data;
-      return typeof data === 'string' ? data : data.authenticationMechanism;
+      const res = await call(manufacturerApi.authenticationMechanism, { query: { admin: admin ? 'true' : undefined } });
+      return res.data.authenticationMechanism;
     },
     staleTime: 60_000,
     meta: { silentError: true },

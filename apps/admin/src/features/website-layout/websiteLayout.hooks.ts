@@ -1,15 +1,16 @@
 import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  BusinessUnit,
-  businessUnitLayoutBody,
-  businessUnitLayoutSchema,
-  ContentBlock,
-  ContentBlockInput,
-  FooterItem,
-  FooterItemInput,
-  PublicResource,
+import {
+  type businessUnitLayoutBody,
+  type businessUnitLayoutSchema,
+  businessUnitsApi,
+  type ContentBlock,
+  type ContentBlockInput,
+  type FooterItem,
+  type FooterItemInput,
+  type PublicResource,
 } from '@vellum/contract';
 import type { z } from 'zod';
+import { call } from '../../api/call';
 import { api } from '../../api/client';
 import { notifySuccess } from '../../api/notify';
 import { type UploadOptions, uploadWithProgress } from '../../api/uploadWithProgress';
@@ -30,12 +31,12 @@ const unit = (id: number) => ({ 'business-unit': id });
 export const useLayout = (id: number) =>
   useQuery({
     queryKey: keys.layout(id),
-    queryFn: async () => (await api<Layout>(`api/business-units/${id}/layout`, { cacheBust: true })).data,
+    queryFn: async () => (await call(businessUnitsApi.layout, { params: { id } }, { cacheBust: true })).data,
   });
 export const useCss = (id: number) =>
   useQuery({
     queryKey: keys.css(id),
-    queryFn: async () => (await api<{ content: string }>(`api/business-units/${id}/css`, { cacheBust: true })).data,
+    queryFn: async () => (await call(businessUnitsApi.css, { params: { id } }, { cacheBust: true })).data,
   });
 export const useFooterItems = (id: number) =>
   useQuery({
@@ -74,12 +75,12 @@ const t = i18n.t.bind(i18n);
 
 export const useSaveLayout = () =>
   useLayoutMutation(
-    async (body: LayoutBody) => (await api<Layout>('api/business-units/layout', { method: 'PUT', body })).data,
+    async (body: LayoutBody) => (await call(businessUnitsApi.updateLayout, { body })).data,
     () => t('websiteLayout.saved.colours'),
   );
 export const useSaveCss = (id: number) =>
   useLayoutMutation(
-    async (content: string) => (await api<{ content: string }>(`api/business-units/${id}/css`, { method: 'PUT', body: { content } })).data,
+    async (content: string) => (await call(businessUnitsApi.updateCss, { params: { id }, body: { content } })).data,
     () => t('websiteLayout.saved.css'),
   );
 export const useSaveFooterItems = (id: number) =>
@@ -105,7 +106,7 @@ export const useUploadLogo = (id: number) =>
     async (file: File) => {
       const data = new FormData();
       data.append('logo', file);
-      return (await api<BusinessUnit>(`api/business-units/${id}/logo`, { method: 'POST', rawBody: data })).data;
+      return (await call(businessUnitsApi.uploadLogo, { params: { id } }, { rawBody: data })).data;
     },
     () => t('websiteLayout.saved.logo'),
   );
