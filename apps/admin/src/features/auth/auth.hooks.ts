@@ -1,11 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-<<<<<<< HEAD
-import { accountApi } from '@vellum/contract';
+import { accountApi, manufacturerApi } from '@vellum/contract';
 import { call, urlOf } from '../../api/call';
-=======
-import { manufacturerApi } from '@vellum/contract';
-import { call } from '../../api/call';
->>>>>>> i20-routes-g4
 import { api } from '../../api/client';
 
 /** The sign-in mechanism of the manufacturer (the admin one on /admin-login); the form when it cannot be read. */
