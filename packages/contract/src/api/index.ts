@@ -1,10 +1,13 @@
 import type { RouteDecl } from './define.js';
+import { productTypesApi } from './product-types.js';
 import { productsApi } from './products.js';
 
 export * from './define.js';
+export * from './product-types.js';
 export * from './products.js';
 
 /** Every API route of the contract, by area (the server registers each; a test checks none is missing). */
 export const apiAreas: Readonly<Record<string, Readonly<Record<string, RouteDecl>>>> = {
   products: productsApi,
+  productTypes: productTypesApi,
 };
