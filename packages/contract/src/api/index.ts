@@ -1,8 +1,10 @@
 import type { RouteDecl } from './define.js';
+import { productGroupsApi } from './product-groups.js';
 import { productTypesApi } from './product-types.js';
 import { productsApi } from './products.js';
 
 export * from './define.js';
+export * from './product-groups.js';
 export * from './product-types.js';
 export * from './products.js';
 
@@ -10,4 +12,5 @@ export * from './products.js';
 export const apiAreas: Readonly<Record<string, Readonly<Record<string, RouteDecl>>>> = {
   products: productsApi,
   productTypes: productTypesApi,
+  productGroups: productGroupsApi,
 };
