@@ -1,9 +1,11 @@
 import type { RouteDecl } from './define.js';
+import { lotRangesApi } from './lot-ranges.js';
 import { productGroupsApi } from './product-groups.js';
 import { productTypesApi } from './product-types.js';
 import { productsApi } from './products.js';
 
 export * from './define.js';
+export * from './lot-ranges.js';
 export * from './product-groups.js';
 export * from './product-types.js';
 export * from './products.js';
@@ -13,4 +15,5 @@ export const apiAreas: Readonly<Record<string, Readonly<Record<string, RouteDecl
   products: productsApi,
   productTypes: productTypesApi,
   productGroups: productGroupsApi,
+  lotRanges: lotRangesApi,
 };

@@ -24,7 +24,7 @@ const update = {
   errors: [E.productGroupNameExists, E.productGroupTypeCannotChange, E.productGroupProductTypeMismatch, ErrorKeys.idMismatch],
 } as const;
 
-/** The product groups of a product type (spec 001 §7 "Product groups"). */
+/** The product groups of a product type (decision 0011). */
 export const productGroupsApi = {
   list: defineRoute({
     method: 'GET',

@@ -79,7 +79,7 @@ const imageRead = (what: string) =>
 const imageRemoval = (what: string) =>
   ({ method: 'DELETE', tags, summary: `Removes the ${what}`, params: idParams, response: { 200: productTypeSchema } }) as const;
 
-/** The product types of a business unit and their attribute definitions (spec 001 §7 "Product types"). */
+/** The product types of a business unit and their attribute definitions (decision 0009). */
 export const productTypesApi = {
   list: defineRoute({
     method: 'GET',
