@@ -1,12 +1,14 @@
 import type { RouteDecl } from './define.js';
 import { lotRangesApi } from './lot-ranges.js';
 import { productGroupsApi } from './product-groups.js';
+import { productRemarksApi } from './product-remarks.js';
 import { productTypesApi } from './product-types.js';
 import { productsApi } from './products.js';
 
 export * from './define.js';
 export * from './lot-ranges.js';
 export * from './product-groups.js';
+export * from './product-remarks.js';
 export * from './product-types.js';
 export * from './products.js';
 
@@ -16,4 +18,5 @@ export const apiAreas: Readonly<Record<string, Readonly<Record<string, RouteDecl
   productTypes: productTypesApi,
   productGroups: productGroupsApi,
   lotRanges: lotRangesApi,
+  productRemarks: productRemarksApi,
 };
