@@ -4,6 +4,7 @@ import { productGroupsApi } from './product-groups.js';
 import { productRemarksApi } from './product-remarks.js';
 import { productTypesApi } from './product-types.js';
 import { productsApi } from './products.js';
+import { referenceDataApi } from './reference-data.js';
 
 export * from './define.js';
 export * from './lot-ranges.js';
@@ -11,6 +12,7 @@ export * from './product-groups.js';
 export * from './product-remarks.js';
 export * from './product-types.js';
 export * from './products.js';
+export * from './reference-data.js';
 
 /** Every API route of the contract, by area (the server registers each; a test checks none is missing). */
 export const apiAreas: Readonly<Record<string, Readonly<Record<string, RouteDecl>>>> = {
@@ -19,4 +21,5 @@ export const apiAreas: Readonly<Record<string, Readonly<Record<string, RouteDecl
   productGroups: productGroupsApi,
   lotRanges: lotRangesApi,
   productRemarks: productRemarksApi,
+  referenceData: referenceDataApi,
 };
