@@ -5,9 +5,14 @@ import type { RouteDecl } from './define.js';
 import { documentTypesApi } from './document-types.js';
 import { documentsApi } from './documents.js';
 import { filesApi } from './files.js';
+import { lotRangesApi } from './lot-ranges.js';
 import { managementApi } from './management.js';
 import { manufacturerApi } from './manufacturer.js';
+import { productGroupsApi } from './product-groups.js';
+import { productRemarksApi } from './product-remarks.js';
+import { productTypesApi } from './product-types.js';
 import { productsApi } from './products.js';
+import { referenceDataApi } from './reference-data.js';
 import { languageGroupsApi, languagesApi, regionsApi } from './regions-languages.js';
 import { documentSearchAccessApi, publicUserGroupsApi } from './restricted-access.js';
 import { accessRightsApi, rolesApi } from './roles.js';
@@ -21,9 +26,14 @@ export * from './define.js';
 export * from './document-types.js';
 export * from './documents.js';
 export * from './files.js';
+export * from './lot-ranges.js';
 export * from './management.js';
 export * from './manufacturer.js';
+export * from './product-groups.js';
+export * from './product-remarks.js';
+export * from './product-types.js';
 export * from './products.js';
+export * from './reference-data.js';
 export * from './regions-languages.js';
 export * from './restricted-access.js';
 export * from './roles.js';
@@ -41,10 +51,15 @@ export const apiAreas: Readonly<Record<string, Readonly<Record<string, RouteDecl
   documents: documentsApi,
   files: filesApi,
   languageGroups: languageGroupsApi,
+  lotRanges: lotRangesApi,
   management: managementApi,
   manufacturer: manufacturerApi,
+  productGroups: productGroupsApi,
+  productRemarks: productRemarksApi,
+  productTypes: productTypesApi,
   products: productsApi,
   publicUserGroups: publicUserGroupsApi,
+  referenceData: referenceDataApi,
   roles: rolesApi,
   userGroups: userGroupsApi,
   users: usersApi,

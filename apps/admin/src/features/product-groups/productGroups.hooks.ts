@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { DeleteType, ProductGroup, ProductGroupCreateBody, ProductGroupListItem, ProductGroupUpdateBody } from '@vellum/contract';
-import { ApiError, api } from '../../api/client';
+import { type DeleteType, type ProductGroupCreateBody, type ProductGroupUpdateBody, productGroupsApi } from '@vellum/contract';
+import { call } from '../../api/call';
+import { ApiError } from '../../api/client';
 
 /** The groups of one product type, or (businessUnitId alone) of every type of a business unit. */
 export interface ProductGroupListParams {
@@ -25,19 +26,21 @@ export function useProductGroups(params: ProductGroupListParams, enabled = true)
     enabled,
     queryKey: productGroupKeys.list(params),
     queryFn: async ({ signal }) => {
-      const res = await api<ProductGroupListItem[]>('api/product-groups', {
-        query: {
-          'product-type': params.productTypeId,
-          'business-unit': params.businessUnitId,
-          'orphans-only': params.orphansOnly ? 'true' : undefined,
-          search: params.search,
-          page: params.page,
-          size: params.size,
-          sort: params.sort,
+      const res = await call(
+        productGroupsApi.list,
+        {
+          query: {
+            'product-type': params.productTypeId,
+            'business-unit': params.businessUnitId,
+            'orphans-only': params.orphansOnly ? 'true' : undefined,
+            search: params.search,
+            page: params.page,
+            size: params.size,
+            sort: params.sort,
+          },
         },
-        cacheBust: true,
-        signal,
-      });
+        { cacheBust: true, signal },
+      );
       return { rows: res.data, total: res.totalCount ?? res.data.length };
     },
     placeholderData: keepPreviousData,
@@ -50,10 +53,11 @@ export function useProductGroupOptions(productTypeId: number, enabled = true) {
     queryKey: productGroupKeys.options(productTypeId),
     queryFn: async () =>
       (
-        await api<ProductGroupListItem[]>('api/product-groups', {
-          query: { 'product-type': productTypeId, page: 0, size: 2000, sort: 'name,asc' },
-          cacheBust: true,
-        })
+        await call(
+          productGroupsApi.list,
+          { query: { 'product-type': productTypeId, page: 0, size: 2000, sort: 'name,asc' } },
+          { cacheBust: true },
+        )
       ).data,
     enabled,
   });
@@ -62,7 +66,7 @@ export function useProductGroupOptions(productTypeId: number, enabled = true) {
 export function useProductGroup(id: number | undefined) {
   return useQuery({
     queryKey: productGroupKeys.one(id ?? -1),
-    queryFn: async () => (await api<ProductGroup>(`api/product-groups/${id}`)).data,
+    queryFn: async () => (await call(productGroupsApi.get, { params: { id: id! } })).data,
     enabled: id !== undefined && Number.isInteger(id),
     meta: { silentError: true },
   });
@@ -85,7 +89,9 @@ export function useSaveProductGroup() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (body: ProductGroupBody) =>
-      api<ProductGroup>('api/product-groups', { method: 'id' in body && body.id ? 'PUT' : 'POST', body }),
+      'id' in body && body.id
+        ? call(productGroupsApi.update, { body })
+        : call(productGroupsApi.create, { body: body as ProductGroupCreateBody }),
     onSuccess: async (res) => {
       qc.setQueryData(productGroupKeys.one(res.data.id), res.data);
       await invalidateAround(qc);
@@ -101,7 +107,7 @@ export function useDeleteProductGroup() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ id, deleteType }: { id: number; deleteType: DeleteType }) =>
-      api<void>(`api/product-groups/${id}`, { method: 'DELETE', query: { 'delete-type': deleteType } }),
+      call(productGroupsApi.delete, { params: { id }, query: { 'delete-type': deleteType } }),
     onSuccess: async (_res, { id }) => {
       qc.removeQueries({ queryKey: productGroupKeys.one(id) });
       await invalidateAround(qc);

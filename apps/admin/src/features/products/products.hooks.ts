@@ -1,7 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type ProductCreateBody, type ProductSearchBody, type ProductType, type ProductUpdateBody, productsApi } from '@vellum/contract';
+import { type ProductCreateBody, type ProductSearchBody, type ProductUpdateBody, productsApi, productTypesApi } from '@vellum/contract';
 import { call } from '../../api/call';
-import { ApiError, api } from '../../api/client';
+import { ApiError } from '../../api/client';
 
 /** Where a product search looks: one product type, every type of a unit, or (neither) every unit. */
 export interface ProductSearchScope {
@@ -28,7 +28,7 @@ export const productTypeDetailsKey = (id: number) => ['product-types', 'details'
 export function useProductTypeDetails(id: number | undefined) {
   return useQuery({
     queryKey: productTypeDetailsKey(id ?? -1),
-    queryFn: async () => (await api<ProductType>(`api/product-types/${id}`)).data,
+    queryFn: async () => (await call(productTypesApi.get, { params: { id: id! } })).data,
     enabled: id !== undefined && Number.isInteger(id),
     meta: { silentError: true },
   });

@@ -1,18 +1,16 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  type Continent,
-  type Country,
-  type Language,
   type LanguageGroupCreateBody,
   type LanguageGroupUpdateBody,
   languageGroupsApi,
   languagesApi,
   type RegionCreateBody,
   type RegionUpdateBody,
+  referenceDataApi,
   regionsApi,
 } from '@vellum/contract';
 import { call } from '../../api/call';
-import { ApiError, api } from '../../api/client';
+import { ApiError } from '../../api/client';
 
 /** Interface regions (what a visitor picks) or document regions (where a file is valid). */
 export type RegionKind = 'interface' | 'document';
@@ -23,17 +21,17 @@ const STATIC = { staleTime: Number.POSITIVE_INFINITY, gcTime: Number.POSITIVE_IN
 
 /** Reference data: read once per session. */
 export function useCountries() {
-  return useQuery({ queryKey: ['reference', 'countries'], queryFn: async () => (await api<Country[]>('api/countries')).data, ...STATIC });
+  return useQuery({ queryKey: ['reference', 'countries'], queryFn: async () => (await call(referenceDataApi.countries)).data, ...STATIC });
 }
 export function useContinents() {
   return useQuery({
     queryKey: ['reference', 'continents'],
-    queryFn: async () => (await api<Continent[]>('api/continents')).data,
+    queryFn: async () => (await call(referenceDataApi.continents)).data,
     ...STATIC,
   });
 }
 export function useLanguages() {
-  return useQuery({ queryKey: ['reference', 'languages'], queryFn: async () => (await api<Language[]>('api/languages')).data, ...STATIC });
+  return useQuery({ queryKey: ['reference', 'languages'], queryFn: async () => (await call(referenceDataApi.languages)).data, ...STATIC });
 }
 
 export const regionKeys = {
