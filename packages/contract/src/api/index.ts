@@ -1,16 +1,19 @@
 import type { RouteDecl } from './define.js';
 import { productsApi } from './products.js';
 import { publishingApi } from './publishing.js';
+import { translationsApi } from './translations.js';
 import { websiteLayoutApi } from './website-layout.js';
 
 export * from './define.js';
 export * from './products.js';
 export * from './publishing.js';
+export * from './translations.js';
 export * from './website-layout.js';
 
 /** Every API route of the contract, by area (the server registers each; a test checks none is missing). */
 export const apiAreas: Readonly<Record<string, Readonly<Record<string, RouteDecl>>>> = {
   products: productsApi,
   publishing: publishingApi,
+  translations: translationsApi,
   websiteLayout: websiteLayoutApi,
 };
