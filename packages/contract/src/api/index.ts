@@ -1,12 +1,14 @@
 import type { RouteDecl } from './define.js';
 import { productsApi } from './products.js';
 import { publishingApi } from './publishing.js';
+import { sitemapApi } from './sitemap.js';
 import { translationsApi } from './translations.js';
 import { websiteLayoutApi } from './website-layout.js';
 
 export * from './define.js';
 export * from './products.js';
 export * from './publishing.js';
+export * from './sitemap.js';
 export * from './translations.js';
 export * from './website-layout.js';
 
@@ -14,6 +16,7 @@ export * from './website-layout.js';
 export const apiAreas: Readonly<Record<string, Readonly<Record<string, RouteDecl>>>> = {
   products: productsApi,
   publishing: publishingApi,
+  sitemap: sitemapApi,
   translations: translationsApi,
   websiteLayout: websiteLayoutApi,
 };
