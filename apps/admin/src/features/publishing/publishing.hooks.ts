@@ -35,8 +35,9 @@ async function publishItems<T extends 'products' | 'files'>(
   query: RouteQueryInput<typeof publishingApi.products>,
   opts: CallOptions,
 ): Promise<ItemsAnswer<T>> {
-  const res = await call(itemsRoute[what] as (typeof itemsRoute)['products' | 'files'], { query }, opts);
-  // the answer of the route `what` picked (TypeScript does not narrow a generic index)
+  const route: (typeof itemsRoute)[keyof typeof itemsRoute] = itemsRoute[what];
+  const res = await call(route, { query }, opts);
+  // the answer of the route `what` picked (TypeScript does not narrow a generic index; the old call named the same type)
   return res.data as ItemsAnswer<T>;
 }
 
