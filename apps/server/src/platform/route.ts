@@ -28,6 +28,7 @@ export function route<R extends RouteDecl>(app: FastifyInstance, decl: R, opts: 
   if (decl.hide) schema.hide = true;
   if (decl.security) schema.security = decl.security;
   if (decl.consumes) schema.consumes = decl.consumes;
+  if (decl.produces) schema.produces = decl.produces;
   if (decl.params) schema.params = decl.params;
   if (decl.query) schema.querystring = decl.query;
   if (decl.body) schema.body = decl.body;

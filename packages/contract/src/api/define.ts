@@ -18,6 +18,8 @@ export interface RouteDecl {
   query?: z.ZodType;
   /** Content types of the body other than JSON (OpenAPI `consumes`). */
   consumes?: readonly string[];
+  /** Content types of the answer other than JSON (OpenAPI `produces`), such as a CSV export. */
+  produces?: readonly string[];
   /** A JSON body (a body of another kind, such as a multipart upload, is read by the handler and not declared). */
   body?: z.ZodType;
   /** The answer per status; none for a binary or streamed answer. */
