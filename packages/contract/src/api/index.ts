@@ -16,7 +16,7 @@ import { productTypesApi } from './product-types.js';
 import { productsApi } from './products.js';
 import { publishingApi } from './publishing.js';
 import { referenceDataApi } from './reference-data.js';
-import { languageGroupsApi } from './regions-languages.js';
+import { languageGroupsApi, languagesApi, regionsApi } from './regions-languages.js';
 import { documentSearchAccessApi, publicUserGroupsApi } from './restricted-access.js';
 import { accessRightsApi, rolesApi } from './roles.js';
 import { sitemapApi } from './sitemap.js';
@@ -60,9 +60,13 @@ export const apiAreas: Readonly<Record<string, Readonly<Record<string, RouteDecl
   businessUnits: businessUnitsApi,
   documentDownloads: documentDownloadsApi,
   documentSearchAccess: documentSearchAccessApi,
+  documentLanguages: languagesApi.document,
+  documentRegions: regionsApi.document,
   documentTypes: documentTypesApi,
   documents: documentsApi,
   files: filesApi,
+  interfaceLanguages: languagesApi.interface,
+  interfaceRegions: regionsApi.interface,
   languageGroups: languageGroupsApi,
   lotRanges: lotRangesApi,
   management: managementApi,
