@@ -1,6 +1,6 @@
 import type { Problem } from '@vellum/contract';
 import { HEADER_ALERT, HEADER_PARAMS } from '@vellum/contract';
-import { getToken } from '../app/session';
+import { getToken } from '../platform/session';
 import { ApiError, type ApiResponse, buildUrl, notifyUnauthorized, type RequestOptions } from './client';
 
 export interface UploadOptions {

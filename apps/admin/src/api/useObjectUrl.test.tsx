@@ -1,6 +1,6 @@
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { clearToken, storeToken } from '../app/session';
+import { clearToken, storeToken } from '../platform/session';
 import { mockServer, problem } from '../test/fakeServer';
 import { useObjectUrl } from './useObjectUrl';
 

@@ -1,4 +1,4 @@
-import { lazyPage } from './lazyPage';
+import { lazyPage } from '../platform/lazyPage';
 
 /**
  * The pages the route table loads when first opened (decision 0017): one chunk per feature area,

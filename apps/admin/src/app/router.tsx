@@ -3,8 +3,8 @@ import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { LoginPage } from '../features/auth/LoginPage';
 import { LogoutPage } from '../features/auth/LogoutPage';
 import { RootRedirect } from '../features/auth/RootRedirect';
-import { NotFoundRoute } from '../features/errors/NotFoundPage';
 import { RequireAuth } from './guard';
+import { NotFoundRoute } from './NotFoundRoute';
 import {
   AccountSettingsPage,
   ArchivedDocumentsPage,

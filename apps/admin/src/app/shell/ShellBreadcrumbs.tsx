@@ -4,8 +4,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { api } from '../../api/client';
-import { breadcrumbScope } from './breadcrumbScope';
-import { useBusinessUnitName } from './queries';
+import { breadcrumbScope } from '../../platform/breadcrumbScope';
+import { useBusinessUnitName } from '../../platform/queries';
 
 /** The product type's name for the product-type scope (document 001 section 7: GET api/product-types/{id}/name). */
 function useProductTypeName(id: number | undefined) {

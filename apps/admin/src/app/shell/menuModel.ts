@@ -1,5 +1,5 @@
 import type { AccessRight } from '@vellum/contract';
-import type { FeatureSwitches } from './queries';
+import type { FeatureSwitches } from '../../platform/queries';
 
 /** One link of a top-bar menu: an i18n key, where it goes, and the rights (any of) it needs. */
 export interface MenuLink {

@@ -1,6 +1,6 @@
 import { Stack } from '@mantine/core';
 import type { Document } from '@vellum/contract';
-import { useAuth } from '../../app/auth';
+import { useAuth } from '../../platform/auth';
 import { DocumentFilesSection } from '../files/DocumentFilesSection';
 import { DocumentRestrictedAccessSection } from '../restricted-access/DocumentRestrictedAccessSection';
 

@@ -4,13 +4,13 @@ import { type DocumentListItem, type DocumentSearchBody, PUBLISH_STATES, type Pu
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { useAuth } from '../../app/auth';
 import { useConfirm } from '../../components/ConfirmDialog';
 import { type Column, DataTable } from '../../components/DataTable';
 import { PageHeader } from '../../components/PageHeader';
 import { actionsColumn, RowActions } from '../../components/RowActions';
 import { pageParams, useTableState } from '../../components/tableState';
 import { formatDateTime } from '../../i18n/format';
+import { useAuth } from '../../platform/auth';
 import { useDocumentTypes } from '../document-types/documentTypes.hooks';
 import { PreviewButton } from '../publishing/PreviewButton';
 import { documentColumns } from './documentColumns';

@@ -2,13 +2,13 @@ import { Anchor, Text } from '@mantine/core';
 import type { ArchivedFile } from '@vellum/contract';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { useAuth } from '../../app/auth';
 import { useConfirm } from '../../components/ConfirmDialog';
 import { type Column, DataTable } from '../../components/DataTable';
 import { PageHeader } from '../../components/PageHeader';
 import { actionsColumn, RestoreAction } from '../../components/RowActions';
 import { pageLocally, useTableState } from '../../components/tableState';
 import { formatDateTime } from '../../i18n/format';
+import { useAuth } from '../../platform/auth';
 import { useArchivedFiles, useArchiveFile } from './files.hooks';
 import { filePath } from './paths';
 

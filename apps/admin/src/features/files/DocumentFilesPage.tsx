@@ -1,9 +1,9 @@
 import { Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { useAuth } from '../../app/auth';
+import { NotFoundPage } from '../../components/NotFoundPage';
 import { PageHeader } from '../../components/PageHeader';
-import { NotFoundPage } from '../errors/NotFoundPage';
+import { useAuth } from '../../platform/auth';
 import { DocumentFilesSection } from './DocumentFilesSection';
 import { documentPath } from './paths';
 

@@ -1,13 +1,13 @@
 import { Anchor, Badge, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { useAuth } from '../../app/auth';
 import { useConfirm } from '../../components/ConfirmDialog';
 import { type Column, DataTable } from '../../components/DataTable';
 import { PageHeader } from '../../components/PageHeader';
 import { actionsColumn, RestoreAction } from '../../components/RowActions';
 import { pageLocally, useTableState } from '../../components/tableState';
 import { formatDateTime } from '../../i18n/format';
+import { useAuth } from '../../platform/auth';
 import { productPath } from '../products/paths';
 import { type LotRangeReview, useArchivedLotRanges, useArchiveLotRange } from './lotRanges.hooks';
 

@@ -3,12 +3,12 @@ import { IconPlus } from '@tabler/icons-react';
 import type { ProductRemark } from '@vellum/contract';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { useAuth } from '../../app/auth';
 import { useConfirm } from '../../components/ConfirmDialog';
 import { type Column, DataTable } from '../../components/DataTable';
 import { PageHeader } from '../../components/PageHeader';
 import { actionsColumn, RowActions } from '../../components/RowActions';
 import { pageLocally, useTableState } from '../../components/tableState';
+import { useAuth } from '../../platform/auth';
 import { remarksPath } from '../products/paths';
 import { useDeleteProductRemark, useProductRemarks } from './productRemarks.hooks';
 

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ProductType, ProductTypeCreateBody, ProductTypeUpdateBody } from '@vellum/contract';
 import { ApiError, api } from '../../api/client';
-import { useFeatureSwitchesQuery } from '../../app/shell/queries';
+import { useFeatureSwitchesQuery } from '../../platform/queries';
 
 export const productTypeKeys = {
   all: ['product-types'] as const,

@@ -1,6 +1,6 @@
 import { Navigate, Route, Routes, useParams } from 'react-router';
+import { NotFoundPage } from '../../components/NotFoundPage';
 import { LoadError, PageLoader } from '../../components/QueryState';
-import { NotFoundPage } from '../errors/NotFoundPage';
 import { ProductGroupEditPage } from '../product-groups/ProductGroupEditPage';
 import { ProductGroupListPage } from '../product-groups/ProductGroupListPage';
 import { ProductEditPage } from './ProductEditPage';

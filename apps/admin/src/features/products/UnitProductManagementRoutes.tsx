@@ -1,5 +1,5 @@
 import { Navigate, Route, Routes, useParams } from 'react-router';
-import { NotFoundPage } from '../errors/NotFoundPage';
+import { NotFoundPage } from '../../components/NotFoundPage';
 import { UnitProductGroupListPage } from '../product-groups/UnitProductGroupListPage';
 import { UnitProductListPage } from './UnitProductListPage';
 

@@ -4,16 +4,16 @@ import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'react-router';
 import { z } from 'zod';
-import { useAuth } from '../../app/auth';
 import { ConflictNotice } from '../../components/ConflictNotice';
 import { DeleteButton } from '../../components/DeleteButton';
 import { FormActions } from '../../components/FormActions';
 import { FormSection } from '../../components/FormSection';
 import { useErrorText } from '../../components/formErrors';
+import { NotFoundPage } from '../../components/NotFoundPage';
 import { PageHeader } from '../../components/PageHeader';
 import { LoadError, PageLoader } from '../../components/QueryState';
 import { ReadOnlyNotice } from '../../components/ReadOnlyNotice';
-import { NotFoundPage } from '../errors/NotFoundPage';
+import { useAuth } from '../../platform/auth';
 import { languageGroupsPath } from './paths';
 import {
   useDeleteLanguageGroup,

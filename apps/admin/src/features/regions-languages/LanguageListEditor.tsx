@@ -19,8 +19,8 @@ import { type Language, REQUIRED_INTERFACE_LANGUAGE } from '@vellum/contract';
 import { useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
-import { useAuth } from '../../app/auth';
 import { LoadError, PageLoader } from '../../components/QueryState';
+import { useAuth } from '../../platform/auth';
 import { LANGUAGE_RIGHT } from './paths';
 import { type LanguageKind, useLanguages, useSaveUnitLanguages, useUnitLanguages } from './regionsLanguages.hooks';
 

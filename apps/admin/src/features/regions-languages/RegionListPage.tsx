@@ -3,12 +3,12 @@ import { IconInfoCircle, IconPlus } from '@tabler/icons-react';
 import type { Region } from '@vellum/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useAuth } from '../../app/auth';
 import { useConfirm } from '../../components/ConfirmDialog';
 import { type Column, DataTable } from '../../components/DataTable';
 import { PageHeader } from '../../components/PageHeader';
 import { actionsColumn, RowActions } from '../../components/RowActions';
 import { pageLocally, useTableState } from '../../components/tableState';
+import { useAuth } from '../../platform/auth';
 import { REGION_RIGHT, regionsPath } from './paths';
 import { type RegionKind, useCountries, useDeleteRegion, useRegions } from './regionsLanguages.hooks';
 

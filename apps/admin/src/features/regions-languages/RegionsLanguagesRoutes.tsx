@@ -1,9 +1,9 @@
 import { Stack, Tabs } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Routes, useNavigate, useParams } from 'react-router';
-import { useAuth } from '../../app/auth';
+import { NotFoundPage } from '../../components/NotFoundPage';
 import { PageHeader } from '../../components/PageHeader';
-import { NotFoundPage } from '../errors/NotFoundPage';
+import { useAuth } from '../../platform/auth';
 import { LanguageGroupEditPage } from './LanguageGroupEditPage';
 import { LanguageGroupListPage } from './LanguageGroupListPage';
 import { LanguageListEditor } from './LanguageListEditor';

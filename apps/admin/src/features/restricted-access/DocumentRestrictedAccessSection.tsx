@@ -4,9 +4,9 @@ import type { PublicUserGroup } from '@vellum/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useAuth } from '../../app/auth';
 import { useConfirm } from '../../components/ConfirmDialog';
 import { LoadError } from '../../components/QueryState';
+import { useAuth } from '../../platform/auth';
 import { restrictedAccessPath } from './paths';
 import { useAllGroups, useDocumentGroups, useSavePublicUserGroup } from './restrictedAccess.hooks';
 

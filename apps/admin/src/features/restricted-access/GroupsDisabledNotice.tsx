@@ -2,7 +2,7 @@ import { Alert, Anchor } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useAuth } from '../../app/auth';
+import { useAuth } from '../../platform/auth';
 import { businessUnitSettingsPath } from './paths';
 
 /** Says that the unit's restricted user groups are switched off, with a link to its settings for whoever may change them. */

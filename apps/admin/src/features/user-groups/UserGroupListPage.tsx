@@ -3,13 +3,13 @@ import { IconPlus, IconShieldLock } from '@tabler/icons-react';
 import type { UserGroup } from '@vellum/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useAuth } from '../../app/auth';
 import { CanAccess } from '../../components/CanAccess';
 import { useConfirm } from '../../components/ConfirmDialog';
 import { type Column, DataTable } from '../../components/DataTable';
 import { PageHeader } from '../../components/PageHeader';
 import { actionsColumn, RowActions } from '../../components/RowActions';
 import { pageLocally, useTableState } from '../../components/tableState';
+import { useAuth } from '../../platform/auth';
 import { groupUnitsLabel } from './businessUnitLabels';
 import { useDeleteUserGroup, useUserGroups } from './userGroups.hooks';
 

@@ -1,6 +1,6 @@
 import { Badge } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useManagementInfo } from './queries';
+import { useManagementInfo } from '../platform/queries';
 
 /**
  * The development marker outside production (management/info activeProfiles without 'prod'). A

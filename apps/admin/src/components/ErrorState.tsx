@@ -1,7 +1,7 @@
 import { Button, Center, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { usePageTitle } from '../../app/documentTitle';
+import { usePageTitle } from '../platform/documentTitle';
 
 /** A full-page message: icon, title (the page's heading and the tab's title), text and one way on. */
 export function ErrorState({

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import type { BusinessUnit, ManufacturerFeatures, ManufacturerSettings, manufacturerNameSchema } from '@vellum/contract';
 import type { z } from 'zod';
-import { api } from '../../api/client';
-import { useAuth } from '../auth';
+import { api } from '../api/client';
+import { useAuth } from './auth';
 
 /** Shell data is decoration: its failures are not announced (the page's own calls are). */
 const quiet = { silentError: true } as const;

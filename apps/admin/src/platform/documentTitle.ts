@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { breadcrumbScope } from './shell/breadcrumbScope';
-import { useBusinessUnitName } from './shell/queries';
+import { breadcrumbScope } from './breadcrumbScope';
+import { useBusinessUnitName } from './queries';
 
 /** "Products · Cardiology · Vellum": the page, its business unit when it has one, the product. */
 export function documentTitleOf(page: string, unitName: string | undefined, product: string): string {
