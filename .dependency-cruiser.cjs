@@ -11,16 +11,16 @@ module.exports = {
   forbidden: [
     {
       name: 'lower-folders-import-no-features-or-app',
-      comment: 'platform, api, i18n and components sit below the features and the app: they never import them.',
+      comment: 'platform, paths, api, i18n and components sit below the features and the app: they never import them.',
       severity: 'error',
-      from: { path: `${SRC}(platform|api|i18n|components)/` },
+      from: { path: `${SRC}(platform|paths|api|i18n|components)/` },
       to: { path: `${SRC}(features|app)/` },
     },
     {
       name: 'base-folders-import-no-components',
-      comment: 'platform, api and i18n sit below the shared components.',
+      comment: 'platform, paths, api and i18n sit below the shared components.',
       severity: 'error',
-      from: { path: `${SRC}(platform|api|i18n)/`, pathNot: TEST },
+      from: { path: `${SRC}(platform|paths|api|i18n)/`, pathNot: TEST },
       to: { path: `${SRC}components/` },
     },
     {

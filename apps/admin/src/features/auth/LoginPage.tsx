@@ -46,6 +46,11 @@ export interface LoginState extends ReturnState {
   notice?: 'passwordReset';
 }
 
+/** /admin-login: the sign-in page of the administrators. */
+export function AdminLoginPage() {
+  return <LoginPage admin />;
+}
+
 /** /login and /admin-login: the form for USERNAME_PASSWORD; single sign-on is not built yet. */
 export function LoginPage({ admin = false }: { admin?: boolean }) {
   const { t } = useTranslation();

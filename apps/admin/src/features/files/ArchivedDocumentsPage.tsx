@@ -8,9 +8,9 @@ import { PageHeader } from '../../components/PageHeader';
 import { actionsColumn, RestoreAction } from '../../components/RowActions';
 import { pageLocally, useTableState } from '../../components/tableState';
 import { formatDateTime } from '../../i18n/format';
+import { filePaths } from '../../paths/files';
 import { useAuth } from '../../platform/auth';
 import { useArchivedFiles, useArchiveFile } from './files.hooks';
-import { filePath } from './paths';
 
 /** Administration › archived documents: the unit's archived files with their document, each with Restore. */
 export function ArchivedDocumentsPage() {
@@ -42,7 +42,7 @@ export function ArchivedDocumentsPage() {
       header: t('files.fields.name'),
       sortable: true,
       render: (f) => (
-        <Anchor component={Link} to={filePath(unitId, f.documentId, f.id)} fw={500}>
+        <Anchor component={Link} to={filePaths.edit(unitId, f.documentId, f.id)} fw={500}>
           {f.name}
         </Anchor>
       ),

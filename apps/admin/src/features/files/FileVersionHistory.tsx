@@ -10,9 +10,9 @@ import { FormSection } from '../../components/FormSection';
 import { applyServerErrors, useErrorText } from '../../components/formErrors';
 import { formatDate } from '../../i18n/format';
 import { PublishStateBadge } from '../products/PublishStateBadge';
+import { binaryUrl } from './binaryUrl';
 import { formatBytes } from './fileForm';
 import { downloadBinary, useAddVersion } from './files.hooks';
-import { binaryUrl } from './paths';
 
 const versionSchema = z
   .object({

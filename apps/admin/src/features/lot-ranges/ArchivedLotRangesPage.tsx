@@ -7,8 +7,8 @@ import { PageHeader } from '../../components/PageHeader';
 import { actionsColumn, RestoreAction } from '../../components/RowActions';
 import { pageLocally, useTableState } from '../../components/tableState';
 import { formatDateTime } from '../../i18n/format';
+import { productPaths } from '../../paths/products';
 import { useAuth } from '../../platform/auth';
-import { productPath } from '../products/paths';
 import { type LotRangeReview, useArchivedLotRanges, useArchiveLotRange } from './lotRanges.hooks';
 
 /** How many lot numbers or products a cell lists before '+ n more'. */
@@ -75,7 +75,7 @@ export function ArchivedLotRangesPage() {
         ) : (
           <Group gap={6}>
             {r.products.slice(0, SHOWN).map((p) => (
-              <Anchor key={p.id} component={Link} to={productPath(r.businessUnitId, r.productTypeId, p.id)} size="sm">
+              <Anchor key={p.id} component={Link} to={productPaths.edit(r.businessUnitId, r.productTypeId, p.id)} size="sm">
                 {p.keyCode}
               </Anchor>
             ))}

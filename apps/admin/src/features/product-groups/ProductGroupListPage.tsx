@@ -8,9 +8,9 @@ import { type Column, DataTable } from '../../components/DataTable';
 import { PageHeader } from '../../components/PageHeader';
 import { actionsColumn, RowActions } from '../../components/RowActions';
 import { pageParams, useTableState } from '../../components/tableState';
+import { productPaths } from '../../paths/products';
 import { useAuth } from '../../platform/auth';
 import { OrphansSwitch, ProductManagementTabs } from '../products/ProductManagementTabs';
-import { productGroupPath } from '../products/paths';
 import { ORPHANS_PARAM } from '../products/productFilters';
 import { type GroupToDelete, ProductGroupDeleteDialog } from './ProductGroupDeleteDialog';
 import { groupNameColumn, productCountColumn, remarkCountColumn } from './productGroupColumns';
@@ -42,7 +42,7 @@ export function ProductGroupListPage({ type }: { type: ProductType }) {
     actionsColumn(t('components.dataTable.actions'), (g) => (
       <RowActions
         name={g.name}
-        editTo={productGroupPath(unitId, type.id, g.id)}
+        editTo={productPaths.group(unitId, type.id, g.id)}
         onDelete={canDelete ? () => setToDelete({ id: g.id, name: g.name, productCount: g.productCount }) : undefined}
       />
     )),
@@ -60,7 +60,7 @@ export function ProductGroupListPage({ type }: { type: ProductType }) {
       {canManage && (
         <Button
           component={Link}
-          to={productGroupPath(unitId, type.id, 'new')}
+          to={productPaths.group(unitId, type.id, 'new')}
           variant="light"
           size="xs"
           mt="sm"
@@ -79,7 +79,7 @@ export function ProductGroupListPage({ type }: { type: ProductType }) {
         description={t('productGroups.description')}
         actions={
           canManage && (
-            <Button component={Link} to={productGroupPath(unitId, type.id, 'new')} leftSection={<IconPlus size={16} />}>
+            <Button component={Link} to={productPaths.group(unitId, type.id, 'new')} leftSection={<IconPlus size={16} />}>
               {t('productGroups.create')}
             </Button>
           )

@@ -3,7 +3,7 @@ import type { ProductGroupListItem } from '@vellum/contract';
 import type { TFunction } from 'i18next';
 import { Link } from 'react-router';
 import type { Column } from '../../components/DataTable';
-import { productGroupPath } from '../products/paths';
+import { productPaths } from '../../paths/products';
 
 /** The columns that both lists of product groups (a type's, a unit's) show alike. */
 
@@ -13,7 +13,7 @@ export const groupNameColumn = (t: TFunction): Column<ProductGroupListItem> => (
   header: t('productGroups.fields.name'),
   sortable: true,
   render: (g) => (
-    <Anchor component={Link} to={productGroupPath(g.businessUnitId, g.productTypeId, g.id)} fw={500}>
+    <Anchor component={Link} to={productPaths.group(g.businessUnitId, g.productTypeId, g.id)} fw={500}>
       {g.name}
     </Anchor>
   ),

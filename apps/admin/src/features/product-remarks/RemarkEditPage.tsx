@@ -17,8 +17,8 @@ import { PageHeader } from '../../components/PageHeader';
 import { LoadError, PageLoader } from '../../components/QueryState';
 import { ReadOnlyNotice } from '../../components/ReadOnlyNotice';
 import { useFormSync } from '../../components/useFormSync';
+import { remarkPaths } from '../../paths/productRemarks';
 import { useAuth } from '../../platform/auth';
-import { remarksPath } from '../products/paths';
 import { useDeleteProductRemark, useImportRemarkFile, useProductRemark, useSaveProductRemark } from './productRemarks.hooks';
 import { RemarkContentEditor } from './RemarkContentEditor';
 import { type RemarkFormValues, remarkFormSchema, toRemarkBody, toRemarkForm } from './remarkForm';
@@ -47,7 +47,7 @@ function RemarkForm({ unitId, remark }: { unitId: number; remark?: ProductRemark
   const errorText = useErrorText();
   const readOnly = !auth.hasRight('PRODUCT_REMARK_MANAGE', unitId);
   const canDelete = !!remark && auth.hasRight('PRODUCT_REMARK_DELETE', unitId);
-  const listPath = remarksPath(unitId);
+  const listPath = remarkPaths.list(unitId);
   const form = useForm<RemarkFormValues>({ resolver: zodResolver(remarkFormSchema), defaultValues: toRemarkForm(remark) });
   const { errors, isDirty } = form.formState;
   const sync = useFormSync(form, remark, toRemarkForm);

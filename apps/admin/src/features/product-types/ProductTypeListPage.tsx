@@ -14,7 +14,7 @@ import { useAuth } from '../../platform/auth';
 import { useFeatureSwitches } from '../../platform/queries';
 import { CopyGlobalProductTypeDialog } from './CopyGlobalProductTypeDialog';
 import { ProductTypeStatusBadge } from './ProductTypeStatusBadge';
-import type { ProductTypeScope } from './productTypePaths';
+import type { ProductTypeScope } from './productTypeScope';
 import { useDeleteProductType, useProductTypes } from './productTypes.hooks';
 
 /** The product types of a business unit's backend configuration, or the global ones (unit 0). */

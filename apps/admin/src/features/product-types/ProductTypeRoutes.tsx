@@ -7,7 +7,7 @@ import { NotFoundPage } from '../../components/NotFoundPage';
 import { lazyPage } from '../../platform/lazyPage';
 import { useFeatureSwitchesQuery } from '../../platform/queries';
 import { ProductTypeListPage } from './ProductTypeListPage';
-import { type ProductTypeScope, scopeOf } from './productTypePaths';
+import { type ProductTypeScope, scopeOf } from './productTypeScope';
 
 // the attribute editor (drag and drop) loads with the edit page only, not with the list
 const ProductTypeEditPage = lazyPage(() => import('./ProductTypeEditPage'), 'ProductTypeEditPage');

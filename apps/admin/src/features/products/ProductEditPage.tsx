@@ -18,13 +18,13 @@ import { LoadError, PageLoader } from '../../components/QueryState';
 import { ReadOnlyNotice } from '../../components/ReadOnlyNotice';
 import { useFormSync } from '../../components/useFormSync';
 import { formatDateTime } from '../../i18n/format';
+import { productPaths } from '../../paths/products';
 import { useAuth } from '../../platform/auth';
 import { LinkedDocuments } from '../documents/LinkedDocuments';
 import { useProductGroupOptions } from '../product-groups/productGroups.hooks';
 import { DateTimeInput } from './DateTimeInput';
 import { LotRangesEditor } from './LotRangesEditor';
 import { PublishStateBadge } from './PublishStateBadge';
-import { productPath, productsPath } from './paths';
 import { stringAttributes } from './productFilters';
 import {
   applyProductErrors,
@@ -61,7 +61,7 @@ function ProductForm({ type, product, duplicate }: { type: ProductType; product?
   const unitId = type.businessUnitId;
   const readOnly = !auth.hasRight('PRODUCT_MANAGE', unitId);
   const canDelete = !!product && auth.hasRight('PRODUCT_DELETE', unitId);
-  const listPath = productsPath(unitId, type.id);
+  const listPath = productPaths.list(unitId, type.id);
   const definitions = useMemo(() => stringAttributes(type), [type]);
   const schema = useMemo(() => productFormSchema(type), [type]);
   const toValues = useCallback((p: Product) => toForm(type, p), [type]);
@@ -91,7 +91,7 @@ function ProductForm({ type, product, duplicate }: { type: ProductType; product?
       } else {
         // a new product opens: its lot ranges and product groups usually come next
         const created = await save.mutateAsync(body);
-        navigate(productPath(unitId, type.id, created.data.id), { replace: true });
+        navigate(productPaths.edit(unitId, type.id, created.data.id), { replace: true });
       }
     } catch (e) {
       sync.afterError(e);
@@ -101,7 +101,7 @@ function ProductForm({ type, product, duplicate }: { type: ProductType; product?
 
   const onDuplicate = () => {
     const state: DuplicateState = { duplicate: duplicateValues(form.getValues()) };
-    navigate(productPath(unitId, type.id, 'new'), { state });
+    navigate(productPaths.edit(unitId, type.id, 'new'), { state });
   };
 
   const onDelete = () => {

@@ -13,8 +13,8 @@ import { NotFoundPage } from '../../components/NotFoundPage';
 import { PageHeader } from '../../components/PageHeader';
 import { LoadError, PageLoader } from '../../components/QueryState';
 import { ReadOnlyNotice } from '../../components/ReadOnlyNotice';
+import { regionsLanguagesPaths } from '../../paths/regionsLanguages';
 import { useAuth } from '../../platform/auth';
-import { languageGroupsPath } from './paths';
 import {
   useDeleteLanguageGroup,
   useLanguageGroup,
@@ -49,7 +49,7 @@ function GroupForm({ unitId, group }: { unitId: number; group?: LanguageGroup })
   const auth = useAuth();
   const errorText = useErrorText();
   const readOnly = !auth.hasRight('DOCUMENT_LANGUAGE_MANAGE', unitId);
-  const listPath = languageGroupsPath(unitId);
+  const listPath = regionsLanguagesPaths.languageGroups(unitId);
   const documentLanguages = useUnitLanguages('document', unitId);
   const groups = useLanguageGroups(unitId);
   const save = useSaveLanguageGroup();

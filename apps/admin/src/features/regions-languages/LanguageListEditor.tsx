@@ -21,8 +21,8 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
 import { LoadError, PageLoader } from '../../components/QueryState';
 import { useAuth } from '../../platform/auth';
-import { LANGUAGE_RIGHT } from './paths';
 import { type LanguageKind, useLanguages, useSaveUnitLanguages, useUnitLanguages } from './regionsLanguages.hooks';
+import { LANGUAGE_RIGHT } from './rights';
 
 /**
  * A unit's interface or document languages: every known language as a checkbox, a filter, a
