@@ -32,6 +32,27 @@ module.exports = {
       to: { path: `${SRC}app/` },
     },
     {
+      name: 'api-imports-no-platform',
+      comment: 'The API client (with the token it sends, api/session.ts) sits below platform, which builds the session on it.',
+      severity: 'error',
+      from: { path: `${SRC}(api|i18n)/`, pathNot: TEST },
+      to: { path: `${SRC}platform/` },
+    },
+    {
+      name: 'features-meet-through-their-index',
+      comment: 'A feature uses another feature only through its public entry (index.ts), never its internals.',
+      severity: 'error',
+      from: { path: `${SRC}features/([^/]+)/` },
+      to: { path: `${SRC}features/`, pathNot: [`${SRC}features/$1/`, `${SRC}features/[^/]+/index\\.ts$`] },
+    },
+    {
+      name: 'app-takes-features-screens-and-index',
+      comment: "The app builds on the features' screen tables (screens.ts) and public entries (index.ts) only.",
+      severity: 'error',
+      from: { path: `${SRC}app/`, pathNot: TEST },
+      to: { path: `${SRC}features/`, pathNot: `${SRC}features/[^/]+/(screens|index)\\.ts$` },
+    },
+    {
       name: 'no-circle-through-features',
       comment: 'No import circle runs through a feature.',
       severity: 'error',

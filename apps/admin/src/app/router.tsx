@@ -1,9 +1,11 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import type { Screen } from '../platform/screens';
+import { SlotsProvider } from '../platform/slots';
 import { RequireAuth } from './guard';
 import { NotFoundRoute } from './NotFoundRoute';
 import { screens } from './screens';
 import { Shell } from './shell/Shell';
+import { slots } from './slots';
 
 /** One screen's route: its page (or redirect), behind the guard when it names rights. */
 function routeOf({ path, page: Page, redirect, rights, scope }: Screen): RouteObject {
@@ -29,7 +31,9 @@ export const routes: RouteObject[] = [
   {
     element: (
       <RequireAuth>
-        <Shell />
+        <SlotsProvider slots={slots}>
+          <Shell />
+        </SlotsProvider>
       </RequireAuth>
     ),
     children: screens.filter((s) => s.layout !== 'public').map(routeOf),

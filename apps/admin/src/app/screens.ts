@@ -18,7 +18,6 @@ import { restrictedAccessScreens } from '../features/restricted-access/screens';
 import { roleScreens } from '../features/roles/screens';
 import { sitemapScreens } from '../features/sitemap/screens';
 import { translationScreens } from '../features/translations/screens';
-import { userGroupScreens } from '../features/user-groups/screens';
 import { userScreens } from '../features/users/screens';
 import { websiteLayoutScreens } from '../features/website-layout/screens';
 import { websiteStatsScreens } from '../features/website-stats/screens';
@@ -45,7 +44,6 @@ export const screens: readonly Screen[] = [
   ...productSearchScreens,
   ...userScreens,
   ...roleScreens,
-  ...userGroupScreens,
   ...websiteLayoutScreens,
   ...manufacturerScreens,
   ...translationScreens,

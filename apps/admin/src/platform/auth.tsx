@@ -6,7 +6,7 @@ import { createContext, type ReactNode, useCallback, useContext, useEffect, useM
 import { useTranslation } from 'react-i18next';
 import { ApiError, api, setUnauthorizedListener } from '../api/client';
 import { isAccountCall, isSignInCall, sessionEndKey } from '../api/errors';
-import { clearToken, getToken, storeToken } from './session';
+import { clearToken, getToken, storeToken } from '../api/session';
 
 export interface AuthState {
   token: string | null;

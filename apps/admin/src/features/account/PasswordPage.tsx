@@ -10,8 +10,7 @@ import { errorKey } from '../../api/errors';
 import { handleApiError, notifySuccess } from '../../api/notify';
 import { PageHeader } from '../../components/PageHeader';
 import { useAuth } from '../../platform/auth';
-import { NewPasswordFields } from '../auth/NewPasswordFields';
-import { confirmationMismatch, mismatch, newPasswordFields, passwordsMatch } from '../auth/passwordForm';
+import { confirmationMismatch, mismatch, NewPasswordFields, newPasswordFields, passwordsMatch } from '../auth';
 import { useChangePassword } from './account.hooks';
 
 const schema = z

@@ -8,7 +8,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { pageParams, useTableState } from '../../components/tableState';
 import { formatDateTime } from '../../i18n/format';
 import { useAuth } from '../../platform/auth';
-import { useBusinessUnitStatistics } from '../business-units/businessUnits.hooks';
+import { useBusinessUnitStatistics } from '../business-units';
 import { AuditChanges } from './AuditChanges';
 import { type AuditFilterValues, AuditLogFilters } from './AuditLogFilters';
 import { AuditObject } from './AuditObject';

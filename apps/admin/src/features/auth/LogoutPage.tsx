@@ -3,8 +3,8 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { api } from '../../api/client';
+import { getToken } from '../../api/session';
 import { useAuth } from '../../platform/auth';
-import { getToken } from '../../platform/session';
 
 /** `/logout`: forgets the session here, ends it on the server (best effort), then goes to /login. */
 export function LogoutPage() {

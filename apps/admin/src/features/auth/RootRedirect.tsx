@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
+import { getToken } from '../../api/session';
 import { useAuth } from '../../platform/auth';
-import { getToken } from '../../platform/session';
 
 /** `/`: stores an id_token handed over in the query, then goes home when a token exists, else to /login. */
 export function RootRedirect() {

@@ -26,7 +26,7 @@ import { ReadOnlyNotice } from '../../components/ReadOnlyNotice';
 import { useFormSync } from '../../components/useFormSync';
 import { documentPaths } from '../../paths/documents';
 import { useAuth } from '../../platform/auth';
-import { useDocumentAttributes, useDocumentTypes } from '../document-types/documentTypes.hooks';
+import { useDocumentAttributes, useDocumentTypes } from '../document-types';
 import { DocumentDetailSections } from './DocumentDetailSections';
 import { ProductGroupsPicker, ProductsPicker } from './DocumentLinkPickers';
 import { DocumentStateBadge } from './DocumentStateBadge';

@@ -12,8 +12,8 @@ import { pageParams, useTableState } from '../../components/tableState';
 import { formatDateTime } from '../../i18n/format';
 import { documentPaths } from '../../paths/documents';
 import { useAuth } from '../../platform/auth';
-import { useDocumentTypes } from '../document-types/documentTypes.hooks';
-import { PreviewButton } from '../publishing/PreviewButton';
+import { useDocumentTypes } from '../document-types';
+import { PreviewButton } from '../publishing';
 import { documentColumns } from './documentColumns';
 import { useDeleteDocument, useDocumentSearch } from './documents.hooks';
 

@@ -22,7 +22,7 @@ import { documentPaths } from '../../paths/documents';
 import { filePaths } from '../../paths/files';
 import { useAuth } from '../../platform/auth';
 import { useFeatureSwitchesQuery } from '../../platform/queries';
-import { useCountries, useRegions, useUnitLanguages } from '../regions-languages/regionsLanguages.hooks';
+import { useCountries, useRegions, useUnitLanguages } from '../regions-languages';
 import { FileBinaryPanel } from './FileBinaryPanel';
 import { FileVersionHistory } from './FileVersionHistory';
 import { type FileFormValues, fileFormSchema, toFileBody, toFileForm } from './fileForm';

@@ -16,11 +16,11 @@ import { NotFoundPage } from '../../components/NotFoundPage';
 import { PageHeader } from '../../components/PageHeader';
 import { LoadError, PageLoader } from '../../components/QueryState';
 import { ReadOnlyNotice } from '../../components/ReadOnlyNotice';
+import { RemarkContentEditor } from '../../components/RemarkContentEditor';
 import { useFormSync } from '../../components/useFormSync';
 import { remarkPaths } from '../../paths/productRemarks';
 import { useAuth } from '../../platform/auth';
 import { useDeleteProductRemark, useImportRemarkFile, useProductRemark, useSaveProductRemark } from './productRemarks.hooks';
-import { RemarkContentEditor } from './RemarkContentEditor';
 import { type RemarkFormValues, remarkFormSchema, toRemarkBody, toRemarkForm } from './remarkForm';
 
 /** Files the import accepts: HTML or plain text. */

@@ -14,17 +14,16 @@ import { FormSection } from '../../components/FormSection';
 import { useErrorText } from '../../components/formErrors';
 import { NotFoundPage } from '../../components/NotFoundPage';
 import { PageHeader } from '../../components/PageHeader';
+import { PublishStateBadge } from '../../components/PublishStateBadge';
 import { LoadError, PageLoader } from '../../components/QueryState';
 import { ReadOnlyNotice } from '../../components/ReadOnlyNotice';
 import { useFormSync } from '../../components/useFormSync';
 import { formatDateTime } from '../../i18n/format';
 import { productPaths } from '../../paths/products';
 import { useAuth } from '../../platform/auth';
-import { LinkedDocuments } from '../documents/LinkedDocuments';
-import { useProductGroupOptions } from '../product-groups/productGroups.hooks';
+import { useSlots } from '../../platform/slots';
 import { DateTimeInput } from './DateTimeInput';
 import { LotRangesEditor } from './LotRangesEditor';
-import { PublishStateBadge } from './PublishStateBadge';
 import { stringAttributes } from './productFilters';
 import {
   applyProductErrors,
@@ -37,6 +36,7 @@ import {
   toBody,
   toForm,
 } from './productForm';
+import { useProductGroupOptions } from './productGroups.hooks';
 import { useDeleteProduct, useProduct, useSaveProduct } from './products.hooks';
 
 /** products/new (optionally with a duplicate in the router state) and products/:productId. */
@@ -54,6 +54,7 @@ export function ProductEditPage({ type }: { type: ProductType }) {
 }
 
 function ProductForm({ type, product, duplicate }: { type: ProductType; product?: Product; duplicate?: ProductFormValues }) {
+  const { LinkedDocuments } = useSlots();
   const { t } = useTranslation();
   const navigate = useNavigate();
   const auth = useAuth();
@@ -231,7 +232,7 @@ function ProductForm({ type, product, duplicate }: { type: ProductType; product?
           {!readOnly && <FormActions saving={save.isPending} disabled={!!product && !isDirty} cancelTo={listPath} />}
         </Stack>
       </Box>
-      {product && <LinkedDocuments businessUnitId={product.businessUnitId} productId={product.id} />}
+      {product && LinkedDocuments && <LinkedDocuments businessUnitId={product.businessUnitId} productId={product.id} />}
       {/* outside the form: the dialog's own submit must not reach it */}
       {dialog}
     </>

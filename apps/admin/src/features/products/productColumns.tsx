@@ -3,9 +3,9 @@ import type { ProductListItem } from '@vellum/contract';
 import type { TFunction } from 'i18next';
 import { Link } from 'react-router';
 import type { Column } from '../../components/DataTable';
+import { PublishStateBadge } from '../../components/PublishStateBadge';
 import { formatDateTime } from '../../i18n/format';
 import { productPaths } from '../../paths/products';
-import { PublishStateBadge } from './PublishStateBadge';
 
 /** The columns that every list of products (a type's, a unit's, the global search) shows alike. */
 

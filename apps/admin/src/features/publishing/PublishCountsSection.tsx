@@ -5,12 +5,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { type Column, DataTable } from '../../components/DataTable';
+import { PublishStateBadge } from '../../components/PublishStateBadge';
 import { LoadError } from '../../components/QueryState';
 import { pageParams, useTableState } from '../../components/tableState';
 import { formatDate, formatNumber } from '../../i18n/format';
 import { filePaths } from '../../paths/files';
 import { productPaths } from '../../paths/products';
-import { PublishStateBadge } from '../products/PublishStateBadge';
 import { usePublishCounts, usePublishItems } from './publishing.hooks';
 
 const STATES = ['UNPUBLISHED', 'SCHEDULED', 'PUBLISHED'] as const;

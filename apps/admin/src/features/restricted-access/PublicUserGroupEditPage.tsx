@@ -19,7 +19,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { LoadError, PageLoader } from '../../components/QueryState';
 import { useFormSync } from '../../components/useFormSync';
 import { restrictedAccessPaths } from '../../paths/restrictedAccess';
-import { useBusinessUnit } from '../business-units/businessUnits.hooks';
+import { useBusinessUnit } from '../business-units';
 import { DocumentPicker } from './DocumentPicker';
 import { EmailListEditor } from './EmailListEditor';
 import { GroupsDisabledNotice } from './GroupsDisabledNotice';

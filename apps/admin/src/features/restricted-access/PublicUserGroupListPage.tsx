@@ -10,7 +10,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { actionsColumn, RowActions } from '../../components/RowActions';
 import { pageParams, useTableState } from '../../components/tableState';
 import { restrictedAccessPaths } from '../../paths/restrictedAccess';
-import { useBusinessUnit } from '../business-units/businessUnits.hooks';
+import { useBusinessUnit } from '../business-units';
 import { GroupsDisabledNotice } from './GroupsDisabledNotice';
 import { type GroupToDelete, PublicUserGroupDeleteDialog } from './PublicUserGroupDeleteDialog';
 import { useDeletePublicUserGroup, usePublicUserGroups } from './restrictedAccess.hooks';

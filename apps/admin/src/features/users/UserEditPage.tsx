@@ -16,7 +16,7 @@ import { LoadError, PageLoader } from '../../components/QueryState';
 import { useFormSync } from '../../components/useFormSync';
 import { formatDateTime } from '../../i18n/format';
 import { useAuth } from '../../platform/auth';
-import { useUserGroups } from '../user-groups/userGroups.hooks';
+import { useUserGroups } from './userGroups.hooks';
 import { useSaveUser, useUser } from './users.hooks';
 
 export const USERS_PATH = '/general-settings/user-management';

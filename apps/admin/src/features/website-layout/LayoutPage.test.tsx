@@ -1,6 +1,6 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { clearToken, storeToken } from '../../platform/session';
+import { clearToken, storeToken } from '../../api/session';
 import { type MockHandler, mockServer, ok, problem } from '../../test/fakeServer';
 import { FakeXhr } from '../../test/fakeXhr';
 import { renderRoute } from '../../test/renderRoute';

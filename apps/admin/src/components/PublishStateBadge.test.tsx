@@ -1,9 +1,9 @@
 import { MantineProvider } from '@mantine/core';
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { installBrowserMocks } from '../../components/test-utils';
-import { formatDateTime } from '../../i18n/format';
+import { formatDateTime } from '../i18n/format';
 import { PublishStateBadge } from './PublishStateBadge';
+import { installBrowserMocks } from './test-utils';
 
 afterEach(cleanup);
 

@@ -15,10 +15,10 @@ import { LoadError, PageLoader } from '../../components/QueryState';
 import { ReadOnlyNotice } from '../../components/ReadOnlyNotice';
 import { useFormSync } from '../../components/useFormSync';
 import { useAuth } from '../../platform/auth';
-import { useBusinessUnits } from '../business-units/businessUnits.hooks';
-import { useRoles } from '../roles/roles.hooks';
-import { useUserOptions } from '../users/users.hooks';
+import { useBusinessUnits } from '../business-units';
+import { useRoles } from '../roles';
 import { useSaveUserGroup, useUserGroup } from './userGroups.hooks';
+import { useUserOptions } from './users.hooks';
 
 export const USER_GROUPS_PATH = '/general-settings/user-group';
 

@@ -6,7 +6,7 @@ import { productType } from '../../test/catalogueFixtures';
 import { mockServer, ok } from '../../test/fakeServer';
 import { renderRoute } from '../../test/renderRoute';
 import { auth, signedInWith } from '../../test/signedIn';
-import { ProductManagementRoutes } from '../products/ProductManagementRoutes';
+import { ProductManagementRoutes } from './ProductManagementRoutes';
 
 vi.mock('../../platform/auth', () => ({ useAuth: () => auth.current }));
 

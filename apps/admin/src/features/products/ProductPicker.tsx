@@ -4,7 +4,7 @@ import type { ProductSearchBody } from '@vellum/contract';
 import { type ReactNode, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SEARCH_DEBOUNCE_MS } from '../../components/DebouncedInput';
-import { useProductSearch } from '../products/products.hooks';
+import { useProductSearch } from './products.hooks';
 
 /** How many matches the picker offers at a time. */
 export const PICKER_PAGE_SIZE = 25;

@@ -1,7 +1,7 @@
 import { Badge } from '@mantine/core';
 import { type PublishState, publishStateOf } from '@vellum/contract';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../i18n/format';
+import { formatDateTime } from '../i18n/format';
 
 const COLORS: Record<PublishState, string> = { UNPUBLISHED: 'gray', SCHEDULED: 'blue', PUBLISHED: 'teal' };
 

@@ -10,9 +10,9 @@ import { actionsColumn, RowActions } from '../../components/RowActions';
 import { pageParams, useTableState } from '../../components/tableState';
 import { productPaths } from '../../paths/products';
 import { useAuth } from '../../platform/auth';
-import { OrphansSwitch, ProductManagementTabs } from '../products/ProductManagementTabs';
-import { ORPHANS_PARAM } from '../products/productFilters';
 import { type GroupToDelete, ProductGroupDeleteDialog } from './ProductGroupDeleteDialog';
+import { OrphansSwitch, ProductManagementTabs } from './ProductManagementTabs';
+import { ORPHANS_PARAM } from './productFilters';
 import { groupNameColumn, productCountColumn, remarkCountColumn } from './productGroupColumns';
 import { useDeleteProductGroup, useProductGroups } from './productGroups.hooks';
 

@@ -5,12 +5,12 @@ import { useParams, useSearchParams } from 'react-router';
 import { type Column, DataTable } from '../../components/DataTable';
 import { PageHeader } from '../../components/PageHeader';
 import { pageParams, useTableState } from '../../components/tableState';
-import { useProductTypes } from '../product-types/productTypes.hooks';
-import { OrphansSwitch } from '../products/ProductManagementTabs';
-import { ORPHANS_PARAM } from '../products/productFilters';
-import { UnitProductManagementTabs } from '../products/UnitProductManagementTabs';
+import { useProductTypes } from '../product-types';
+import { OrphansSwitch } from './ProductManagementTabs';
+import { ORPHANS_PARAM } from './productFilters';
 import { groupNameColumn, productCountColumn, remarkCountColumn } from './productGroupColumns';
 import { useProductGroups } from './productGroups.hooks';
+import { UnitProductManagementTabs } from './UnitProductManagementTabs';
 
 /**
  * /my-business-units/{id}/product-management/product-groups: the product groups of every product

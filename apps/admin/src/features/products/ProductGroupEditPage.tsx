@@ -18,8 +18,8 @@ import { ReadOnlyNotice } from '../../components/ReadOnlyNotice';
 import { useFormSync } from '../../components/useFormSync';
 import { productPaths } from '../../paths/products';
 import { useAuth } from '../../platform/auth';
-import { LinkedDocuments } from '../documents/LinkedDocuments';
-import { useProductRemarks } from '../product-remarks/productRemarks.hooks';
+import { useSlots } from '../../platform/slots';
+import { useProductRemarks } from '../product-remarks';
 import { type GroupToDelete, ProductGroupDeleteDialog } from './ProductGroupDeleteDialog';
 import { ProductPicker } from './ProductPicker';
 import { useDeleteProductGroup, useProductGroup, useSaveProductGroup } from './productGroups.hooks';
@@ -52,6 +52,7 @@ export function ProductGroupEditPage({ type }: { type: ProductType }) {
 }
 
 function ProductGroupForm({ type, group }: { type: ProductType; group?: ProductGroup }) {
+  const { LinkedDocuments } = useSlots();
   const { t } = useTranslation();
   const navigate = useNavigate();
   const auth = useAuth();
@@ -174,7 +175,7 @@ function ProductGroupForm({ type, group }: { type: ProductType; group?: ProductG
           {!readOnly && <FormActions saving={save.isPending} disabled={!!group && !isDirty} cancelTo={listPath} />}
         </Stack>
       </Box>
-      {group && <LinkedDocuments businessUnitId={group.businessUnitId} productGroupId={group.id} />}
+      {group && LinkedDocuments && <LinkedDocuments businessUnitId={group.businessUnitId} productGroupId={group.id} />}
       <ProductGroupDeleteDialog
         group={toDelete}
         onClose={() => setToDelete(null)}
