@@ -11,7 +11,15 @@ import { useAuth } from '../platform/auth';
  * The access guard: no session sends to /login remembering the page; a session without any of the
  * rights (in the route's business unit, or globally) shows the not-authorized message.
  */
-export function RequireAuth({ rights, children, scope = 'global' }: { rights?: AccessRight[]; children: ReactNode; scope?: AccessScope }) {
+export function RequireAuth({
+  rights,
+  children,
+  scope = 'global',
+}: {
+  rights?: readonly AccessRight[];
+  children: ReactNode;
+  scope?: AccessScope;
+}) {
   const auth = useAuth();
   const location = useLocation();
   const params = useParams();

@@ -13,7 +13,7 @@ function routeOf({ path, page: Page, redirect, rights, scope }: Screen): RouteOb
   return {
     path,
     element: rights ? (
-      <RequireAuth rights={[...rights]} scope={scope}>
+      <RequireAuth rights={rights} scope={scope}>
         {element}
       </RequireAuth>
     ) : (
