@@ -1,6 +1,7 @@
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { ProductGroup, ProductListItem } from '@vellum/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { type LinkedDocumentsProps, SlotsProvider } from '../../platform/slots';
 import { productType } from '../../test/catalogueFixtures';
 import { mockServer, ok, problem } from '../../test/fakeServer';
 import { renderRoute } from '../../test/renderRoute';
@@ -55,6 +56,11 @@ function server(save = () => ok(group)) {
   });
 }
 
+/** What the app would put in the slot: here, the unit and group it is asked for. */
+function LinkedDocuments({ businessUnitId, productGroupId }: LinkedDocumentsProps) {
+  return <div data-testid="linked-documents">{`${businessUnitId}/${productGroupId}`}</div>;
+}
+
 const location = () => screen.getByTestId('location').textContent ?? '';
 
 beforeEach(() => {
@@ -66,6 +72,17 @@ afterEach(() => {
 });
 
 describe('product group form', () => {
+  it('lists the documents linked to the group in the slot the app fills', async () => {
+    server();
+    renderRoute(
+      <SlotsProvider slots={{ LinkedDocuments }}>
+        <ProductManagementRoutes />
+      </SlotsProvider>,
+      { url: `${BASE}/product-groups/5`, path: PATH },
+    );
+    expect((await screen.findByTestId('linked-documents')).textContent).toBe('1/5');
+  });
+
   it('adds a product found by the product search and saves the group', async () => {
     const calls = server();
     renderRoute(<ProductManagementRoutes />, { url: `${BASE}/product-groups/5`, path: PATH });
