@@ -4,8 +4,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { api } from '../../api/client';
-import { breadcrumbScope } from './breadcrumbScope';
-import { useMyBusinessUnits } from './queries';
+import { breadcrumbScope } from '../../platform/breadcrumbScope';
+import { useMyBusinessUnits } from '../../platform/queries';
 
 /** Where a unit's public website answers on this server (docs/site-urls.md). */
 export const unitSitePath = (slug: string) => `/site/${encodeURIComponent(slug)}`;

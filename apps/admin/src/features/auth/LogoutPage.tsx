@@ -4,8 +4,8 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { call } from '../../api/call';
-import { useAuth } from '../../app/auth';
-import { getToken } from '../../app/session';
+import { getToken } from '../../api/session';
+import { useAuth } from '../../platform/auth';
 
 /** `/logout`: forgets the session here, ends it on the server (best effort), then goes to /login. */
 export function LogoutPage() {

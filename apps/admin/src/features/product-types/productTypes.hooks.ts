@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ProductTypeCreateBody, type ProductTypeUpdateBody, productTypesApi } from '@vellum/contract';
 import { call } from '../../api/call';
 import { ApiError } from '../../api/client';
-import { useFeatureSwitchesQuery } from '../../app/shell/queries';
+import { useFeatureSwitchesQuery } from '../../platform/queries';
 
 export const productTypeKeys = {
   all: ['product-types'] as const,
