@@ -1,10 +1,11 @@
 import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Account, Authorization } from '@vellum/contract';
-import { ErrorKeys, GLOBAL_BUSINESS_UNIT_ID } from '@vellum/contract';
+import { accountApi, ErrorKeys, GLOBAL_BUSINESS_UNIT_ID } from '@vellum/contract';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, api, setUnauthorizedListener } from '../api/client';
+import { call } from '../api/call';
+import { ApiError, setUnauthorizedListener } from '../api/client';
 import { isAccountCall, isSignInCall, sessionEndKey } from '../api/errors';
 import { clearToken, getToken, storeToken } from '../api/session';
 
@@ -34,7 +35,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const [token, setToken] = useState<string | null>(getToken);
   const account = useQuery({
     queryKey: ['account', token],
-    queryFn: async () => (await api<Account>('api/account')).data,
+    queryFn: async () => (await call(accountApi.get)).data,
     enabled: !!token,
     retry: false,
     staleTime: 60_000,
@@ -42,7 +43,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   });
   const authorization = useQuery({
     queryKey: ['authorization', token],
-    queryFn: async () => (await api<Authorization>('api/authorization')).data,
+    queryFn: async () => (await call(accountApi.authorization)).data,
     enabled: !!token,
     retry: false,
     staleTime: 60_000,
@@ -84,7 +85,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     if (!technical) return;
     const held = getToken();
     signOut();
-    void api('api/logout', { method: 'POST', token: held }).catch(() => undefined);
+    void call(accountApi.logout, {}, { token: held }).catch(() => undefined);
     notifications.show({ id: SESSION_NOTICE_ID, color: 'red', message: t(ErrorKeys.technicalAccount) });
   }, [technical, signOut, t]);
 

@@ -1,24 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
-import type { BusinessUnit, ManufacturerFeatures, ManufacturerSettings, manufacturerNameSchema } from '@vellum/contract';
-import type { z } from 'zod';
-import { api } from '../api/client';
+import { type BusinessUnit, businessUnitsApi, type ManufacturerSettings, managementApi, manufacturerApi } from '@vellum/contract';
+import { call } from '../api/call';
 import { useAuth } from './auth';
 
 /** Shell data is decoration: its failures are not announced (the page's own calls are). */
 const quiet = { silentError: true } as const;
 
-type ManufacturerName = z.output<typeof manufacturerNameSchema>;
-
-export interface ManagementInfo {
-  activeProfiles: string[];
-  version: string;
-}
-
 /** Version and active profiles (public). */
 export function useManagementInfo() {
   return useQuery({
     queryKey: ['management-info'],
-    queryFn: async () => (await api<ManagementInfo>('management/info')).data,
+    queryFn: async () => (await call(managementApi.info)).data,
     staleTime: Number.POSITIVE_INFINITY,
     meta: quiet,
   });
@@ -34,8 +26,8 @@ function useManufacturerBrand<T>(select: (brand: ManufacturerBrand) => T) {
   return useQuery({
     queryKey: ['manufacturer', 'name'],
     queryFn: async (): Promise<ManufacturerBrand> => {
-      const data = (await api<ManufacturerName | string>('api/manufacturer/own/name')).data;
-      return typeof data === 'string' ? { name: data, logoUrl: null } : { name: data?.name ?? '', logoUrl: data?.logoUrl ?? null };
+      const { data } = await call(manufacturerApi.name);
+      return { name: data.name, logoUrl: data.logoUrl ?? null };
     },
     select,
     staleTime: 5 * 60_000,
@@ -75,7 +67,7 @@ export function useFeatureSwitchesQuery() {
   const auth = useAuth();
   return useQuery({
     queryKey: ['manufacturer', 'features'],
-    queryFn: async () => (await api<ManufacturerFeatures>('api/manufacturer/own/features')).data,
+    queryFn: async () => (await call(manufacturerApi.features)).data,
     enabled: auth.status === 'authenticated',
     staleTime: 60_000,
     meta: quiet,
@@ -90,10 +82,7 @@ export function useFeatureSwitches(): FeatureSwitches {
 export function useBusinessUnitName(id: number | undefined) {
   return useQuery({
     queryKey: ['business-units', id, 'displayName'],
-    queryFn: async () => {
-      const data = (await api<{ displayName: string } | string>(`api/business-units/${id}/displayName`)).data;
-      return typeof data === 'string' ? data : (data?.displayName ?? '');
-    },
+    queryFn: async () => (await call(businessUnitsApi.displayName, { params: { id: id! } })).data.displayName,
     enabled: id !== undefined && Number.isInteger(id),
     staleTime: 60_000,
     meta: quiet,
@@ -106,10 +95,7 @@ export type BusinessUnitOption = Pick<BusinessUnit, 'id' | 'displayName' | 'acti
 export function useMyBusinessUnits() {
   return useQuery({
     queryKey: ['business-units', 'switcher'],
-    queryFn: async () => {
-      const data = (await api<BusinessUnitOption[] | { items: BusinessUnitOption[] }>('api/business-units', { cacheBust: true })).data;
-      return Array.isArray(data) ? data : (data?.items ?? []);
-    },
+    queryFn: async (): Promise<BusinessUnitOption[]> => (await call(businessUnitsApi.list, {}, { cacheBust: true })).data,
     staleTime: 60_000,
     meta: quiet,
   });

@@ -1,9 +1,10 @@
 import { Anchor, Breadcrumbs, Text } from '@mantine/core';
 import { IconChevronRight, IconHome } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
+import { productTypesApi } from '@vellum/contract';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { api } from '../../api/client';
+import { call } from '../../api/call';
 import { useBusinessUnitName } from '../../platform/queries';
 import { breadcrumbTrail } from './breadcrumbTrail';
 
@@ -11,10 +12,7 @@ import { breadcrumbTrail } from './breadcrumbTrail';
 function useProductTypeName(id: number | undefined) {
   return useQuery({
     queryKey: ['product-types', id, 'name'],
-    queryFn: async () => {
-      const data = (await api<{ name: string } | string>(`api/product-types/${id}/name`)).data;
-      return typeof data === 'string' ? data : (data?.name ?? '');
-    },
+    queryFn: async () => (await call(productTypesApi.name, { params: { id: id! } })).data.name,
     enabled: id !== undefined,
     staleTime: 60_000,
     meta: { silentError: true },

@@ -1,12 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  type DocumentAttributeList,
-  type DocumentAttributeListBody,
-  type DocumentTypeCreateBody,
-  type DocumentTypeUpdateBody,
-  documentTypesApi,
-} from '@vellum/contract';
-import { call, urlOf } from '../../api/call';
+import { type DocumentTypeCreateBody, type DocumentTypeUpdateBody, documentTypesApi } from '@vellum/contract';
+import { call } from '../../api/call';
 import { ApiError } from '../../api/client';
 import { useSaveUnitSetting, useUnitSetting } from '../../api/unitSetting';
 
@@ -91,16 +85,8 @@ export function useDeleteDocumentType() {
 
 /** The unit's document attribute definitions and the list's version. */
 export const useDocumentAttributes = (businessUnitId: number) =>
-  useUnitSetting<DocumentAttributeList>(
-    documentTypeKeys.attributes(businessUnitId),
-    urlOf(documentTypesApi.attributeDefinitions),
-    businessUnitId,
-  );
+  useUnitSetting(documentTypeKeys.attributes(businessUnitId), documentTypesApi.attributeDefinitions, businessUnitId);
 
 /** Saves the unit's whole list; the answer becomes the list shown. */
 export const useSaveDocumentAttributes = (businessUnitId: number) =>
-  useSaveUnitSetting<DocumentAttributeList, DocumentAttributeListBody>(
-    documentTypeKeys.attributes(businessUnitId),
-    urlOf(documentTypesApi.saveAttributeDefinitions),
-    businessUnitId,
-  );
+  useSaveUnitSetting(documentTypeKeys.attributes(businessUnitId), documentTypesApi.saveAttributeDefinitions, businessUnitId);

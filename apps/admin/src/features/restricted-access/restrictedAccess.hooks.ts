@@ -1,14 +1,12 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  type DocumentSearchAccess,
-  type DocumentSearchAccessBody,
   documentSearchAccessApi,
   documentsApi,
   type PublicUserGroupCreateBody,
   type PublicUserGroupUpdateBody,
   publicUserGroupsApi,
 } from '@vellum/contract';
-import { call, urlOf } from '../../api/call';
+import { call } from '../../api/call';
 import { ApiError } from '../../api/client';
 import { useSaveUnitSetting, useUnitSetting } from '../../api/unitSetting';
 
@@ -144,15 +142,7 @@ export function useDocumentSearch(businessUnitId: number, text: string, enabled 
 }
 
 export const useDocumentSearchAccess = (businessUnitId: number) =>
-  useUnitSetting<DocumentSearchAccess>(
-    restrictedAccessKeys.searchAccess(businessUnitId),
-    urlOf(documentSearchAccessApi.get),
-    businessUnitId,
-  );
+  useUnitSetting(restrictedAccessKeys.searchAccess(businessUnitId), documentSearchAccessApi.get, businessUnitId);
 
 export const useSaveDocumentSearchAccess = (businessUnitId: number) =>
-  useSaveUnitSetting<DocumentSearchAccess, DocumentSearchAccessBody>(
-    restrictedAccessKeys.searchAccess(businessUnitId),
-    urlOf(documentSearchAccessApi.save),
-    businessUnitId,
-  );
+  useSaveUnitSetting(restrictedAccessKeys.searchAccess(businessUnitId), documentSearchAccessApi.save, businessUnitId);
