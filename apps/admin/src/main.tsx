@@ -6,11 +6,11 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
-import { AuthProvider } from './app/auth';
 import { createQueryClient } from './app/queryClient';
 import { createRouter } from './app/router';
 import { cssVariablesResolver, theme } from './app/theme';
 import { loadAllTranslations } from './i18n';
+import { AuthProvider } from './platform/auth';
 
 const queryClient = createQueryClient();
 const router = createRouter();

@@ -1,4 +1,5 @@
 export * from './access.js';
+export * from './api/index.js';
 export * from './auth.js';
 export * from './catalogue-errors.js';
 export * from './common.js';

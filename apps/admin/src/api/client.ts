@@ -1,6 +1,6 @@
 import type { Problem } from '@vellum/contract';
 import { HEADER_ALERT, HEADER_ERROR, HEADER_PARAMS, HEADER_TOTAL_COUNT } from '@vellum/contract';
-import { getToken } from '../app/session';
+import { getToken } from './session';
 
 export const HTTP_TIMEOUT_MS = 60_000;
 

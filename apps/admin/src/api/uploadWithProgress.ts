@@ -1,7 +1,7 @@
 import type { Problem } from '@vellum/contract';
 import { HEADER_ALERT, HEADER_PARAMS } from '@vellum/contract';
-import { getToken } from '../app/session';
 import { ApiError, type ApiResponse, buildUrl, notifyUnauthorized, type RequestOptions } from './client';
+import { getToken } from './session';
 
 export interface UploadOptions {
   query?: RequestOptions['query'];

@@ -1,7 +1,7 @@
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { clearToken, storeToken } from '../app/session';
 import { mockServer, problem } from '../test/fakeServer';
+import { clearToken, storeToken } from './session';
 import { useObjectUrl } from './useObjectUrl';
 
 function Shown({ src }: { src: string | null }) {

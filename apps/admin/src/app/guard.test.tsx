@@ -3,11 +3,11 @@ import { cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { installBrowserMocks } from '../components/test-utils';
-import type { AuthState } from './auth';
+import type { AuthState } from '../platform/auth';
 import { RequireAuth } from './guard';
 
 const auth: { current: Partial<AuthState> } = { current: {} };
-vi.mock('./auth', () => ({ useAuth: () => auth.current }));
+vi.mock('../platform/auth', () => ({ useAuth: () => auth.current }));
 
 function LoginProbe() {
   const location = useLocation();

@@ -3,13 +3,9 @@ import type { AccessRight } from '@vellum/contract';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useParams } from 'react-router';
-import { NotAuthorizedPage } from '../features/errors/NotAuthorizedPage';
-import { useAuth } from './auth';
-
-/** Where sign-in returns to: the page the guard turned away (router state `from`). */
-export interface ReturnState {
-  from?: string;
-}
+import { NotAuthorizedPage } from '../components/NotAuthorizedPage';
+import { type AccessScope, holdsAny, type ReturnState, unitOfScope } from '../platform/access';
+import { useAuth } from '../platform/auth';
 
 /**
  * The access guard: no session sends to /login remembering the page; a session without any of the
@@ -20,9 +16,9 @@ export function RequireAuth({
   children,
   scope = 'global',
 }: {
-  rights?: AccessRight[];
+  rights?: readonly AccessRight[];
   children: ReactNode;
-  scope?: 'global' | 'business-unit';
+  scope?: AccessScope;
 }) {
   const auth = useAuth();
   const location = useLocation();
@@ -39,7 +35,6 @@ export function RequireAuth({
       </Center>
     );
   }
-  const unit = scope === 'business-unit' ? Number(params.businessUnitId) : 0;
-  if (rights && !rights.some((r) => auth.hasRight(r, unit))) return <NotAuthorizedPage />;
+  if (!holdsAny(auth, rights, unitOfScope(scope, params.businessUnitId))) return <NotAuthorizedPage />;
   return <>{children}</>;
 }

@@ -7,12 +7,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../api/client';
 import { installBrowserMocks } from '../components/test-utils';
 import { BusinessUnitHomePage } from '../features/business-units/BusinessUnitHomePage';
+import type { AuthState } from '../platform/auth';
 import { mockServer, problem } from '../test/fakeServer';
-import type { AuthState } from './auth';
 import { createQueryClient } from './queryClient';
 
 const auth: { current: Partial<AuthState> } = { current: {} };
-vi.mock('./auth', () => ({ useAuth: () => auth.current }));
+vi.mock('../platform/auth', () => ({ useAuth: () => auth.current }));
 const notify = vi.hoisted(() => ({ handleApiError: vi.fn() }));
 vi.mock('../api/notify', async (importOriginal) => ({ ...(await importOriginal<object>()), handleApiError: notify.handleApiError }));
 

@@ -1,6 +1,6 @@
 import type { AccessRight } from '@vellum/contract';
 import type { ReactNode } from 'react';
-import { useAuth } from '../app/auth';
+import { useAuth } from '../platform/auth';
 
 /**
  * Renders its children only when the user holds one of the rights (in `businessUnitId`, default the

@@ -2,7 +2,7 @@ import { Anchor, Box, Group, Stack, Text, Title } from '@mantine/core';
 import { IconChevronLeft } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { useDocumentTitle } from '../app/documentTitle';
+import { useDocumentTitle } from '../platform/documentTitle';
 
 /**
  * The title row of a page: optional back link, title, description and actions on the right. Its

@@ -1,9 +1,9 @@
 import type { AccessRight } from '@vellum/contract';
-import type { AuthState } from '../app/auth';
+import type { AuthState } from '../platform/auth';
 
 /**
  * The user `useAuth()` answers in page tests. A test file mocks the module with
- * `vi.mock('../../app/auth', () => ({ useAuth: () => auth.current }))` and picks the user with
+ * `vi.mock('../../platform/auth', () => ({ useAuth: () => auth.current }))` and picks the user with
  * `signedInWith`.
  */
 export const auth: { current: Partial<AuthState> } = { current: {} };

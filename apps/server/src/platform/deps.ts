@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
 import type { AccessCache } from './access-cache.js';
@@ -26,9 +25,6 @@ declare module 'fastify' {
     deps: Deps;
   }
 }
-
-/** The zod-typed Fastify instance a route file declares its routes on. */
-export const typed = (app: FastifyInstance) => app.withTypeProvider<ZodTypeProvider>();
 
 /** A route file: registers one area's routes. */
 export type RoutesPlugin = (app: FastifyInstance) => Promise<void>;

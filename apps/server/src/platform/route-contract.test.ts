@@ -1,3 +1,4 @@
+import { apiAreas } from '@vellum/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeSuperAdmin } from '../factories/organisation-factories.js';
 import { as, createTestContext, type TestContext, tokenFor } from '../test/harness.js';
@@ -24,6 +25,17 @@ const withParams = (url: string, value: string) => url.replace(/:[A-Za-z]+/g, va
 describe('the route table', () => {
   it('has the areas of the foundation', () => {
     expect(apiRoutes().length).toBeGreaterThan(40);
+  });
+
+  it('every API route is a declaration of the contract, and every declaration is registered', () => {
+    const declared = Object.values(apiAreas)
+      .flatMap((area) => Object.values(area))
+      .map((r) => `${r.method} ${r.path}`)
+      .sort();
+    const registered = apiRoutes()
+      .map((r) => `${r.method} ${r.url}`)
+      .sort();
+    expect(registered).toEqual(declared);
   });
 
   it('every API route declares its access rule', () => {

@@ -1,7 +1,7 @@
 import { Group, Image, Text, UnstyledButton } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useManufacturerLogo, useManufacturerName } from './queries';
+import { useManufacturerLogo, useManufacturerName } from '../../platform/queries';
 
 /** The manufacturer's logo and name; the name alone (or the product name) when no logo is set. */
 export function Brand() {

@@ -2,8 +2,8 @@ import { Select } from '@mantine/core';
 import { IconBuildingFactory2 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { breadcrumbScope } from './breadcrumbScope';
-import { useMyBusinessUnits } from './queries';
+import { breadcrumbScope } from '../../platform/breadcrumbScope';
+import { useMyBusinessUnits } from '../../platform/queries';
 
 /** Jumps to another business unit's home; shows the current unit when inside one. */
 export function BusinessUnitSwitcher() {

@@ -1,11 +1,12 @@
 import { ActionIcon, Tooltip } from '@mantine/core';
 import { IconWorldWww } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
+import { manufacturerApi } from '@vellum/contract';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { api } from '../../api/client';
-import { breadcrumbScope } from './breadcrumbScope';
-import { useMyBusinessUnits } from './queries';
+import { call } from '../../api/call';
+import { breadcrumbScope } from '../../platform/breadcrumbScope';
+import { useMyBusinessUnits } from '../../platform/queries';
 
 /** Where a unit's public website answers on this server (docs/site-urls.md). */
 export const unitSitePath = (slug: string) => `/site/${encodeURIComponent(slug)}`;
@@ -14,7 +15,7 @@ export const unitSitePath = (slug: string) => `/site/${encodeURIComponent(slug)}
 export function usePublicWebsiteUrl() {
   return useQuery({
     queryKey: ['manufacturer', 'public-website-url'],
-    queryFn: async () => (await api<{ url: string }>('api/manufacturer/own/public-website-url')).data.url,
+    queryFn: async () => (await call(manufacturerApi.publicWebsiteUrl)).data.url,
     staleTime: 5 * 60_000,
     // shell decoration: a failure only leaves the link out
     meta: { silentError: true },

@@ -2,10 +2,10 @@ import { AppShell, Box, Divider, Group } from '@mantine/core';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
+import { DevRibbon } from '../../components/DevRibbon';
+import { useMyBusinessUnits } from '../../platform/queries';
 import { Brand } from './Brand';
-import { DevRibbon } from './DevRibbon';
 import { PublicWebsiteLink } from './PublicWebsiteLink';
-import { useMyBusinessUnits } from './queries';
 import { ShellBreadcrumbs } from './ShellBreadcrumbs';
 import { ShellFooter } from './ShellFooter';
 import {

@@ -1,38 +1,38 @@
 import { Anchor, Breadcrumbs, Text } from '@mantine/core';
 import { IconChevronRight, IconHome } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
+import { productTypesApi } from '@vellum/contract';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { api } from '../../api/client';
-import { breadcrumbScope } from './breadcrumbScope';
-import { useBusinessUnitName } from './queries';
+import { call } from '../../api/call';
+import { useBusinessUnitName } from '../../platform/queries';
+import { breadcrumbTrail } from './breadcrumbTrail';
 
 /** The product type's name for the product-type scope (document 001 section 7: GET api/product-types/{id}/name). */
 function useProductTypeName(id: number | undefined) {
   return useQuery({
     queryKey: ['product-types', id, 'name'],
-    queryFn: async () => {
-      const data = (await api<{ name: string } | string>(`api/product-types/${id}/name`)).data;
-      return typeof data === 'string' ? data : (data?.name ?? '');
-    },
+    queryFn: async () => (await call(productTypesApi.name, { params: { id: id! } })).data.name,
     enabled: id !== undefined,
     staleTime: 60_000,
     meta: { silentError: true },
   });
 }
 
-/** Home › business unit › product type, by the scope of the current path. */
+/** Home › business unit › product type: the crumbs the screen tables give the current path. */
 export function ShellBreadcrumbs() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
-  const scope = breadcrumbScope(pathname);
-  const unitId = scope.scope === 'none' ? undefined : scope.businessUnitId;
-  const productTypeId = scope.scope === 'product-type' ? scope.productTypeId : undefined;
+  const trail = breadcrumbTrail(pathname);
+  const home = trail.find((c) => c.crumb === 'home');
+  const unit = trail.find((c) => c.crumb === 'business-unit');
+  const unitId = unit?.params.businessUnitId;
+  const productTypeId = trail.find((c) => c.crumb === 'product-type')?.params.productTypeId;
   const unitName = useBusinessUnitName(unitId);
   const productTypeName = useProductTypeName(productTypeId);
 
   const crumbs = [
-    <Anchor key="home" component={Link} to="/my-business-units" size="sm" c="dark.4" aria-label={t('shell.breadcrumbs.home')}>
+    <Anchor key="home" component={Link} to={home?.to ?? '/'} size="sm" c="dark.4" aria-label={t('shell.breadcrumbs.home')}>
       <IconHome size={16} aria-hidden style={{ verticalAlign: 'text-bottom' }} />
     </Anchor>,
   ];
@@ -47,7 +47,7 @@ export function ShellBreadcrumbs() {
           {unitLabel}
         </Text>
       ) : (
-        <Anchor key="unit" component={Link} to={`/my-business-units/${unitId}`} size="sm" c="dark.4" truncate maw={220}>
+        <Anchor key="unit" component={Link} to={unit?.to ?? '/'} size="sm" c="dark.4" truncate maw={220}>
           {unitLabel}
         </Anchor>
       ),

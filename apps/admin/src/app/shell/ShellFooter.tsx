@@ -1,6 +1,6 @@
 import { Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useManagementInfo } from './queries';
+import { useManagementInfo } from '../../platform/queries';
 
 /**
  * The software version, as plain text. Document 000 section 2 also puts a release-notes link on the

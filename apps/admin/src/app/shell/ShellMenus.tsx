@@ -17,8 +17,9 @@ import type { AccessRight } from '@vellum/contract';
 import { Fragment, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { useAuth } from '../auth';
-import { breadcrumbScope } from './breadcrumbScope';
+import { useAuth } from '../../platform/auth';
+import { breadcrumbScope } from '../../platform/breadcrumbScope';
+import { useFeatureSwitches } from '../../platform/queries';
 import {
   accountMenu,
   administrationMenu,
@@ -28,7 +29,6 @@ import {
   topBarLinks,
   websiteConfigurationMenu,
 } from './menuModel';
-import { useFeatureSwitches } from './queries';
 
 /** The trigger of a top-bar menu; rendered inline because Menu.Target needs an element that takes its ref and handlers. */
 /**

@@ -1,5 +1,6 @@
 import type { AccessRight } from '@vellum/contract';
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_FEATURES } from '../../platform/queries';
 import {
   accountMenu,
   administrationMenu,
@@ -8,7 +9,6 @@ import {
   topBarLinks,
   websiteConfigurationMenu,
 } from './menuModel';
-import { DEFAULT_FEATURES } from './queries';
 
 const holding =
   (general: AccessRight[], byUnit: Record<number, AccessRight[]> = {}) =>

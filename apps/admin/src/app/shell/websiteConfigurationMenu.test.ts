@@ -1,7 +1,7 @@
 import type { AccessRight } from '@vellum/contract';
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_FEATURES } from '../../platform/queries';
 import { generalSettingsMenu, websiteConfigurationMenu } from './menuModel';
-import { DEFAULT_FEATURES } from './queries';
 
 const holding =
   (byUnit: Record<number, AccessRight[]>) =>

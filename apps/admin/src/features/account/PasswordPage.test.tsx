@@ -1,12 +1,12 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AuthState } from '../../app/auth';
+import type { AuthState } from '../../platform/auth';
 import { mockServer, ok, problem } from '../../test/fakeServer';
 import { renderRoute } from '../../test/renderRoute';
 import { PasswordPage } from './PasswordPage';
 
 const auth: { current: Partial<AuthState> } = { current: {} };
-vi.mock('../../app/auth', () => ({ useAuth: () => auth.current }));
+vi.mock('../../platform/auth', () => ({ useAuth: () => auth.current }));
 
 const type = (label: RegExp, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 const submit = () => fireEvent.click(screen.getByRole('button', { name: 'Change password' }));

@@ -8,10 +8,9 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { errorKey } from '../../api/errors';
 import { handleApiError, notifySuccess } from '../../api/notify';
-import { useAuth } from '../../app/auth';
 import { PageHeader } from '../../components/PageHeader';
-import { NewPasswordFields } from '../auth/NewPasswordFields';
-import { confirmationMismatch, mismatch, newPasswordFields, passwordsMatch } from '../auth/passwordForm';
+import { useAuth } from '../../platform/auth';
+import { confirmationMismatch, mismatch, NewPasswordFields, newPasswordFields, passwordsMatch } from '../auth';
 import { useChangePassword } from './account.hooks';
 
 const schema = z

@@ -1,12 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Account } from '@vellum/contract';
-import { api } from '../../api/client';
+import { accountApi } from '@vellum/contract';
+import { call } from '../../api/call';
 
 /** The signed-in user's own account (fresh, for the settings form). */
 export function useAccount() {
   return useQuery({
     queryKey: ['account', 'settings'],
-    queryFn: async () => (await api<Account>('api/account', { cacheBust: true })).data,
+    queryFn: async () => (await call(accountApi.get, {}, { cacheBust: true })).data,
     staleTime: 0,
   });
 }
@@ -21,7 +21,7 @@ export interface AccountSettings {
 export function useSaveAccount() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: AccountSettings) => api('api/account', { method: 'POST', body }),
+    mutationFn: (body: AccountSettings) => call(accountApi.update, { body }),
     // the account query of the session (its key starts with 'account') shows the new name in the top bar
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['account'] }),
     meta: { silentAlert: true },
@@ -30,8 +30,7 @@ export function useSaveAccount() {
 
 export function useChangePassword() {
   return useMutation({
-    mutationFn: (body: { login: string; currentPassword: string; newPassword: string }) =>
-      api('api/account/change-password', { method: 'POST', body }),
+    mutationFn: (body: { login: string; currentPassword: string; newPassword: string }) => call(accountApi.changePassword, { body }),
     meta: { silentError: true, silentAlert: true },
   });
 }

@@ -1,10 +1,8 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { AuditLog, auditLogPageSchema } from '@vellum/contract';
-import type { z } from 'zod';
-import { api } from '../../api/client';
+import { type AuditLog, auditLogsApi } from '@vellum/contract';
+import { call } from '../../api/call';
 
 export type { AuditLog };
-export type AuditLogPage = z.infer<typeof auditLogPageSchema>;
 
 export interface AuditLogParams {
   /** Without a unit: the global log. */
@@ -23,7 +21,7 @@ export function useAuditLogs({ businessUnit, ...rest }: AuditLogParams) {
   return useQuery({
     queryKey: ['audit-logs', businessUnit ?? 'global', rest] as const,
     queryFn: async ({ signal }) =>
-      (await api<AuditLogPage>('api/audit-logs', { query: { 'business-unit': businessUnit, ...rest }, cacheBust: true, signal })).data,
+      (await call(auditLogsApi.list, { query: { 'business-unit': businessUnit, ...rest } }, { cacheBust: true, signal })).data,
     placeholderData: keepPreviousData,
   });
 }

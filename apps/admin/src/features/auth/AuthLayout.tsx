@@ -2,9 +2,9 @@ import { Box, Center, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core
 import { IconFileCertificate } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { usePageTitle } from '../../app/documentTitle';
-import { DevRibbon } from '../../app/shell/DevRibbon';
-import { useManufacturerName } from '../../app/shell/queries';
+import { DevRibbon } from '../../components/DevRibbon';
+import { usePageTitle } from '../../platform/documentTitle';
+import { useManufacturerName } from '../../platform/queries';
 
 /** The frame of the signed-out pages: the product and manufacturer above one card. */
 export function AuthLayout({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) {

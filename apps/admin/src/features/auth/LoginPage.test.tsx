@@ -3,9 +3,9 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { AuthProvider } from '../../app/auth';
-import { clearToken } from '../../app/session';
+import { clearToken } from '../../api/session';
 import { installBrowserMocks } from '../../components/test-utils';
+import { AuthProvider } from '../../platform/auth';
 import { LoginPage } from './LoginPage';
 
 type Handler = (body: unknown) => { status: number; body?: unknown };

@@ -5,8 +5,8 @@ import { type FormEvent, lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { handleApiError } from '../../api/notify';
-import { useAuth } from '../../app/auth';
-import type { ReturnState } from '../../app/guard';
+import type { ReturnState } from '../../platform/access';
+import { useAuth } from '../../platform/auth';
 import { AuthLayout } from './AuthLayout';
 import { useAuthenticate, useAuthenticationMechanism } from './auth.hooks';
 import { type SignInFailure, signInFailure } from './signInFailure';
@@ -44,6 +44,11 @@ const HOME = '/my-business-units';
 /** What may lead to /login: the page the guard turned away, or a notice ('passwordReset' after a reset). */
 export interface LoginState extends ReturnState {
   notice?: 'passwordReset';
+}
+
+/** /admin-login: the sign-in page of the administrators. */
+export function AdminLoginPage() {
+  return <LoginPage admin />;
 }
 
 /** /login and /admin-login: the form for USERNAME_PASSWORD; single sign-on is not built yet. */

@@ -1,10 +1,11 @@
 import { Center, Loader } from '@mantine/core';
+import { accountApi } from '@vellum/contract';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { api } from '../../api/client';
-import { useAuth } from '../../app/auth';
-import { getToken } from '../../app/session';
+import { call } from '../../api/call';
+import { getToken } from '../../api/session';
+import { useAuth } from '../../platform/auth';
 
 /** `/logout`: forgets the session here, ends it on the server (best effort), then goes to /login. */
 export function LogoutPage() {
@@ -19,7 +20,7 @@ export function LogoutPage() {
     const held = getToken();
     signOut();
     const toLogin = () => navigate('/login', { replace: true });
-    if (held) api('api/logout', { method: 'POST', token: held }).then(toLogin, toLogin);
+    if (held) call(accountApi.logout, {}, { token: held }).then(toLogin, toLogin);
     else toLogin();
   }, [signOut, navigate]);
   return (

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
-import { useAuth } from '../../app/auth';
-import { getToken } from '../../app/session';
+import { getToken } from '../../api/session';
+import { useAuth } from '../../platform/auth';
 
 /** `/`: stores an id_token handed over in the query, then goes home when a token exists, else to /login. */
 export function RootRedirect() {

@@ -1,21 +1,15 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
+import { accountApi, manufacturerApi } from '@vellum/contract';
+import { call, urlOf } from '../../api/call';
 import { api } from '../../api/client';
-import type { AuthenticationMechanism } from './types';
 
 /** The sign-in mechanism of the manufacturer (the admin one on /admin-login); the form when it cannot be read. */
 export function useAuthenticationMechanism(admin: boolean) {
   return useQuery({
     queryKey: ['authentication-mechanism', admin],
     queryFn: async () => {
-      const data = (
-        await api<{ authenticationMechanism: AuthenticationMechanism } | AuthenticationMechanism>(
-          'api/manufacturer/own/authentication-mechanism',
-          {
-            query: { admin: admin ? true : undefined },
-          },
-        )
-      ).data;
-      return typeof data === 'string' ? data : data.authenticationMechanism;
+      const res = await call(manufacturerApi.authenticationMechanism, { query: { admin: admin ? 'true' : undefined } });
+      return res.data.authenticationMechanism;
     },
     staleTime: 60_000,
     meta: { silentError: true },
@@ -31,7 +25,7 @@ export interface Credentials {
 /** POST api/authenticate; the page reports failures itself. */
 export function useAuthenticate() {
   return useMutation({
-    mutationFn: async (body: Credentials) => (await api<{ id_token: string }>('api/authenticate', { method: 'POST', body })).data.id_token,
+    mutationFn: async (body: Credentials) => (await call(accountApi.authenticate, { body })).data.id_token,
     meta: { silentError: true },
   });
 }
@@ -40,21 +34,24 @@ export function useAuthenticate() {
 export function useChangeExpiredPassword() {
   return useMutation({
     mutationFn: (body: { username: string; currentPassword: string; newPassword: string }) =>
-      api('api/account/change-expired-password', { method: 'POST', body }),
+      call(accountApi.changeExpiredPassword, { body }),
     meta: { silentError: true, silentAlert: true },
   });
 }
 
+const resetInit = accountApi.resetPasswordInit;
+
+/** The e-mail goes as text/plain, which `call` (JSON bodies) does not send: the route's URL and method with a raw body. */
 export function useRequestPasswordReset() {
   return useMutation({
-    mutationFn: (email: string) => api('api/account/reset-password/init', { method: 'POST', rawBody: email, contentType: 'text/plain' }),
+    mutationFn: (email: string) => api(urlOf(resetInit), { method: resetInit.method, rawBody: email, contentType: 'text/plain' }),
     meta: { silentAlert: true },
   });
 }
 
 export function useFinishPasswordReset() {
   return useMutation({
-    mutationFn: (body: { key: string; newPassword: string }) => api('api/account/reset-password/finish', { method: 'POST', body }),
+    mutationFn: (body: { key: string; newPassword: string }) => call(accountApi.resetPasswordFinish, { body }),
     meta: { silentError: true, silentAlert: true },
   });
 }

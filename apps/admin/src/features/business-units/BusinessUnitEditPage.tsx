@@ -5,7 +5,6 @@ import type { BusinessUnit } from '@vellum/contract';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { useAuth } from '../../app/auth';
 import { FormActions } from '../../components/FormActions';
 import { applyServerErrors } from '../../components/formErrors';
 import { ImageInput } from '../../components/ImageInput';
@@ -13,6 +12,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { LoadError, PageLoader } from '../../components/QueryState';
 import { ReadOnlyNotice } from '../../components/ReadOnlyNotice';
 import { useFormSync } from '../../components/useFormSync';
+import { useAuth } from '../../platform/auth';
 import { AppearanceSection, FilesSection, GeneralSection, LayoutSection, SearchSection } from './BusinessUnitFormSections';
 import {
   type BusinessUnitFormInput,

@@ -1,14 +1,14 @@
 import { cleanup, screen, within } from '@testing-library/react';
 import type { BusinessUnitStatistics } from '@vellum/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AuthState } from '../../app/auth';
+import type { AuthState } from '../../platform/auth';
 import { mockServer, ok } from '../../test/fakeServer';
 import { renderRoute } from '../../test/renderRoute';
 import { signedInWith } from '../../test/signedIn';
 import { BusinessUnitHomePage } from './BusinessUnitHomePage';
 
 const auth: { current: Partial<AuthState> } = { current: {} };
-vi.mock('../../app/auth', () => ({ useAuth: () => auth.current }));
+vi.mock('../../platform/auth', () => ({ useAuth: () => auth.current }));
 
 const stats: BusinessUnitStatistics = {
   id: 1,

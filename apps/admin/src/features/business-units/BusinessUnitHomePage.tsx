@@ -4,14 +4,14 @@ import type { AccessRight } from '@vellum/contract';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { useAuth } from '../../app/auth';
-import { useFeatureSwitches } from '../../app/shell/queries';
 import { PageHeader } from '../../components/PageHeader';
 import { LoadError } from '../../components/QueryState';
 import { formatNumber } from '../../i18n/format';
-import { documentsPath } from '../documents/paths';
-import { unitProductGroupsPath, unitProductsPath } from '../products/paths';
-import { publishPath } from '../publishing/paths';
+import { documentPaths } from '../../paths/documents';
+import { productPaths } from '../../paths/products';
+import { publishingPaths } from '../../paths/publishing';
+import { useAuth } from '../../platform/auth';
+import { useFeatureSwitches } from '../../platform/queries';
 import classes from './BusinessUnits.module.css';
 import { type BusinessUnitStatistics, useBusinessUnitStatistics } from './businessUnits.hooks';
 
@@ -66,7 +66,7 @@ export function BusinessUnitHomePage() {
         actions={
           <>
             {showPublish && (
-              <Button component={Link} to={publishPath(unitId)} leftSection={<IconSend size={16} />}>
+              <Button component={Link} to={publishingPaths.publish(unitId)} leftSection={<IconSend size={16} />}>
                 {t('businessUnits.home.publish')}
               </Button>
             )}
@@ -106,8 +106,8 @@ export function BusinessUnitHomePage() {
               tiles={publishTiles(
                 s,
                 t,
-                canProducts ? unitProductsPath(unitId) : undefined,
-                canDocuments ? documentsPath(unitId) : undefined,
+                canProducts ? productPaths.unitList(unitId) : undefined,
+                canDocuments ? documentPaths.list(unitId) : undefined,
               )}
             />
           )}
@@ -116,8 +116,8 @@ export function BusinessUnitHomePage() {
               title={t('businessUnits.home.objectCounts')}
               icon={<IconBox size={18} />}
               tiles={[
-                ...(canProducts ? [{ label: t('businessUnits.home.products'), value: s.products, to: unitProductsPath(unitId) }] : []),
-                ...(canDocuments ? [{ label: t('businessUnits.home.documents'), value: s.documents, to: documentsPath(unitId) }] : []),
+                ...(canProducts ? [{ label: t('businessUnits.home.products'), value: s.products, to: productPaths.unitList(unitId) }] : []),
+                ...(canDocuments ? [{ label: t('businessUnits.home.documents'), value: s.documents, to: documentPaths.list(unitId) }] : []),
                 ...(canDocuments ? [{ label: t('businessUnits.home.languageFilesHcp'), value: s.languageFilesHcp }] : []),
                 ...(canDocuments && features.patientBusinessUnitSearch
                   ? [{ label: t('businessUnits.home.languageFilesPatient'), value: s.languageFilesPatient }]
@@ -137,13 +137,13 @@ export function BusinessUnitHomePage() {
                         label: t('businessUnits.home.products'),
                         value: s.orphans.products,
                         warn: s.orphans.products > 0,
-                        to: `${unitProductsPath(unitId)}?orphans=true`,
+                        to: `${productPaths.unitList(unitId)}?orphans=true`,
                       },
                       {
                         label: t('businessUnits.home.productGroups'),
                         value: s.orphans.productGroups,
                         warn: s.orphans.productGroups > 0,
-                        to: `${unitProductGroupsPath(unitId)}?orphans=true`,
+                        to: `${productPaths.unitGroups(unitId)}?orphans=true`,
                       },
                     ]
                   : []),
@@ -153,7 +153,7 @@ export function BusinessUnitHomePage() {
                         label: t('businessUnits.home.documents'),
                         value: s.orphans.documents,
                         warn: s.orphans.documents > 0,
-                        to: `${documentsPath(unitId)}?orphans=true`,
+                        to: `${documentPaths.list(unitId)}?orphans=true`,
                       },
                     ]
                   : []),

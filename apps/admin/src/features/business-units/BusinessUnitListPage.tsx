@@ -3,7 +3,6 @@ import { IconPlus } from '@tabler/icons-react';
 import type { BusinessUnit } from '@vellum/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useAuth } from '../../app/auth';
 import { AuthImage } from '../../components/AuthImage';
 import { BooleanBadge } from '../../components/BooleanBadge';
 import { CanAccess } from '../../components/CanAccess';
@@ -13,6 +12,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { actionsColumn, RowActions } from '../../components/RowActions';
 import { pageLocally, useTableState } from '../../components/tableState';
 import { languageName } from '../../i18n/format';
+import { useAuth } from '../../platform/auth';
 import { useBusinessUnits, useDeleteBusinessUnit } from './businessUnits.hooks';
 
 export function BusinessUnitListPage() {

@@ -1,7 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { BusinessUnit, BusinessUnitStatistics, businessUnitCreateBody, businessUnitUpdateBody } from '@vellum/contract';
+import { type businessUnitCreateBody, businessUnitsApi, type businessUnitUpdateBody } from '@vellum/contract';
 import type { z } from 'zod';
-import { ApiError, api } from '../../api/client';
+import { call } from '../../api/call';
+import { ApiError } from '../../api/client';
 
 export const businessUnitKeys = {
   all: ['business-units'] as const,
@@ -14,7 +15,7 @@ export type { BusinessUnitStatistics } from '@vellum/contract';
 export function useBusinessUnits(enabled = true) {
   return useQuery({
     queryKey: businessUnitKeys.all,
-    queryFn: async () => (await api<BusinessUnit[]>('api/business-units', { cacheBust: true })).data,
+    queryFn: async () => (await call(businessUnitsApi.list, {}, { cacheBust: true })).data,
     enabled,
   });
 }
@@ -22,7 +23,7 @@ export function useBusinessUnits(enabled = true) {
 export function useBusinessUnit(id: number | undefined) {
   return useQuery({
     queryKey: businessUnitKeys.one(id ?? -1),
-    queryFn: async () => (await api<BusinessUnit>(`api/business-units/${id}`)).data,
+    queryFn: async () => (await call(businessUnitsApi.get, { params: { id: id! } })).data,
     enabled: id !== undefined && Number.isInteger(id),
     // its page shows the failure in place (LoadError): no toast besides it
     meta: { silentError: true },
@@ -32,19 +33,23 @@ export function useBusinessUnit(id: number | undefined) {
 export function useBusinessUnitStatistics(id: number) {
   return useQuery({
     queryKey: businessUnitKeys.statistics(id),
-    queryFn: async () => (await api<BusinessUnitStatistics>(`api/business-units/${id}/statistics`, { cacheBust: true })).data,
+    queryFn: async () => (await call(businessUnitsApi.statistics, { params: { id } }, { cacheBust: true })).data,
     enabled: Number.isInteger(id),
     // its page shows the failure in place (LoadError): no toast besides it
     meta: { silentError: true },
   });
 }
 
-export type BusinessUnitBody = z.input<typeof businessUnitCreateBody> | z.input<typeof businessUnitUpdateBody>;
+type BusinessUnitCreateBody = z.input<typeof businessUnitCreateBody>;
+export type BusinessUnitBody = BusinessUnitCreateBody | z.input<typeof businessUnitUpdateBody>;
 
 export function useSaveBusinessUnit() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: BusinessUnitBody) => api<BusinessUnit>('api/business-units', { method: body.id ? 'PUT' : 'POST', body }),
+    mutationFn: (body: BusinessUnitBody) =>
+      'id' in body && body.id
+        ? call(businessUnitsApi.update, { body })
+        : call(businessUnitsApi.create, { body: body as BusinessUnitCreateBody }),
     onSuccess: async (res) => {
       qc.setQueryData(businessUnitKeys.one(res.data.id), res.data);
       // the list, the shell's switcher and names, the statistics
@@ -64,7 +69,7 @@ export function useUploadBusinessUnitLogo(id: number) {
     mutationFn: (file: File) => {
       const data = new FormData();
       data.append('logo', file);
-      return api<BusinessUnit | undefined>(`api/business-units/${id}/logo`, { method: 'POST', rawBody: data });
+      return call(businessUnitsApi.uploadLogo, { params: { id } }, { rawBody: data });
     },
     onSuccess: async () => {
       await qc.invalidateQueries({ queryKey: businessUnitKeys.all });
@@ -75,7 +80,7 @@ export function useUploadBusinessUnitLogo(id: number) {
 export function useDeleteBusinessUnit() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api<void>(`api/business-units/${id}`, { method: 'DELETE' }),
+    mutationFn: (id: number) => call(businessUnitsApi.delete, { params: { id } }),
     onSuccess: async (_res, id) => {
       qc.removeQueries({ queryKey: businessUnitKeys.one(id) });
       await qc.invalidateQueries({ queryKey: businessUnitKeys.all });

@@ -7,7 +7,7 @@ import { cleanupRoute, renderRoute } from '../../test/renderRoute';
 import { auth, signedInWith } from '../../test/signedIn';
 import { DocumentAttributesPage } from './DocumentAttributesPage';
 
-vi.mock('../../app/auth', () => ({ useAuth: () => auth.current }));
+vi.mock('../../platform/auth', () => ({ useAuth: () => auth.current }));
 
 const PATH = '/my-business-units/:businessUnitId/backend-configuration/document-attribute';
 const URL = '/my-business-units/1/backend-configuration/document-attribute';

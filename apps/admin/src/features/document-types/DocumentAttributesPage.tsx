@@ -5,7 +5,6 @@ import { type DocumentAttributeList, MAX_DOCUMENT_ATTRIBUTES } from '@vellum/con
 import { useFieldArray, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { useAuth } from '../../app/auth';
 import { useConfirm } from '../../components/ConfirmDialog';
 import { ConflictNotice } from '../../components/ConflictNotice';
 import { FormActions } from '../../components/FormActions';
@@ -14,6 +13,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { LoadError, PageLoader } from '../../components/QueryState';
 import { ReadOnlyNotice } from '../../components/ReadOnlyNotice';
 import { useFormSync } from '../../components/useFormSync';
+import { useAuth } from '../../platform/auth';
 import { DocumentAttributeRowFields } from './DocumentAttributeRowFields';
 import {
   type DocumentAttributesFormValues,

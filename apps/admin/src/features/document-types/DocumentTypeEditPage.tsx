@@ -11,8 +11,6 @@ import {
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router';
-import { useAuth } from '../../app/auth';
-import { useFeatureSwitchesQuery } from '../../app/shell/queries';
 import { useConfirm } from '../../components/ConfirmDialog';
 import { ConflictNotice } from '../../components/ConflictNotice';
 import { DeleteButton } from '../../components/DeleteButton';
@@ -20,14 +18,16 @@ import { FormActions } from '../../components/FormActions';
 import { IntegerField, SwitchField } from '../../components/FormFields';
 import { FormSection } from '../../components/FormSection';
 import { applyServerErrors, useErrorText } from '../../components/formErrors';
+import { NotFoundPage } from '../../components/NotFoundPage';
 import { PageHeader } from '../../components/PageHeader';
 import { LoadError, PageLoader } from '../../components/QueryState';
 import { ReadOnlyNotice } from '../../components/ReadOnlyNotice';
 import { useFormSync } from '../../components/useFormSync';
-import { NotFoundPage } from '../errors/NotFoundPage';
+import { documentTypePaths } from '../../paths/documentTypes';
+import { useAuth } from '../../platform/auth';
+import { useFeatureSwitchesQuery } from '../../platform/queries';
 import { type DocumentTypeFormValues, documentTypeFormSchema, toDocumentTypeBody, toDocumentTypeForm } from './documentTypeForm';
 import { useDeleteDocumentType, useDocumentType, useSaveDocumentType } from './documentTypes.hooks';
-import { documentTypesPath } from './paths';
 
 const NAME_ERRORS = { Pattern: 'documentTypes.namePattern' };
 /** The GS1 Web Vocabulary's titles (English, as GS1 writes them) with the link type they stand for. */
@@ -55,7 +55,7 @@ function DocumentTypeForm({ unitId, type }: { unitId: number; type?: DocumentTyp
   const readOnly = !auth.hasRight('DOCUMENT_TYPE_MANAGE', unitId);
   const canDelete = !!type && auth.hasRight('DOCUMENT_TYPE_DELETE', unitId);
   const patientPortal = useFeatureSwitchesQuery().data?.patientBusinessUnitSearch;
-  const listPath = documentTypesPath(unitId);
+  const listPath = documentTypePaths.list(unitId);
   const form = useForm<DocumentTypeFormValues>({ resolver: zodResolver(documentTypeFormSchema), defaultValues: toDocumentTypeForm(type) });
   const { errors, isDirty } = form.formState;
   const sync = useFormSync(form, type, toDocumentTypeForm);

@@ -3,16 +3,16 @@ import { IconPlus } from '@tabler/icons-react';
 import type { DocumentType } from '@vellum/contract';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { useAuth } from '../../app/auth';
 import { BooleanBadge } from '../../components/BooleanBadge';
 import { useConfirm } from '../../components/ConfirmDialog';
 import { type Column, DataTable } from '../../components/DataTable';
 import { PageHeader } from '../../components/PageHeader';
 import { actionsColumn, RowActions } from '../../components/RowActions';
 import { pageParams, useTableState } from '../../components/tableState';
+import { documentTypePaths } from '../../paths/documentTypes';
+import { useAuth } from '../../platform/auth';
 import { AudienceBadges } from './AudienceBadges';
 import { useDeleteDocumentType, useDocumentTypes } from './documentTypes.hooks';
-import { documentTypesPath } from './paths';
 
 /** backend-configuration/document-type: the unit's document types (server paging, sorting, search). */
 export function DocumentTypeListPage() {
@@ -25,7 +25,7 @@ export function DocumentTypeListPage() {
   const types = useDocumentTypes({ businessUnitId: unitId, ...pageParams(state), search: state.search || undefined });
   const remove = useDeleteDocumentType();
   const { ask, dialog } = useConfirm();
-  const base = documentTypesPath(unitId);
+  const base = documentTypePaths.list(unitId);
 
   const columns: Column<DocumentType>[] = [
     {

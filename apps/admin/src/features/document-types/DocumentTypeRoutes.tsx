@@ -1,5 +1,5 @@
 import { Route, Routes } from 'react-router';
-import { NotFoundPage } from '../errors/NotFoundPage';
+import { NotFoundPage } from '../../components/NotFoundPage';
 import { DocumentTypeEditPage } from './DocumentTypeEditPage';
 import { DocumentTypeListPage } from './DocumentTypeListPage';
 

@@ -8,7 +8,7 @@ import {
   searchTypeSchema,
 } from '@vellum/contract';
 import { z } from 'zod';
-import { slugify } from '../product-types/productTypeForm';
+import { slugify } from '../product-types';
 
 const rowSchema = z.object({
   /** null for a row not saved yet. */

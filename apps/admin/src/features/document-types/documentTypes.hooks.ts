@@ -1,12 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  DocumentAttributeList,
-  DocumentAttributeListBody,
-  DocumentType,
-  DocumentTypeCreateBody,
-  DocumentTypeUpdateBody,
-} from '@vellum/contract';
-import { ApiError, api } from '../../api/client';
+import { type DocumentTypeCreateBody, type DocumentTypeUpdateBody, documentTypesApi } from '@vellum/contract';
+import { call } from '../../api/call';
+import { ApiError } from '../../api/client';
 import { useSaveUnitSetting, useUnitSetting } from '../../api/unitSetting';
 
 export interface DocumentTypeListParams {
@@ -29,17 +24,19 @@ export function useDocumentTypes(params: DocumentTypeListParams) {
   return useQuery({
     queryKey: documentTypeKeys.list(params),
     queryFn: async ({ signal }) => {
-      const res = await api<DocumentType[]>('api/document-types', {
-        query: {
-          'business-unit': params.businessUnitId,
-          search: params.search,
-          page: params.page,
-          size: params.size,
-          sort: params.sort,
+      const res = await call(
+        documentTypesApi.list,
+        {
+          query: {
+            'business-unit': params.businessUnitId,
+            search: params.search,
+            page: params.page,
+            size: params.size,
+            sort: params.sort,
+          },
         },
-        cacheBust: true,
-        signal,
-      });
+        { cacheBust: true, signal },
+      );
       return { rows: res.data, total: res.totalCount ?? res.data.length };
     },
     placeholderData: keepPreviousData,
@@ -50,7 +47,7 @@ export function useDocumentTypes(params: DocumentTypeListParams) {
 export function useDocumentType(id: number | undefined) {
   return useQuery({
     queryKey: documentTypeKeys.one(id ?? -1),
-    queryFn: async () => (await api<DocumentType>(`api/document-types/${id}`)).data,
+    queryFn: async () => (await call(documentTypesApi.get, { params: { id: id! } })).data,
     enabled: id !== undefined && Number.isInteger(id),
     meta: { silentError: true },
   });
@@ -60,7 +57,9 @@ export function useSaveDocumentType() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (body: DocumentTypeCreateBody | DocumentTypeUpdateBody) =>
-      api<DocumentType>('api/document-types', { method: 'id' in body && body.id ? 'PUT' : 'POST', body }),
+      'id' in body && body.id
+        ? call(documentTypesApi.update, { body })
+        : call(documentTypesApi.create, { body: body as DocumentTypeCreateBody }),
     onSuccess: async (res) => {
       qc.setQueryData(documentTypeKeys.one(res.data.id), res.data);
       await qc.invalidateQueries({ queryKey: ['document-types', 'list'] });
@@ -76,7 +75,7 @@ export function useSaveDocumentType() {
 export function useDeleteDocumentType() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api<void>(`api/document-types/${id}`, { method: 'DELETE' }),
+    mutationFn: (id: number) => call(documentTypesApi.delete, { params: { id } }),
     onSuccess: async (_res, id) => {
       qc.removeQueries({ queryKey: documentTypeKeys.one(id) });
       await qc.invalidateQueries({ queryKey: ['document-types', 'list'] });
@@ -86,12 +85,8 @@ export function useDeleteDocumentType() {
 
 /** The unit's document attribute definitions and the list's version. */
 export const useDocumentAttributes = (businessUnitId: number) =>
-  useUnitSetting<DocumentAttributeList>(documentTypeKeys.attributes(businessUnitId), 'api/document-attribute-definitions', businessUnitId);
+  useUnitSetting(documentTypeKeys.attributes(businessUnitId), documentTypesApi.attributeDefinitions, businessUnitId);
 
 /** Saves the unit's whole list; the answer becomes the list shown. */
 export const useSaveDocumentAttributes = (businessUnitId: number) =>
-  useSaveUnitSetting<DocumentAttributeList, DocumentAttributeListBody>(
-    documentTypeKeys.attributes(businessUnitId),
-    'api/document-attribute-definitions',
-    businessUnitId,
-  );
+  useSaveUnitSetting(documentTypeKeys.attributes(businessUnitId), documentTypesApi.saveAttributeDefinitions, businessUnitId);

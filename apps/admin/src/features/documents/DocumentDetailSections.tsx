@@ -1,8 +1,8 @@
 import { Stack } from '@mantine/core';
 import type { Document } from '@vellum/contract';
-import { useAuth } from '../../app/auth';
-import { DocumentFilesSection } from '../files/DocumentFilesSection';
-import { DocumentRestrictedAccessSection } from '../restricted-access/DocumentRestrictedAccessSection';
+import { useAuth } from '../../platform/auth';
+import { DocumentFilesSection } from '../files';
+import { DocumentRestrictedAccessSection } from '../restricted-access';
 
 /**
  * The sections of an existing document, stacked below its form on the detail page (spec 001 §2:

@@ -13,25 +13,25 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../api/client';
 import { translateKey } from '../../api/errors';
-import { useAuth } from '../../app/auth';
 import { useConfirm } from '../../components/ConfirmDialog';
 import { ConflictNotice } from '../../components/ConflictNotice';
 import { DeleteButton } from '../../components/DeleteButton';
 import { FormActions } from '../../components/FormActions';
 import { FormSection } from '../../components/FormSection';
 import { applyServerErrors, useErrorText } from '../../components/formErrors';
+import { NotFoundPage } from '../../components/NotFoundPage';
 import { PageHeader } from '../../components/PageHeader';
 import { LoadError, PageLoader } from '../../components/QueryState';
 import { ReadOnlyNotice } from '../../components/ReadOnlyNotice';
 import { useFormSync } from '../../components/useFormSync';
-import { useDocumentAttributes, useDocumentTypes } from '../document-types/documentTypes.hooks';
-import { NotFoundPage } from '../errors/NotFoundPage';
+import { documentPaths } from '../../paths/documents';
+import { useAuth } from '../../platform/auth';
+import { useDocumentAttributes, useDocumentTypes } from '../document-types';
 import { DocumentDetailSections } from './DocumentDetailSections';
 import { ProductGroupsPicker, ProductsPicker } from './DocumentLinkPickers';
 import { DocumentStateBadge } from './DocumentStateBadge';
 import { type DocumentFormValues, documentFormSchema, formDefinitions, toDocumentBody, toDocumentForm, valueKey } from './documentForm';
 import { useDeleteDocument, useDocument, useSaveDocument } from './documents.hooks';
-import { documentPath, documentsPath } from './paths';
 
 /** document-management/new and /:documentId: the document form, then (existing documents) the sections below it. */
 export function DocumentEditPage() {
@@ -84,7 +84,7 @@ function DocumentForm({
   const canDelete = !!document && auth.hasRight('DOCUMENT_DELETE', unitId);
   // the pickers search the unit's catalogue, which needs a product right
   const canPick = !readOnly && (auth.hasRight('PRODUCT_READ', unitId) || auth.hasRight('PRODUCT_MANAGE', unitId));
-  const listPath = documentsPath(unitId);
+  const listPath = documentPaths.list(unitId);
   const shown = useMemo(() => formDefinitions(definitions), [definitions]);
   const schema = useMemo(() => documentFormSchema(definitions), [definitions]);
   const toForm = useMemo(() => (d?: Document) => toDocumentForm(definitions, d), [definitions]);
@@ -126,7 +126,7 @@ function DocumentForm({
     try {
       const saved = await save.mutateAsync(document ? { ...body, id: document.id, version: document.version } : body);
       // a new document opens as itself, so that its files can be added next
-      navigate(document ? listPath : documentPath(unitId, saved.data.id));
+      navigate(document ? listPath : documentPaths.edit(unitId, saved.data.id));
     } catch (e) {
       sync.afterError(e);
       applyServerErrors(e, form.setError, {

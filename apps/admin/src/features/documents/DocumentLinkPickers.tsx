@@ -4,8 +4,7 @@ import type { ProductSearchBody } from '@vellum/contract';
 import { type ReactNode, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SEARCH_DEBOUNCE_MS } from '../../components/DebouncedInput';
-import { useProductGroups } from '../product-groups/productGroups.hooks';
-import { useProductSearch } from '../products/products.hooks';
+import { useProductGroups, useProductSearch } from '../products';
 
 /** How many matches a picker offers at a time. */
 export const DOCUMENT_PICKER_SIZE = 25;

@@ -4,18 +4,18 @@ import { type DocumentListItem, type DocumentSearchBody, PUBLISH_STATES, type Pu
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { useAuth } from '../../app/auth';
 import { useConfirm } from '../../components/ConfirmDialog';
 import { type Column, DataTable } from '../../components/DataTable';
 import { PageHeader } from '../../components/PageHeader';
 import { actionsColumn, RowActions } from '../../components/RowActions';
 import { pageParams, useTableState } from '../../components/tableState';
 import { formatDateTime } from '../../i18n/format';
-import { useDocumentTypes } from '../document-types/documentTypes.hooks';
-import { PreviewButton } from '../publishing/PreviewButton';
+import { documentPaths } from '../../paths/documents';
+import { useAuth } from '../../platform/auth';
+import { useDocumentTypes } from '../document-types';
+import { PreviewButton } from '../publishing';
 import { documentColumns } from './documentColumns';
 import { useDeleteDocument, useDocumentSearch } from './documents.hooks';
-import { documentPath } from './paths';
 
 /** The list's filters in the address: type, publish state, files (with / without) and orphans. */
 export const FILTER_PARAMS = { type: 'type', state: 'state', files: 'files', orphans: 'orphans' } as const;
@@ -91,7 +91,7 @@ export function DocumentListPage() {
     actionsColumn(t('components.dataTable.actions'), (d) => (
       <RowActions
         name={d.number}
-        editTo={documentPath(unitId, d.id)}
+        editTo={documentPaths.edit(unitId, d.id)}
         onDelete={
           canDelete
             ? () =>
@@ -110,7 +110,7 @@ export function DocumentListPage() {
   const newButton = (size: 'xs' | 'sm') => (
     <Button
       component={Link}
-      to={documentPath(unitId, 'new')}
+      to={documentPaths.edit(unitId, 'new')}
       variant={size === 'xs' ? 'light' : 'filled'}
       size={size}
       leftSection={<IconPlus size={size === 'xs' ? 14 : 16} />}

@@ -1,5 +1,5 @@
 import { Route, Routes } from 'react-router';
-import { NotFoundPage } from '../errors/NotFoundPage';
+import { NotFoundPage } from '../../components/NotFoundPage';
 import { DocumentEditPage } from './DocumentEditPage';
 import { DocumentListPage } from './DocumentListPage';
 

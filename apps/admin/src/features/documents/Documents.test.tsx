@@ -8,7 +8,7 @@ import { cleanupRoute, renderRoute } from '../../test/renderRoute';
 import { auth, signedInWith } from '../../test/signedIn';
 import { DocumentRoutes } from './DocumentRoutes';
 
-vi.mock('../../app/auth', () => ({ useAuth: () => auth.current }));
+vi.mock('../../platform/auth', () => ({ useAuth: () => auth.current }));
 
 const PATH = '/my-business-units/:businessUnitId/document-management/*';
 const BASE = '/my-business-units/1/document-management';

@@ -2,9 +2,9 @@ import { Box, Text, Title } from '@mantine/core';
 import type { DocumentListItem, DocumentSearchBody } from '@vellum/contract';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAuth } from '../../app/auth';
 import { type Column, DataTable } from '../../components/DataTable';
 import { pageParams, useTableState } from '../../components/tableState';
+import { useAuth } from '../../platform/auth';
 import { documentColumns } from './documentColumns';
 import { useDocumentSearch } from './documents.hooks';
 

@@ -3,8 +3,8 @@ import type { DocumentListItem } from '@vellum/contract';
 import type { TFunction } from 'i18next';
 import { Link } from 'react-router';
 import type { Column } from '../../components/DataTable';
+import { documentPaths } from '../../paths/documents';
 import { DocumentStateBadge } from './DocumentStateBadge';
-import { documentPath } from './paths';
 
 /** The columns every document table starts with: number (a link to the document), name, type and publish state. */
 export function documentColumns(t: TFunction, businessUnitId: number): Column<DocumentListItem>[] {
@@ -14,7 +14,7 @@ export function documentColumns(t: TFunction, businessUnitId: number): Column<Do
       header: t('documents.fields.number'),
       sortable: true,
       render: (d) => (
-        <Text component={Link} to={documentPath(businessUnitId, d.id)} size="sm" fw={500} c="teal.8" td="underline">
+        <Text component={Link} to={documentPaths.edit(businessUnitId, d.id)} size="sm" fw={500} c="teal.8" td="underline">
           {d.number}
         </Text>
       ),

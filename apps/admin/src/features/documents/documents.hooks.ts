@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Document, DocumentCreateBody, DocumentSearchBody, DocumentSearchPage, DocumentUpdateBody } from '@vellum/contract';
-import { ApiError, api } from '../../api/client';
+import { type DocumentCreateBody, type DocumentSearchBody, type DocumentUpdateBody, documentsApi } from '@vellum/contract';
+import { call } from '../../api/call';
+import { ApiError } from '../../api/client';
 
 export interface DocumentSearchParams {
   businessUnitId: number;
@@ -21,18 +22,20 @@ export function useDocumentSearch(params: DocumentSearchParams, body: DocumentSe
   return useQuery({
     queryKey: documentKeys.search(params, body),
     queryFn: async ({ signal }) => {
-      const res = await api<DocumentSearchPage>('api/documents/search', {
-        method: 'POST',
-        query: {
-          'business-unit': params.businessUnitId,
-          page: params.page,
-          size: params.size,
-          sort: params.sort,
-          'include-collections': params.includeCollections ? 'true' : undefined,
+      const res = await call(
+        documentsApi.search,
+        {
+          query: {
+            'business-unit': params.businessUnitId,
+            page: params.page,
+            size: params.size,
+            sort: params.sort,
+            'include-collections': params.includeCollections ? 'true' : undefined,
+          },
+          body,
         },
-        body,
-        signal,
-      });
+        { signal },
+      );
       return { rows: res.data.items, total: res.data.pageable.totalElements };
     },
     placeholderData: keepPreviousData,
@@ -43,7 +46,7 @@ export function useDocumentSearch(params: DocumentSearchParams, body: DocumentSe
 export function useDocument(id: number | undefined) {
   return useQuery({
     queryKey: documentKeys.one(id ?? -1),
-    queryFn: async () => (await api<Document>(`api/documents/${id}`)).data,
+    queryFn: async () => (await call(documentsApi.get, { params: { id: id! } })).data,
     enabled: id !== undefined && Number.isInteger(id) && id > 0,
     meta: { silentError: true },
   });
@@ -53,7 +56,7 @@ export function useSaveDocument() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (body: DocumentCreateBody | DocumentUpdateBody) =>
-      api<Document>('api/documents', { method: 'id' in body && body.id ? 'PUT' : 'POST', body }),
+      'id' in body && body.id ? call(documentsApi.update, { body }) : call(documentsApi.create, { body: body as DocumentCreateBody }),
     onSuccess: async (res) => {
       qc.setQueryData(documentKeys.one(res.data.id), res.data);
       await qc.invalidateQueries({ queryKey: ['documents', 'search'] });
@@ -69,7 +72,7 @@ export function useSaveDocument() {
 export function useDeleteDocument() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api<void>(`api/documents/${id}`, { method: 'DELETE' }),
+    mutationFn: (id: number) => call(documentsApi.delete, { params: { id } }),
     onSuccess: async (_res, id) => {
       qc.removeQueries({ queryKey: documentKeys.one(id) });
       await qc.invalidateQueries({ queryKey: ['documents', 'search'] });

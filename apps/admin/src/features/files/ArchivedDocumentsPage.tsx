@@ -2,15 +2,15 @@ import { Anchor, Text } from '@mantine/core';
 import type { ArchivedFile } from '@vellum/contract';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { useAuth } from '../../app/auth';
 import { useConfirm } from '../../components/ConfirmDialog';
 import { type Column, DataTable } from '../../components/DataTable';
 import { PageHeader } from '../../components/PageHeader';
 import { actionsColumn, RestoreAction } from '../../components/RowActions';
 import { pageLocally, useTableState } from '../../components/tableState';
 import { formatDateTime } from '../../i18n/format';
+import { filePaths } from '../../paths/files';
+import { useAuth } from '../../platform/auth';
 import { useArchivedFiles, useArchiveFile } from './files.hooks';
-import { filePath } from './paths';
 
 /** Administration › archived documents: the unit's archived files with their document, each with Restore. */
 export function ArchivedDocumentsPage() {
@@ -42,7 +42,7 @@ export function ArchivedDocumentsPage() {
       header: t('files.fields.name'),
       sortable: true,
       render: (f) => (
-        <Anchor component={Link} to={filePath(unitId, f.documentId, f.id)} fw={500}>
+        <Anchor component={Link} to={filePaths.edit(unitId, f.documentId, f.id)} fw={500}>
           {f.name}
         </Anchor>
       ),

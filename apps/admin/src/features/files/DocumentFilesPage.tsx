@@ -1,11 +1,11 @@
 import { Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { useAuth } from '../../app/auth';
+import { NotFoundPage } from '../../components/NotFoundPage';
 import { PageHeader } from '../../components/PageHeader';
-import { NotFoundPage } from '../errors/NotFoundPage';
+import { documentPaths } from '../../paths/documents';
+import { useAuth } from '../../platform/auth';
 import { DocumentFilesSection } from './DocumentFilesSection';
-import { documentPath } from './paths';
 
 /** document-management/:documentId/files: the document's files on their own page (reachable without the document detail). */
 export function DocumentFilesPage() {
@@ -17,7 +17,7 @@ export function DocumentFilesPage() {
   if (!(Number.isInteger(documentId) && documentId > 0)) return <NotFoundPage />;
   return (
     <Stack gap="lg">
-      <PageHeader title={t('files.section.pageTitle')} back={{ to: documentPath(unitId, documentId), label: t('files.back') }} />
+      <PageHeader title={t('files.section.pageTitle')} back={{ to: documentPaths.edit(unitId, documentId), label: t('files.back') }} />
       <DocumentFilesSection businessUnitId={unitId} documentId={documentId} canManage={canManage} />
     </Stack>
   );

@@ -4,9 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LoadError } from '../../components/QueryState';
 import { countryName, formatDate, formatDateTime, languageNames } from '../../i18n/format';
+import { filePaths } from '../../paths/files';
 import { FileStateBadge } from './FileStateBadge';
 import { useDocumentFiles } from './files.hooks';
-import { filePath, newFilePath } from './paths';
 
 /**
  * The files of a document (for its detail page): name, current version, date, countries,
@@ -31,7 +31,7 @@ export function DocumentFilesSection({
           {t('files.section.title')}
         </Text>
         {canManage && (
-          <Button component={Link} to={newFilePath(businessUnitId, documentId)} leftSection={<IconPlus size={16} />} size="sm">
+          <Button component={Link} to={filePaths.create(businessUnitId, documentId)} leftSection={<IconPlus size={16} />} size="sm">
             {t('files.section.add')}
           </Button>
         )}
@@ -61,7 +61,7 @@ export function DocumentFilesSection({
               {files.data.map((f) => (
                 <Table.Tr key={f.id}>
                   <Table.Td>
-                    <Anchor component={Link} to={filePath(businessUnitId, documentId, f.id)} fw={500}>
+                    <Anchor component={Link} to={filePaths.edit(businessUnitId, documentId, f.id)} fw={500}>
                       {f.name}
                     </Anchor>
                   </Table.Td>

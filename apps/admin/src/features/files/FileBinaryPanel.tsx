@@ -7,10 +7,10 @@ import { AuthImage } from '../../components/AuthImage';
 import { useConfirm } from '../../components/ConfirmDialog';
 import { FormSection } from '../../components/FormSection';
 import { UploadProgress } from '../../components/UploadProgress';
+import { binaryUrl } from './binaryUrl';
 import { formatBytes } from './fileForm';
 import { downloadBinary, useDeleteBinary, useUploadBinary } from './files.hooks';
 import { BINARY_ACCEPT } from './NewFileBinaryField';
-import { binaryUrl } from './paths';
 
 /**
  * The binary of the file's current version: upload (with a progress bar and cancel), download,

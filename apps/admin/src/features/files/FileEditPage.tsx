@@ -6,8 +6,6 @@ import { useMemo } from 'react';
 import { Controller, type FieldError, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router';
-import { useAuth } from '../../app/auth';
-import { useFeatureSwitchesQuery } from '../../app/shell/queries';
 import { useConfirm } from '../../components/ConfirmDialog';
 import { ConflictNotice } from '../../components/ConflictNotice';
 import { DeleteButton } from '../../components/DeleteButton';
@@ -15,18 +13,21 @@ import { FormActions } from '../../components/FormActions';
 import { SwitchField } from '../../components/FormFields';
 import { FormSection } from '../../components/FormSection';
 import { applyServerErrors, useErrorText } from '../../components/formErrors';
+import { NotFoundPage } from '../../components/NotFoundPage';
 import { PageHeader } from '../../components/PageHeader';
 import { LoadError, PageLoader } from '../../components/QueryState';
 import { ReadOnlyNotice } from '../../components/ReadOnlyNotice';
 import { useFormSync } from '../../components/useFormSync';
-import { NotFoundPage } from '../errors/NotFoundPage';
-import { useCountries, useRegions, useUnitLanguages } from '../regions-languages/regionsLanguages.hooks';
+import { documentPaths } from '../../paths/documents';
+import { filePaths } from '../../paths/files';
+import { useAuth } from '../../platform/auth';
+import { useFeatureSwitchesQuery } from '../../platform/queries';
+import { useCountries, useRegions, useUnitLanguages } from '../regions-languages';
 import { FileBinaryPanel } from './FileBinaryPanel';
 import { FileVersionHistory } from './FileVersionHistory';
 import { type FileFormValues, fileFormSchema, toFileBody, toFileForm } from './fileForm';
 import { useArchiveFile, useDeleteFile, useDocumentLotRanges, useFile, useSaveFile } from './files.hooks';
 import { NewFileBinaryField, useNewFileBinary } from './NewFileBinaryField';
-import { documentPath, filePath } from './paths';
 
 const FIELDS = [
   'name',
@@ -68,7 +69,7 @@ function FileForm({ unitId, documentId, file }: { unitId: number; documentId: nu
   const canDelete = !!file && auth.hasRight('DOCUMENT_DELETE', unitId);
   const can = (right: 'FILE_ROTW' | 'FILE_REMARK_ACTIVATE' | 'FILE_HISTORICAL') => !readOnly && auth.hasRight(right, unitId);
   const worldwide = useFeatureSwitchesQuery().data?.worldWidePublicWebsite === true;
-  const backTo = documentPath(unitId, documentId);
+  const backTo = documentPaths.edit(unitId, documentId);
   const form = useForm<FileFormValues>({ resolver: zodResolver(fileFormSchema), defaultValues: toFileForm(file, worldwide) });
   const { errors, isDirty } = form.formState;
   const sync = useFormSync(form, file, (f) => toFileForm(f, worldwide));
@@ -113,7 +114,7 @@ function FileForm({ unitId, documentId, file }: { unitId: number; documentId: nu
       if (file) return;
       // a new file: its binary, if one was chosen, goes up before the file's page opens (the server checks it as any upload)
       await newBinary.uploadTo(res.data.id);
-      navigate(filePath(unitId, documentId, res.data.id), { replace: true });
+      navigate(filePaths.edit(unitId, documentId, res.data.id), { replace: true });
     } catch (e) {
       sync.afterError(e);
       applyServerErrors(e, form.setError, {

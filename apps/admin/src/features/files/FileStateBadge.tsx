@@ -1,7 +1,7 @@
 import { Badge } from '@mantine/core';
 import type { PublishState } from '@vellum/contract';
 import { useTranslation } from 'react-i18next';
-import { PublishStateBadge } from '../products/PublishStateBadge';
+import { PublishStateBadge } from '../../components/PublishStateBadge';
 
 /**
  * A file's state: archived once its archive date is reached (off the public website, still here),

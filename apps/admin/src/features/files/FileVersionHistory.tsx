@@ -8,11 +8,11 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { FormSection } from '../../components/FormSection';
 import { applyServerErrors, useErrorText } from '../../components/formErrors';
+import { PublishStateBadge } from '../../components/PublishStateBadge';
 import { formatDate } from '../../i18n/format';
-import { PublishStateBadge } from '../products/PublishStateBadge';
+import { binaryUrl } from './binaryUrl';
 import { formatBytes } from './fileForm';
 import { downloadBinary, useAddVersion } from './files.hooks';
-import { binaryUrl } from './paths';
 
 const versionSchema = z
   .object({

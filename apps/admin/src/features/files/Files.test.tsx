@@ -10,7 +10,7 @@ import { ArchivedDocumentsPage } from './ArchivedDocumentsPage';
 import { DocumentFilesSection } from './DocumentFilesSection';
 import { FileRoutes } from './FileRoutes';
 
-vi.mock('../../app/auth', () => ({ useAuth: () => auth.current }));
+vi.mock('../../platform/auth', () => ({ useAuth: () => auth.current }));
 
 const PATH = '/my-business-units/:businessUnitId/document-management/:documentId/files/*';
 const BASE = '/my-business-units/1/document-management/7/files';

@@ -1,13 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  ArchivedFile,
-  DocumentFile,
-  DocumentLotRange,
-  FileArchiveBody,
-  FileCreateBody,
-  FileUpdateBody,
-  FileVersionCreateBody,
+import {
+  type DocumentFile,
+  type FileArchiveBody,
+  type FileCreateBody,
+  type FileUpdateBody,
+  type FileVersionCreateBody,
+  filesApi,
 } from '@vellum/contract';
+import { call, urlOf } from '../../api/call';
 import { ApiError, api } from '../../api/client';
 import { uploadWithProgress } from '../../api/uploadWithProgress';
 
@@ -23,8 +23,7 @@ export const fileKeys = {
 export function useDocumentFiles(documentId: number) {
   return useQuery({
     queryKey: fileKeys.ofDocument(documentId),
-    queryFn: async ({ signal }) =>
-      (await api<DocumentFile[]>('api/files', { query: { document: documentId }, cacheBust: true, signal })).data,
+    queryFn: async ({ signal }) => (await call(filesApi.list, { query: { document: documentId } }, { cacheBust: true, signal })).data,
     enabled: Number.isInteger(documentId),
     meta: { silentError: true },
   });
@@ -33,7 +32,7 @@ export function useDocumentFiles(documentId: number) {
 export function useFile(id: number | undefined) {
   return useQuery({
     queryKey: fileKeys.one(id ?? -1),
-    queryFn: async () => (await api<DocumentFile>(`api/files/${id}`)).data,
+    queryFn: async () => (await call(filesApi.get, { params: { id: id! } })).data,
     enabled: id !== undefined && Number.isInteger(id),
     meta: { silentError: true },
   });
@@ -43,9 +42,7 @@ export function useFile(id: number | undefined) {
 export function useDocumentLotRanges(documentId: number, enabled = true) {
   return useQuery({
     queryKey: fileKeys.lotRanges(documentId),
-    queryFn: async ({ signal }) =>
-      (await api<DocumentLotRange[]>('api/product-type-attribute-values/lot-ranges/search', { query: { document: documentId }, signal }))
-        .data,
+    queryFn: async ({ signal }) => (await call(filesApi.lotRanges, { query: { document: documentId } }, { signal })).data,
     enabled: enabled && Number.isInteger(documentId),
   });
 }
@@ -54,8 +51,7 @@ export function useArchivedFiles(businessUnitId: number) {
   return useQuery({
     queryKey: fileKeys.archived(businessUnitId),
     queryFn: async ({ signal }) =>
-      (await api<ArchivedFile[]>('api/documents/archived-files', { query: { 'business-unit': businessUnitId }, cacheBust: true, signal }))
-        .data,
+      (await call(filesApi.archived, { query: { 'business-unit': businessUnitId } }, { cacheBust: true, signal })).data,
     enabled: Number.isInteger(businessUnitId),
   });
 }
@@ -79,29 +75,30 @@ function useFileMutation<V>(call: (vars: V) => Promise<{ data: DocumentFile }>, 
 
 export const useSaveFile = () =>
   useFileMutation(
-    (body: FileCreateBody | FileUpdateBody) => api<DocumentFile>('api/files', { method: 'id' in body && body.id ? 'PUT' : 'POST', body }),
+    (body: FileCreateBody | FileUpdateBody) =>
+      'id' in body && body.id ? call(filesApi.update, { body }) : call(filesApi.create, { body: body as FileCreateBody }),
     (body) => ('id' in body ? (body.id ?? undefined) : undefined),
   );
 
 export const useAddVersion = (fileId: number) =>
-  useFileMutation((body: FileVersionCreateBody) => api<DocumentFile>(`api/files/${fileId}/versions`, { method: 'POST', body }));
+  useFileMutation((body: FileVersionCreateBody) => call(filesApi.addVersion, { params: { id: fileId }, body }));
 
 export const useArchiveFile = () =>
   useFileMutation(
-    ({ id, ...body }: FileArchiveBody & { id: number }) => api<DocumentFile>(`api/files/${id}/archive`, { method: 'PUT', body }),
+    ({ id, ...body }: FileArchiveBody & { id: number }) => call(filesApi.archive, { params: { id }, body }),
     (v) => v.id,
   );
 
 export const useDeleteBinary = (fileId: number) =>
   useFileMutation((versionId: number | undefined) =>
-    api<DocumentFile>(`api/files/${fileId}/binary`, { method: 'DELETE', query: { 'file-version': versionId } }),
+    call(filesApi.deleteBinary, { params: { id: fileId }, query: { 'file-version': versionId } }),
   );
 
 /** Uploads a binary with its progress; `signal` cancels it. A file just created names itself in `fileId`. */
 export const useUploadBinary = (fileId?: number) =>
   useFileMutation(
     (v: { fileId?: number; file: File; versionId?: number; onProgress: (loaded: number, total: number) => void; signal: AbortSignal }) =>
-      uploadWithProgress<DocumentFile>(`api/files/${v.fileId ?? fileId}/binary`, v.file, {
+      uploadWithProgress<DocumentFile>(urlOf(filesApi.uploadBinary, { params: { id: (v.fileId ?? fileId)! } }), v.file, {
         query: { 'file-version': v.versionId },
         onProgress: v.onProgress,
         signal: v.signal,
@@ -111,7 +108,7 @@ export const useUploadBinary = (fileId?: number) =>
 export function useDeleteFile() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (file: DocumentFile) => api<void>(`api/files/${file.id}`, { method: 'DELETE' }),
+    mutationFn: (file: DocumentFile) => call(filesApi.delete, { params: { id: file.id } }),
     onSuccess: async (_res, file) => {
       qc.removeQueries({ queryKey: fileKeys.one(file.id) });
       await qc.invalidateQueries({ queryKey: fileKeys.ofDocument(file.documentId) });

@@ -6,7 +6,7 @@ import { auth, signedInWith } from '../../test/signedIn';
 import { ArchivedLotRangesPage } from './ArchivedLotRangesPage';
 import type { LotRangeReview } from './lotRanges.hooks';
 
-vi.mock('../../app/auth', () => ({ useAuth: () => auth.current }));
+vi.mock('../../platform/auth', () => ({ useAuth: () => auth.current }));
 
 const PATH = '/my-business-units/:businessUnitId/administration/archived-data-lot-ranges';
 const URL = '/my-business-units/1/administration/archived-data-lot-ranges';

@@ -1,14 +1,14 @@
 import { Anchor, Badge, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { useAuth } from '../../app/auth';
 import { useConfirm } from '../../components/ConfirmDialog';
 import { type Column, DataTable } from '../../components/DataTable';
 import { PageHeader } from '../../components/PageHeader';
 import { actionsColumn, RestoreAction } from '../../components/RowActions';
 import { pageLocally, useTableState } from '../../components/tableState';
 import { formatDateTime } from '../../i18n/format';
-import { productPath } from '../products/paths';
+import { productPaths } from '../../paths/products';
+import { useAuth } from '../../platform/auth';
 import { type LotRangeReview, useArchivedLotRanges, useArchiveLotRange } from './lotRanges.hooks';
 
 /** How many lot numbers or products a cell lists before '+ n more'. */
@@ -75,7 +75,7 @@ export function ArchivedLotRangesPage() {
         ) : (
           <Group gap={6}>
             {r.products.slice(0, SHOWN).map((p) => (
-              <Anchor key={p.id} component={Link} to={productPath(r.businessUnitId, r.productTypeId, p.id)} size="sm">
+              <Anchor key={p.id} component={Link} to={productPaths.edit(r.businessUnitId, r.productTypeId, p.id)} size="sm">
                 {p.keyCode}
               </Anchor>
             ))}

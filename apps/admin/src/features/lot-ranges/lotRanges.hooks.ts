@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { LotRange, lotRangeReviewSchema } from '@vellum/contract';
+import { type lotRangeReviewSchema, lotRangesApi, productsApi } from '@vellum/contract';
 import type { z } from 'zod';
-import { api } from '../../api/client';
+import { call } from '../../api/call';
 
 export type LotRangeReview = z.infer<typeof lotRangeReviewSchema>;
 
@@ -15,11 +15,11 @@ export function useArchivedLotRanges(businessUnitId: number) {
     queryKey: lotRangeKeys.archived(businessUnitId),
     queryFn: async ({ signal }) =>
       (
-        await api<LotRangeReview[]>('api/products/review-lot-ranges', {
-          query: { 'business-unit': businessUnitId, archived: 'true' },
-          cacheBust: true,
-          signal,
-        })
+        await call(
+          productsApi.reviewLotRanges,
+          { query: { 'business-unit': businessUnitId, archived: 'true' } },
+          { cacheBust: true, signal },
+        )
       ).data,
     enabled: Number.isInteger(businessUnitId),
   });
@@ -30,7 +30,7 @@ export function useArchiveLotRange() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ id, archiveDate, version }: { id: number; archiveDate: string | null; version: number }) =>
-      api<LotRange>(`api/lot-ranges/${id}/archive`, { method: 'PUT', body: { archiveDate, version } }),
+      call(lotRangesApi.archive, { params: { id }, body: { archiveDate, version } }),
     onSuccess: async () => {
       // products show their lot ranges
       await qc.invalidateQueries({ queryKey: ['products'] });

@@ -1,7 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ManufacturerSettings, manufacturerSchema, manufacturerSettingsBody } from '@vellum/contract';
+import { manufacturerApi, type manufacturerSchema, type manufacturerSettingsBody } from '@vellum/contract';
 import type { z } from 'zod';
-import { ApiError, api } from '../../api/client';
+import { call } from '../../api/call';
+import { ApiError } from '../../api/client';
 
 export type Manufacturer = z.infer<typeof manufacturerSchema>;
 export type ManufacturerSettingsBody = z.input<typeof manufacturerSettingsBody>;
@@ -15,7 +16,7 @@ export const manufacturerKeys = {
 export function useManufacturer(enabled = true) {
   return useQuery({
     queryKey: manufacturerKeys.own,
-    queryFn: async () => (await api<Manufacturer>('api/manufacturer/own')).data,
+    queryFn: async () => (await call(manufacturerApi.get)).data,
     enabled,
     staleTime: 60_000,
   });
@@ -24,14 +25,14 @@ export function useManufacturer(enabled = true) {
 export function useManufacturerSettings() {
   return useQuery({
     queryKey: manufacturerKeys.settings,
-    queryFn: async () => (await api<ManufacturerSettings>('api/manufacturer/own/settings')).data,
+    queryFn: async () => (await call(manufacturerApi.settings)).data,
   });
 }
 
 export function useSaveManufacturerSettings() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: ManufacturerSettingsBody) => api<ManufacturerSettings>('api/manufacturer/own/settings', { method: 'PUT', body }),
+    mutationFn: (body: ManufacturerSettingsBody) => call(manufacturerApi.updateSettings, { body }),
     onSuccess: async (res) => {
       if (res.data) qc.setQueryData(manufacturerKeys.settings, res.data);
       // the shell's menus depend on the feature switches
@@ -46,7 +47,7 @@ export function useSaveManufacturerSettings() {
 export function useSaveManufacturerName() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (name: string) => api<unknown>('api/manufacturer/own/name', { method: 'PUT', body: { name } }),
+    mutationFn: (name: string) => call(manufacturerApi.rename, { body: { name } }),
     onSuccess: () => qc.invalidateQueries({ queryKey: ['manufacturer'] }),
   });
 }
@@ -58,10 +59,10 @@ export function useUploadManufacturerImage(kind: 'logo' | 'HCP' | 'PATIENT') {
       const data = new FormData();
       if (kind === 'logo') {
         data.append('logo', file);
-        return api<unknown>('api/manufacturer/own/logo', { method: 'POST', rawBody: data });
+        return call(manufacturerApi.uploadLogo, {}, { rawBody: data });
       }
       data.append('image', file);
-      return api<unknown>('api/manufacturer/own/audience-image', { method: 'PUT', query: { audience: kind }, rawBody: data });
+      return call(manufacturerApi.uploadAudienceImage, { query: { audience: kind } }, { rawBody: data });
     },
     onSuccess: () => qc.invalidateQueries({ queryKey: manufacturerKeys.own }),
   });

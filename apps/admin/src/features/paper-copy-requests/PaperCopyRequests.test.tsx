@@ -7,7 +7,7 @@ import { cleanupRoute, renderRoute } from '../../test/renderRoute';
 import { auth, signedInWith } from '../../test/signedIn';
 import { PaperCopyRequestsPage } from './PaperCopyRequestsPage';
 
-vi.mock('../../app/auth', () => ({ useAuth: () => auth.current }));
+vi.mock('../../platform/auth', () => ({ useAuth: () => auth.current }));
 
 const PATH = '/my-business-units/:businessUnitId/administration/paper-copy-requests';
 const BASE = '/my-business-units/1/administration/paper-copy-requests';

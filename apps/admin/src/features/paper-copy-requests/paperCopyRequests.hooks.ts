@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { PaperCopyRequest } from '@vellum/contract';
-import { api } from '../../api/client';
+import { type PaperCopyRequest, paperCopyRequestsApi } from '@vellum/contract';
+import { call } from '../../api/call';
 
 export type PaperCopyFilter = 'open' | 'overdue' | 'sent';
 
@@ -22,11 +22,11 @@ export function usePaperCopyRequests(params: PaperCopyListParams) {
   return useQuery({
     queryKey: paperCopyKeys.list(params),
     queryFn: async ({ signal }) => {
-      const res = await api<PaperCopyRequest[]>('api/paper-copy-requests', {
-        query: { 'business-unit': params.businessUnitId, state: params.state, page: params.page, size: params.size, sort: params.sort },
-        cacheBust: true,
-        signal,
-      });
+      const res = await call(
+        paperCopyRequestsApi.list,
+        { query: { 'business-unit': params.businessUnitId, state: params.state, page: params.page, size: params.size, sort: params.sort } },
+        { cacheBust: true, signal },
+      );
       return { rows: res.data, total: res.totalCount ?? res.data.length };
     },
     placeholderData: keepPreviousData,
@@ -39,7 +39,7 @@ export function useMarkPaperCopySent() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (r: Pick<PaperCopyRequest, 'id' | 'version'>) =>
-      api<PaperCopyRequest>(`api/paper-copy-requests/${r.id}/sent`, { method: 'PUT', body: { version: r.version } }),
+      call(paperCopyRequestsApi.markSent, { params: { id: r.id }, body: { version: r.version } }),
     onSettled: () => qc.invalidateQueries({ queryKey: paperCopyKeys.all }),
   });
 }

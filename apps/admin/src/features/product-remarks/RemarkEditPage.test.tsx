@@ -7,7 +7,7 @@ import { auth, signedInWith } from '../../test/signedIn';
 import { RemarksRoutes } from './RemarksRoutes';
 import { richTextHasContent, toRemarkBody } from './remarkForm';
 
-vi.mock('../../app/auth', () => ({ useAuth: () => auth.current }));
+vi.mock('../../platform/auth', () => ({ useAuth: () => auth.current }));
 
 const PATH = '/my-business-units/:businessUnitId/backend-configuration/product-remark/*';
 const BASE = '/my-business-units/1/backend-configuration/product-remark';

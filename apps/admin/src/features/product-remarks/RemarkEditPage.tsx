@@ -5,7 +5,6 @@ import { CatalogueErrorKeys, type ProductRemark } from '@vellum/contract';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router';
-import { useAuth } from '../../app/auth';
 import { useConfirm } from '../../components/ConfirmDialog';
 import { ConflictNotice } from '../../components/ConflictNotice';
 import { DeleteButton } from '../../components/DeleteButton';
@@ -13,14 +12,15 @@ import { FormActions } from '../../components/FormActions';
 import { IntegerField, SwitchField } from '../../components/FormFields';
 import { FormSection } from '../../components/FormSection';
 import { applyServerErrors, useErrorText } from '../../components/formErrors';
+import { NotFoundPage } from '../../components/NotFoundPage';
 import { PageHeader } from '../../components/PageHeader';
 import { LoadError, PageLoader } from '../../components/QueryState';
 import { ReadOnlyNotice } from '../../components/ReadOnlyNotice';
+import { RemarkContentEditor } from '../../components/RemarkContentEditor';
 import { useFormSync } from '../../components/useFormSync';
-import { NotFoundPage } from '../errors/NotFoundPage';
-import { remarksPath } from '../products/paths';
+import { remarkPaths } from '../../paths/productRemarks';
+import { useAuth } from '../../platform/auth';
 import { useDeleteProductRemark, useImportRemarkFile, useProductRemark, useSaveProductRemark } from './productRemarks.hooks';
-import { RemarkContentEditor } from './RemarkContentEditor';
 import { type RemarkFormValues, remarkFormSchema, toRemarkBody, toRemarkForm } from './remarkForm';
 
 /** Files the import accepts: HTML or plain text. */
@@ -47,7 +47,7 @@ function RemarkForm({ unitId, remark }: { unitId: number; remark?: ProductRemark
   const errorText = useErrorText();
   const readOnly = !auth.hasRight('PRODUCT_REMARK_MANAGE', unitId);
   const canDelete = !!remark && auth.hasRight('PRODUCT_REMARK_DELETE', unitId);
-  const listPath = remarksPath(unitId);
+  const listPath = remarkPaths.list(unitId);
   const form = useForm<RemarkFormValues>({ resolver: zodResolver(remarkFormSchema), defaultValues: toRemarkForm(remark) });
   const { errors, isDirty } = form.formState;
   const sync = useFormSync(form, remark, toRemarkForm);

@@ -3,13 +3,13 @@ import { IconPlus } from '@tabler/icons-react';
 import type { ProductRemark } from '@vellum/contract';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { useAuth } from '../../app/auth';
 import { useConfirm } from '../../components/ConfirmDialog';
 import { type Column, DataTable } from '../../components/DataTable';
 import { PageHeader } from '../../components/PageHeader';
 import { actionsColumn, RowActions } from '../../components/RowActions';
 import { pageLocally, useTableState } from '../../components/tableState';
-import { remarksPath } from '../products/paths';
+import { remarkPaths } from '../../paths/productRemarks';
+import { useAuth } from '../../platform/auth';
 import { useDeleteProductRemark, useProductRemarks } from './productRemarks.hooks';
 
 /** The product remarks of a business unit: name, order, audiences and the groups that show them. */
@@ -23,7 +23,7 @@ export function RemarkListPage() {
   const remove = useDeleteProductRemark();
   const { ask, dialog } = useConfirm();
   const state = useTableState({ defaultSort: { field: 'order', direction: 'asc' } });
-  const base = remarksPath(unitId);
+  const base = remarkPaths.list(unitId);
   const page = pageLocally(remarks.data, state, {
     searchText: (r) => r.name,
     sortValue: (r, f) => (f === 'order' ? r.visualizationOrder : f === 'groups' ? r.productGroups.length : r.name),

@@ -1,6 +1,6 @@
 import { Route, Routes } from 'react-router';
-import { lazyPage } from '../../app/lazyPage';
-import { NotFoundPage } from '../errors/NotFoundPage';
+import { NotFoundPage } from '../../components/NotFoundPage';
+import { lazyPage } from '../../platform/lazyPage';
 import { RemarkListPage } from './RemarkListPage';
 
 // the rich-text editor (tiptap and ProseMirror) loads with the edit page only, not with the list

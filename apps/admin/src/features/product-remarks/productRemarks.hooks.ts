@@ -1,9 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ProductRemark, ProductRemarkCreateBody, productRemarkRtfSchema, productRemarkUpdateBody } from '@vellum/contract';
+import { type ProductRemarkCreateBody, productRemarksApi, type productRemarkUpdateBody } from '@vellum/contract';
 import type { z } from 'zod';
-import { ApiError, api } from '../../api/client';
+import { call } from '../../api/call';
+import { ApiError } from '../../api/client';
 
-export type ProductRemarkRtf = z.infer<typeof productRemarkRtfSchema>;
 export type ProductRemarkBody = ProductRemarkCreateBody | z.input<typeof productRemarkUpdateBody>;
 
 export const productRemarkKeys = {
@@ -17,7 +17,7 @@ export function useProductRemarks(businessUnitId: number, enabled = true) {
   return useQuery({
     queryKey: productRemarkKeys.list(businessUnitId),
     queryFn: async ({ signal }) =>
-      (await api<ProductRemark[]>('api/product-remarks', { query: { 'business-unit': businessUnitId }, cacheBust: true, signal })).data,
+      (await call(productRemarksApi.list, { query: { 'business-unit': businessUnitId } }, { cacheBust: true, signal })).data,
     enabled: enabled && Number.isInteger(businessUnitId),
   });
 }
@@ -25,7 +25,7 @@ export function useProductRemarks(businessUnitId: number, enabled = true) {
 export function useProductRemark(id: number | undefined) {
   return useQuery({
     queryKey: productRemarkKeys.one(id ?? -1),
-    queryFn: async () => (await api<ProductRemark>(`api/product-remarks/${id}`)).data,
+    queryFn: async () => (await call(productRemarksApi.get, { params: { id: id! } })).data,
     enabled: id !== undefined && Number.isInteger(id),
     meta: { silentError: true },
   });
@@ -35,7 +35,9 @@ export function useSaveProductRemark() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (body: ProductRemarkBody) =>
-      api<ProductRemark>('api/product-remarks', { method: 'id' in body && body.id ? 'PUT' : 'POST', body }),
+      'id' in body && body.id
+        ? call(productRemarksApi.update, { body })
+        : call(productRemarksApi.create, { body: body as ProductRemarkCreateBody }),
     onSuccess: async (res) => {
       qc.setQueryData(productRemarkKeys.one(res.data.id), res.data);
       await Promise.all([
@@ -53,7 +55,7 @@ export function useSaveProductRemark() {
 export function useDeleteProductRemark() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api<void>(`api/product-remarks/${id}`, { method: 'DELETE' }),
+    mutationFn: (id: number) => call(productRemarksApi.delete, { params: { id } }),
     onSuccess: async (_res, id) => {
       qc.removeQueries({ queryKey: productRemarkKeys.one(id) });
       await Promise.all([
@@ -71,7 +73,7 @@ export function useImportRemarkFile(id: number) {
     mutationFn: (file: File) => {
       const data = new FormData();
       data.append('file', file);
-      return api<ProductRemarkRtf>(`api/product-remarks/${id}/rtf`, { method: 'POST', rawBody: data });
+      return call(productRemarksApi.uploadRtf, { params: { id } }, { rawBody: data });
     },
     onSuccess: async () => {
       await Promise.all([

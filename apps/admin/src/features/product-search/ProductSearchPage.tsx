@@ -4,9 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { type Column, DataTable } from '../../components/DataTable';
 import { PageHeader } from '../../components/PageHeader';
 import { pageParams, useTableState } from '../../components/tableState';
-import { useBusinessUnits } from '../business-units/businessUnits.hooks';
-import { keyCodeColumn, lastModifiedColumn, publishStateColumn } from '../products/productColumns';
-import { useProductSearch } from '../products/products.hooks';
+import { useBusinessUnits } from '../business-units';
+import { keyCodeColumn, lastModifiedColumn, publishStateColumn, useProductSearch } from '../products';
 
 /**
  * General settings › product search: one text box matching key codes and attribute values in every

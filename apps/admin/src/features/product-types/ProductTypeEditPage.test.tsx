@@ -11,7 +11,7 @@ import { BusinessUnitProductTypeRoutes } from './ProductTypeRoutes';
 const pumps = (over: Partial<ProductType> = {}) =>
   productType({ id: 11, businessUnitId: 3, slug: 'infusion-pumps', name: 'Infusion pumps', version: 1, ...over });
 
-vi.mock('../../app/auth', () => ({ useAuth: () => auth.current }));
+vi.mock('../../platform/auth', () => ({ useAuth: () => auth.current }));
 // full pages with many inputs render slowly in jsdom on a busy machine
 vi.setConfig({ testTimeout: 30_000 });
 

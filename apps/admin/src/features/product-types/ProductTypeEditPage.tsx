@@ -8,14 +8,15 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../api/client';
 import { errorKey } from '../../api/errors';
-import { useAuth } from '../../app/auth';
 import { FormActions } from '../../components/FormActions';
 import { FormSection } from '../../components/FormSection';
 import { applyServerErrors, useErrorText } from '../../components/formErrors';
+import { NotFoundPage } from '../../components/NotFoundPage';
 import { PageHeader } from '../../components/PageHeader';
 import { LoadError, PageLoader } from '../../components/QueryState';
 import { ReadOnlyNotice } from '../../components/ReadOnlyNotice';
-import { NotFoundPage } from '../errors/NotFoundPage';
+import { productPaths } from '../../paths/products';
+import { useAuth } from '../../platform/auth';
 import { AttributeDefinitionEditor, type ProductTypeForm as Form } from './AttributeDefinitionEditor';
 import { ProductTypeImages } from './ProductTypeImages';
 import { ProductTypeStatusBadge } from './ProductTypeStatusBadge';
@@ -32,7 +33,7 @@ import {
   toBody,
   toForm,
 } from './productTypeForm';
-import { type ProductTypeScope, productManagementPath } from './productTypePaths';
+import type { ProductTypeScope } from './productTypeScope';
 import { usePatientPortal, useProductType, useSaveProductType } from './productTypes.hooks';
 
 const NAME_ERRORS = { Pattern: 'productTypes.validation.namePattern' };
@@ -205,7 +206,7 @@ function ProductTypeForm({
         actions={
           type &&
           !scope.global && (
-            <Button component={Link} to={productManagementPath(unit, type.id)} variant="default" leftSection={<IconPackages size={16} />}>
+            <Button component={Link} to={productPaths.list(unit, type.id)} variant="default" leftSection={<IconPackages size={16} />}>
               {t('productTypes.openProducts')}
             </Button>
           )

@@ -4,17 +4,17 @@ import type { ProductType } from '@vellum/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { useAuth } from '../../app/auth';
-import { useFeatureSwitches } from '../../app/shell/queries';
 import { AuthImage } from '../../components/AuthImage';
 import { useConfirm } from '../../components/ConfirmDialog';
 import { type Column, DataTable } from '../../components/DataTable';
 import { PageHeader } from '../../components/PageHeader';
 import { actionsColumn, RowActions } from '../../components/RowActions';
 import { pageLocally, useTableState } from '../../components/tableState';
+import { useAuth } from '../../platform/auth';
+import { useFeatureSwitches } from '../../platform/queries';
 import { CopyGlobalProductTypeDialog } from './CopyGlobalProductTypeDialog';
 import { ProductTypeStatusBadge } from './ProductTypeStatusBadge';
-import type { ProductTypeScope } from './productTypePaths';
+import type { ProductTypeScope } from './productTypeScope';
 import { useDeleteProductType, useProductTypes } from './productTypes.hooks';
 
 /** The product types of a business unit's backend configuration, or the global ones (unit 0). */

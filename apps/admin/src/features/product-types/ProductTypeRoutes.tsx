@@ -2,12 +2,12 @@ import { Center, Loader } from '@mantine/core';
 import { GLOBAL_BUSINESS_UNIT_ID } from '@vellum/contract';
 import { useTranslation } from 'react-i18next';
 import { Route, Routes, useParams } from 'react-router';
-import { lazyPage } from '../../app/lazyPage';
-import { useFeatureSwitchesQuery } from '../../app/shell/queries';
-import { NotAuthorizedPage } from '../errors/NotAuthorizedPage';
-import { NotFoundPage } from '../errors/NotFoundPage';
+import { NotAuthorizedPage } from '../../components/NotAuthorizedPage';
+import { NotFoundPage } from '../../components/NotFoundPage';
+import { lazyPage } from '../../platform/lazyPage';
+import { useFeatureSwitchesQuery } from '../../platform/queries';
 import { ProductTypeListPage } from './ProductTypeListPage';
-import { type ProductTypeScope, scopeOf } from './productTypePaths';
+import { type ProductTypeScope, scopeOf } from './productTypeScope';
 
 // the attribute editor (drag and drop) loads with the edit page only, not with the list
 const ProductTypeEditPage = lazyPage(() => import('./ProductTypeEditPage'), 'ProductTypeEditPage');

@@ -4,16 +4,17 @@ import type { ProductType } from '@vellum/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { useAuth } from '../../app/auth';
-import { useFeatureSwitches } from '../../app/shell/queries';
 import { AuthImage } from '../../components/AuthImage';
 import { DebouncedInput } from '../../components/DebouncedInput';
 import { PageHeader } from '../../components/PageHeader';
 import { LoadError } from '../../components/QueryState';
 import { useTableState } from '../../components/tableState';
+import { productPaths } from '../../paths/products';
+import { productTypePaths } from '../../paths/productTypes';
+import { useAuth } from '../../platform/auth';
+import { useFeatureSwitches } from '../../platform/queries';
 import { CopyGlobalProductTypeDialog } from './CopyGlobalProductTypeDialog';
 import { ProductTypeStatusBadge } from './ProductTypeStatusBadge';
-import { configurationPath, productManagementPath } from './productTypePaths';
 import { useProductTypes } from './productTypes.hooks';
 
 /** /my-business-units/{id}/product-types: the unit's product types as cards; each opens its products. */
@@ -29,7 +30,7 @@ export function ProductTypesPage() {
   const canCopy = canManage && features.globalSearch;
   // a type opens its products; a user who may only configure types opens the configuration instead
   const canProducts = auth.hasRight('PRODUCT_READ', unitId) || auth.hasRight('PRODUCT_MANAGE', unitId);
-  const openPath = (id: number) => (canProducts ? productManagementPath(unitId, id) : `${configurationPath(unitId)}/${id}`);
+  const openPath = (id: number) => (canProducts ? productPaths.list(unitId, id) : `${productTypePaths.configuration(unitId)}/${id}`);
   const types = useProductTypes(unitId);
   const state = useTableState();
   const [copyOpen, setCopyOpen] = useState(false);
@@ -40,7 +41,7 @@ export function ProductTypesPage() {
     .sort((a, b) => a.name.localeCompare(b.name, undefined, { sensitivity: 'base' }));
 
   const addButton = (
-    <Button component={Link} to={`${configurationPath(unitId)}/new`} leftSection={<IconPlus size={16} />}>
+    <Button component={Link} to={`${productTypePaths.configuration(unitId)}/new`} leftSection={<IconPlus size={16} />}>
       {t('productTypes.add')}
     </Button>
   );

@@ -1,7 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ProductType, ProductTypeCreateBody, ProductTypeUpdateBody } from '@vellum/contract';
-import { ApiError, api } from '../../api/client';
-import { useFeatureSwitchesQuery } from '../../app/shell/queries';
+import { type ProductTypeCreateBody, type ProductTypeUpdateBody, productTypesApi } from '@vellum/contract';
+import { call } from '../../api/call';
+import { ApiError } from '../../api/client';
+import { useFeatureSwitchesQuery } from '../../platform/queries';
 
 export const productTypeKeys = {
   all: ['product-types'] as const,
@@ -15,11 +16,8 @@ export type ProductTypeBody = ProductTypeCreateBody | ProductTypeUpdateBody;
 /** The three images of a product type: the reference image and the hero image per audience. */
 export type ProductTypeImageKind = 'image' | 'heroHcp' | 'heroPatient';
 
-/** The API path of an image (upload with POST, remove with DELETE). */
-export function imagePath(id: number, kind: ProductTypeImageKind): { path: string; query?: { patient: boolean } } {
-  if (kind === 'image') return { path: `api/product-types/${id}/image` };
-  return { path: `api/product-types/${id}/heroImage`, query: { patient: kind === 'heroPatient' } };
-}
+/** The hero image's audience as its routes' query says it. */
+const heroQuery = (kind: ProductTypeImageKind) => ({ patient: kind === 'heroPatient' ? ('true' as const) : ('false' as const) });
 
 /** Lists come as an array (x-total-count); a paged shape is accepted too. */
 const asList = <T>(data: T[] | { items: T[] } | undefined): T[] => (Array.isArray(data) ? data : (data?.items ?? []));
@@ -29,14 +27,7 @@ export function useProductTypes(businessUnitId: number, enabled = true) {
   return useQuery({
     queryKey: productTypeKeys.list(businessUnitId),
     queryFn: async () =>
-      asList(
-        (
-          await api<ProductType[] | { items: ProductType[] }>('api/product-types', {
-            query: { 'business-unit': businessUnitId },
-            cacheBust: true,
-          })
-        ).data,
-      ),
+      asList((await call(productTypesApi.list, { query: { 'business-unit': businessUnitId } }, { cacheBust: true })).data),
     enabled: enabled && Number.isInteger(businessUnitId),
   });
 }
@@ -44,7 +35,7 @@ export function useProductTypes(businessUnitId: number, enabled = true) {
 export function useProductType(id: number | undefined) {
   return useQuery({
     queryKey: productTypeKeys.one(id ?? -1),
-    queryFn: async () => (await api<ProductType>(`api/product-types/${id}`)).data,
+    queryFn: async () => (await call(productTypesApi.get, { params: { id: id! } })).data,
     enabled: id !== undefined && Number.isInteger(id),
     // its page shows the failure in place (LoadError): no toast besides it
     meta: { silentError: true },
@@ -54,7 +45,8 @@ export function useProductType(id: number | undefined) {
 export function useSaveProductType() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: ProductTypeBody) => api<ProductType>('api/product-types', { method: body.id ? 'PUT' : 'POST', body }),
+    mutationFn: (body: ProductTypeBody) =>
+      body.id ? call(productTypesApi.update, { body }) : call(productTypesApi.create, { body: body as ProductTypeCreateBody }),
     onSuccess: async (res) => {
       const id = res.data?.id;
       if (id) qc.setQueryData(productTypeKeys.one(id), res.data);
@@ -73,7 +65,7 @@ export function useSaveProductType() {
 export function useDeleteProductType() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api<void>(`api/product-types/${id}`, { method: 'DELETE' }),
+    mutationFn: (id: number) => call(productTypesApi.delete, { params: { id } }),
     onSuccess: async (_res, id) => {
       qc.removeQueries({ queryKey: productTypeKeys.one(id) });
       await qc.invalidateQueries({ queryKey: productTypeKeys.all });
@@ -86,7 +78,7 @@ export function useCopyProductType() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ id, businessUnitId }: { id: number; businessUnitId: number }) =>
-      api<ProductType>(`api/product-types/${id}/copy`, { method: 'POST', body: { businessUnitId } }),
+      call(productTypesApi.copy, { params: { id }, body: { businessUnitId } }),
     onSuccess: async (res, { businessUnitId }) => {
       if (res.data?.id) qc.setQueryData(productTypeKeys.one(res.data.id), res.data);
       await qc.invalidateQueries({ queryKey: productTypeKeys.list(businessUnitId) });
@@ -97,7 +89,7 @@ export function useCopyProductType() {
 export function useDeleteAttributeDefinition(productTypeId: number) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api<void>(`api/product-type-attribute-definitions/${id}`, { method: 'DELETE' }),
+    mutationFn: (id: number) => call(productTypesApi.deleteAttributeDefinition, { params: { id } }),
     onSuccess: async () => {
       // the type's version and its definition list change
       await qc.invalidateQueries({ queryKey: productTypeKeys.one(productTypeId) });
@@ -112,8 +104,9 @@ export function useUploadProductTypeImage(id: number, kind: ProductTypeImageKind
     mutationFn: (file: File) => {
       const data = new FormData();
       data.append('image', file);
-      const { path, query } = imagePath(id, kind);
-      return api<unknown>(path, { method: 'POST', query, rawBody: data });
+      return kind === 'image'
+        ? call(productTypesApi.uploadImage, { params: { id } }, { rawBody: data })
+        : call(productTypesApi.uploadHeroImage, { params: { id }, query: heroQuery(kind) }, { rawBody: data });
     },
     onSuccess: async () => {
       await qc.invalidateQueries({ queryKey: productTypeKeys.one(id) });
@@ -125,10 +118,10 @@ export function useUploadProductTypeImage(id: number, kind: ProductTypeImageKind
 export function useDeleteProductTypeImage(id: number) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (kind: ProductTypeImageKind) => {
-      const { path, query } = imagePath(id, kind);
-      return api<unknown>(path, { method: 'DELETE', query });
-    },
+    mutationFn: (kind: ProductTypeImageKind) =>
+      kind === 'image'
+        ? call(productTypesApi.deleteImage, { params: { id } })
+        : call(productTypesApi.deleteHeroImage, { params: { id }, query: heroQuery(kind) }),
     onSuccess: async () => {
       await qc.invalidateQueries({ queryKey: productTypeKeys.one(id) });
       await qc.invalidateQueries({ queryKey: productTypeKeys.all });

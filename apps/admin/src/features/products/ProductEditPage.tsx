@@ -6,25 +6,24 @@ import { useCallback, useMemo } from 'react';
 import { Controller, type FieldError, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router';
-import { useAuth } from '../../app/auth';
 import { useConfirm } from '../../components/ConfirmDialog';
 import { ConflictNotice } from '../../components/ConflictNotice';
 import { DeleteButton } from '../../components/DeleteButton';
 import { FormActions } from '../../components/FormActions';
 import { FormSection } from '../../components/FormSection';
 import { useErrorText } from '../../components/formErrors';
+import { NotFoundPage } from '../../components/NotFoundPage';
 import { PageHeader } from '../../components/PageHeader';
+import { PublishStateBadge } from '../../components/PublishStateBadge';
 import { LoadError, PageLoader } from '../../components/QueryState';
 import { ReadOnlyNotice } from '../../components/ReadOnlyNotice';
 import { useFormSync } from '../../components/useFormSync';
 import { formatDateTime } from '../../i18n/format';
-import { LinkedDocuments } from '../documents/LinkedDocuments';
-import { NotFoundPage } from '../errors/NotFoundPage';
-import { useProductGroupOptions } from '../product-groups/productGroups.hooks';
+import { productPaths } from '../../paths/products';
+import { useAuth } from '../../platform/auth';
+import { useSlots } from '../../platform/slots';
 import { DateTimeInput } from './DateTimeInput';
 import { LotRangesEditor } from './LotRangesEditor';
-import { PublishStateBadge } from './PublishStateBadge';
-import { productPath, productsPath } from './paths';
 import { stringAttributes } from './productFilters';
 import {
   applyProductErrors,
@@ -37,6 +36,7 @@ import {
   toBody,
   toForm,
 } from './productForm';
+import { useProductGroupOptions } from './productGroups.hooks';
 import { useDeleteProduct, useProduct, useSaveProduct } from './products.hooks';
 
 /** products/new (optionally with a duplicate in the router state) and products/:productId. */
@@ -54,6 +54,7 @@ export function ProductEditPage({ type }: { type: ProductType }) {
 }
 
 function ProductForm({ type, product, duplicate }: { type: ProductType; product?: Product; duplicate?: ProductFormValues }) {
+  const { LinkedDocuments } = useSlots();
   const { t } = useTranslation();
   const navigate = useNavigate();
   const auth = useAuth();
@@ -61,7 +62,7 @@ function ProductForm({ type, product, duplicate }: { type: ProductType; product?
   const unitId = type.businessUnitId;
   const readOnly = !auth.hasRight('PRODUCT_MANAGE', unitId);
   const canDelete = !!product && auth.hasRight('PRODUCT_DELETE', unitId);
-  const listPath = productsPath(unitId, type.id);
+  const listPath = productPaths.list(unitId, type.id);
   const definitions = useMemo(() => stringAttributes(type), [type]);
   const schema = useMemo(() => productFormSchema(type), [type]);
   const toValues = useCallback((p: Product) => toForm(type, p), [type]);
@@ -91,7 +92,7 @@ function ProductForm({ type, product, duplicate }: { type: ProductType; product?
       } else {
         // a new product opens: its lot ranges and product groups usually come next
         const created = await save.mutateAsync(body);
-        navigate(productPath(unitId, type.id, created.data.id), { replace: true });
+        navigate(productPaths.edit(unitId, type.id, created.data.id), { replace: true });
       }
     } catch (e) {
       sync.afterError(e);
@@ -101,7 +102,7 @@ function ProductForm({ type, product, duplicate }: { type: ProductType; product?
 
   const onDuplicate = () => {
     const state: DuplicateState = { duplicate: duplicateValues(form.getValues()) };
-    navigate(productPath(unitId, type.id, 'new'), { state });
+    navigate(productPaths.edit(unitId, type.id, 'new'), { state });
   };
 
   const onDelete = () => {
@@ -231,7 +232,7 @@ function ProductForm({ type, product, duplicate }: { type: ProductType; product?
           {!readOnly && <FormActions saving={save.isPending} disabled={!!product && !isDirty} cancelTo={listPath} />}
         </Stack>
       </Box>
-      {product && <LinkedDocuments businessUnitId={product.businessUnitId} productId={product.id} />}
+      {product && LinkedDocuments && <LinkedDocuments businessUnitId={product.businessUnitId} productId={product.id} />}
       {/* outside the form: the dialog's own submit must not reach it */}
       {dialog}
     </>

@@ -7,7 +7,7 @@ import { renderRoute } from '../../test/renderRoute';
 import { auth, signedInWith } from '../../test/signedIn';
 import { ProductManagementRoutes } from './ProductManagementRoutes';
 
-vi.mock('../../app/auth', () => ({ useAuth: () => auth.current }));
+vi.mock('../../platform/auth', () => ({ useAuth: () => auth.current }));
 
 const PATH = '/my-business-units/:businessUnitId/product-types/:productTypeId/product-management/*';
 const BASE = '/my-business-units/1/product-types/7/product-management';

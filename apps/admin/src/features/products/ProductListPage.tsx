@@ -4,15 +4,15 @@ import type { ProductListItem, ProductType } from '@vellum/contract';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { useAuth } from '../../app/auth';
 import { useConfirm } from '../../components/ConfirmDialog';
 import { type Column, DataTable } from '../../components/DataTable';
 import { PageHeader } from '../../components/PageHeader';
 import { actionsColumn, RowActions } from '../../components/RowActions';
 import { pageParams, useTableState } from '../../components/tableState';
+import { productPaths } from '../../paths/products';
+import { useAuth } from '../../platform/auth';
 import { ProductFilters } from './ProductFilters';
 import { OrphansSwitch, ProductManagementTabs } from './ProductManagementTabs';
-import { productPath } from './paths';
 import { groupCountColumn, keyCodeColumn, publishStateColumn } from './productColumns';
 import { filterFieldsOf, hasFilters, listAttributes, ORPHANS_PARAM, searchBodyOf } from './productFilters';
 import { useDeleteProduct, useProductSearch } from './products.hooks';
@@ -48,7 +48,7 @@ export function ProductListPage({ type }: { type: ProductType }) {
     actionsColumn(t('components.dataTable.actions'), (p) => (
       <RowActions
         name={p.keyCode}
-        editTo={productPath(unitId, type.id, p.id)}
+        editTo={productPaths.edit(unitId, type.id, p.id)}
         onDelete={
           canDelete
             ? () =>
@@ -76,7 +76,7 @@ export function ProductListPage({ type }: { type: ProductType }) {
       {canManage && (
         <Button
           component={Link}
-          to={productPath(unitId, type.id, 'new')}
+          to={productPaths.edit(unitId, type.id, 'new')}
           variant="light"
           size="xs"
           mt="sm"
@@ -95,7 +95,7 @@ export function ProductListPage({ type }: { type: ProductType }) {
         description={t('products.description')}
         actions={
           canManage && (
-            <Button component={Link} to={productPath(unitId, type.id, 'new')} leftSection={<IconPlus size={16} />}>
+            <Button component={Link} to={productPaths.edit(unitId, type.id, 'new')} leftSection={<IconPlus size={16} />}>
               {t('products.create')}
             </Button>
           )

@@ -1,9 +1,9 @@
 import { Navigate, Route, Routes, useParams } from 'react-router';
+import { NotFoundPage } from '../../components/NotFoundPage';
 import { LoadError, PageLoader } from '../../components/QueryState';
-import { NotFoundPage } from '../errors/NotFoundPage';
-import { ProductGroupEditPage } from '../product-groups/ProductGroupEditPage';
-import { ProductGroupListPage } from '../product-groups/ProductGroupListPage';
 import { ProductEditPage } from './ProductEditPage';
+import { ProductGroupEditPage } from './ProductGroupEditPage';
+import { ProductGroupListPage } from './ProductGroupListPage';
 import { ProductListPage } from './ProductListPage';
 import { useProductTypeDetails } from './products.hooks';
 

@@ -2,7 +2,7 @@ import { Switch, Tabs } from '@mantine/core';
 import { IconBox, IconFolders } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { productGroupsPath, productsPath } from './paths';
+import { productPaths } from '../../paths/products';
 import { ORPHANS_PARAM } from './productFilters';
 
 /** The two tabs of product management. */
@@ -46,7 +46,10 @@ export function ProductManagementTabs({
   return (
     <ProductManagementTabLinks
       active={active}
-      to={{ products: productsPath(businessUnitId, productTypeId), 'product-groups': productGroupsPath(businessUnitId, productTypeId) }}
+      to={{
+        products: productPaths.list(businessUnitId, productTypeId),
+        'product-groups': productPaths.groups(businessUnitId, productTypeId),
+      }}
     />
   );
 }

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ProductGroupListItem } from '@vellum/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AuthState } from '../../app/auth';
+import type { AuthState } from '../../platform/auth';
 import { productListItem, productType } from '../../test/catalogueFixtures';
 import { mockServer, ok, onePage } from '../../test/fakeServer';
 import { cleanupRoute, renderRoute } from '../../test/renderRoute';
@@ -9,7 +9,7 @@ import { signedInWith } from '../../test/signedIn';
 import { UnitProductManagementRoutes } from './UnitProductManagementRoutes';
 
 const auth: { current: Partial<AuthState> } = { current: {} };
-vi.mock('../../app/auth', () => ({ useAuth: () => auth.current }));
+vi.mock('../../platform/auth', () => ({ useAuth: () => auth.current }));
 
 const PATH = '/my-business-units/:businessUnitId/product-management/*';
 const BASE = '/my-business-units/1/product-management';

@@ -1,6 +1,6 @@
 import { Navigate, Route, Routes, useParams } from 'react-router';
-import { NotFoundPage } from '../errors/NotFoundPage';
-import { UnitProductGroupListPage } from '../product-groups/UnitProductGroupListPage';
+import { NotFoundPage } from '../../components/NotFoundPage';
+import { UnitProductGroupListPage } from './UnitProductGroupListPage';
 import { UnitProductListPage } from './UnitProductListPage';
 
 /** /my-business-units/{id}/product-management/*: the products and product groups of every product type of the unit. */

@@ -1,6 +1,6 @@
 import { useSearchParams } from 'react-router';
+import { productPaths } from '../../paths/products';
 import { type ProductManagementTab, ProductManagementTabLinks } from './ProductManagementTabs';
-import { unitProductGroupsPath, unitProductsPath } from './paths';
 import { ORPHANS_PARAM } from './productFilters';
 
 /** Products | Product groups of a whole business unit: tabs that are links, keeping the orphans filter. */
@@ -10,7 +10,10 @@ export function UnitProductManagementTabs({ businessUnitId, active }: { business
   return (
     <ProductManagementTabLinks
       active={active}
-      to={{ products: `${unitProductsPath(businessUnitId)}${query}`, 'product-groups': `${unitProductGroupsPath(businessUnitId)}${query}` }}
+      to={{
+        products: `${productPaths.unitList(businessUnitId)}${query}`,
+        'product-groups': `${productPaths.unitGroups(businessUnitId)}${query}`,
+      }}
     />
   );
 }

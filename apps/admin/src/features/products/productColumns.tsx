@@ -3,9 +3,9 @@ import type { ProductListItem } from '@vellum/contract';
 import type { TFunction } from 'i18next';
 import { Link } from 'react-router';
 import type { Column } from '../../components/DataTable';
+import { PublishStateBadge } from '../../components/PublishStateBadge';
 import { formatDateTime } from '../../i18n/format';
-import { PublishStateBadge } from './PublishStateBadge';
-import { productPath } from './paths';
+import { productPaths } from '../../paths/products';
 
 /** The columns that every list of products (a type's, a unit's, the global search) shows alike. */
 
@@ -15,7 +15,7 @@ export const keyCodeColumn = (t: TFunction): Column<ProductListItem> => ({
   header: t('products.fields.keyCode'),
   sortable: true,
   render: (p) => (
-    <Anchor component={Link} to={productPath(p.businessUnitId, p.productTypeId, p.id)} fw={500}>
+    <Anchor component={Link} to={productPaths.edit(p.businessUnitId, p.productTypeId, p.id)} fw={500}>
       {p.keyCode}
     </Anchor>
   ),

@@ -1,16 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  Product,
-  ProductCreateBody,
-  ProductSearchBody,
-  ProductType,
-  ProductUpdateBody,
-  productSearchPageSchema,
-} from '@vellum/contract';
-import type { z } from 'zod';
-import { ApiError, api } from '../../api/client';
-
-export type ProductSearchPage = z.infer<typeof productSearchPageSchema>;
+import { type ProductCreateBody, type ProductSearchBody, type ProductUpdateBody, productsApi, productTypesApi } from '@vellum/contract';
+import { call } from '../../api/call';
+import { ApiError } from '../../api/client';
 
 /** Where a product search looks: one product type, every type of a unit, or (neither) every unit. */
 export interface ProductSearchScope {
@@ -37,7 +28,7 @@ export const productTypeDetailsKey = (id: number) => ['product-types', 'details'
 export function useProductTypeDetails(id: number | undefined) {
   return useQuery({
     queryKey: productTypeDetailsKey(id ?? -1),
-    queryFn: async () => (await api<ProductType>(`api/product-types/${id}`)).data,
+    queryFn: async () => (await call(productTypesApi.get, { params: { id: id! } })).data,
     enabled: id !== undefined && Number.isInteger(id),
     meta: { silentError: true },
   });
@@ -45,18 +36,20 @@ export function useProductTypeDetails(id: number | undefined) {
 
 /** POST api/products/search: one page of products matching the body's filters. */
 export async function searchProducts(params: ProductSearchParams, body: ProductSearchBody, signal?: AbortSignal) {
-  const res = await api<ProductSearchPage>('api/products/search', {
-    method: 'POST',
-    query: {
-      'product-type': params.productTypeId,
-      'business-unit': params.businessUnitId,
-      page: params.page,
-      size: params.size,
-      sort: params.sort,
+  const res = await call(
+    productsApi.search,
+    {
+      query: {
+        'product-type': params.productTypeId,
+        'business-unit': params.businessUnitId,
+        page: params.page,
+        size: params.size,
+        sort: params.sort,
+      },
+      body,
     },
-    body,
-    signal,
-  });
+    { signal },
+  );
   return { rows: res.data.items, total: res.data.pageable.totalElements };
 }
 
@@ -72,7 +65,7 @@ export function useProductSearch(params: ProductSearchParams, body: ProductSearc
 export function useProduct(id: number | undefined) {
   return useQuery({
     queryKey: productKeys.one(id ?? -1),
-    queryFn: async () => (await api<Product>(`api/products/${id}`)).data,
+    queryFn: async () => (await call(productsApi.get, { params: { id: id! } })).data,
     enabled: id !== undefined && Number.isInteger(id),
     meta: { silentError: true },
   });
@@ -93,7 +86,8 @@ async function invalidateAround(qc: ReturnType<typeof useQueryClient>) {
 export function useSaveProduct() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: ProductBody) => api<Product>('api/products', { method: 'id' in body && body.id ? 'PUT' : 'POST', body }),
+    mutationFn: (body: ProductBody) =>
+      'id' in body && body.id ? call(productsApi.update, { body }) : call(productsApi.create, { body: body as ProductCreateBody }),
     onSuccess: async (res) => {
       qc.setQueryData(productKeys.one(res.data.id), res.data);
       await invalidateAround(qc);
@@ -108,7 +102,7 @@ export function useSaveProduct() {
 export function useDeleteProduct() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api<void>(`api/products/${id}`, { method: 'DELETE' }),
+    mutationFn: (id: number) => call(productsApi.delete, { params: { id } }),
     onSuccess: async (_res, id) => {
       qc.removeQueries({ queryKey: productKeys.one(id) });
       await invalidateAround(qc);

@@ -5,12 +5,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { type Column, DataTable } from '../../components/DataTable';
+import { PublishStateBadge } from '../../components/PublishStateBadge';
 import { LoadError } from '../../components/QueryState';
 import { pageParams, useTableState } from '../../components/tableState';
 import { formatDate, formatNumber } from '../../i18n/format';
-import { filePath } from '../files/paths';
-import { PublishStateBadge } from '../products/PublishStateBadge';
-import { productPath } from '../products/paths';
+import { filePaths } from '../../paths/files';
+import { productPaths } from '../../paths/products';
 import { usePublishCounts, usePublishItems } from './publishing.hooks';
 
 const STATES = ['UNPUBLISHED', 'SCHEDULED', 'PUBLISHED'] as const;
@@ -131,7 +131,7 @@ function ProductItems({ businessUnitId, count }: { businessUnitId: number; count
       header: t('publishing.fields.keyCode'),
       sortable: true,
       render: (p) => (
-        <Anchor component={Link} to={productPath(businessUnitId, p.productTypeId, p.id)} fw={500}>
+        <Anchor component={Link} to={productPaths.edit(businessUnitId, p.productTypeId, p.id)} fw={500}>
           {p.keyCode}
         </Anchor>
       ),
@@ -185,7 +185,7 @@ function FileItems({ businessUnitId, count }: { businessUnitId: number; count?: 
       header: t('publishing.fields.file'),
       sortable: true,
       render: (f) => (
-        <Anchor component={Link} to={filePath(businessUnitId, f.documentId, f.id)} fw={500}>
+        <Anchor component={Link} to={filePaths.edit(businessUnitId, f.documentId, f.id)} fw={500}>
           {f.name}
         </Anchor>
       ),

@@ -1,8 +1,8 @@
 import { Divider, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { useAuth } from '../../app/auth';
 import { PageHeader } from '../../components/PageHeader';
+import { useAuth } from '../../platform/auth';
 import { PublicationHistory } from './PublicationHistory';
 import { PublishChangesSection } from './PublishChangesSection';
 import { PublishCountsSection } from './PublishCountsSection';

@@ -1,17 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  PreviewBody,
-  PreviewLink,
-  Publication,
-  PublicationDetail,
-  PublishBody,
-  PublishChanges,
-  PublishFiles,
-  PublishProducts,
-  PublishReadiness,
-  PublishStateResponse,
-} from '@vellum/contract';
-import { api } from '../../api/client';
+import { type PreviewBody, type PublishBody, publishingApi, type RouteAnswer, type RouteQueryInput } from '@vellum/contract';
+import { type CallOptions, call } from '../../api/call';
 
 /** How often the page asks whether a publish is running (spec 001 §3: the publish state). */
 export const PUBLISH_STATE_POLL_MS = 4000;
@@ -36,12 +25,28 @@ export const publishingKeys = {
 
 const valid = (id: number) => Number.isInteger(id);
 
+/** The routes of the products' and the files' publish states (they share their query). */
+const itemsRoute = { products: publishingApi.products, files: publishingApi.files } as const;
+type ItemsAnswer<T extends 'products' | 'files'> = RouteAnswer<(typeof itemsRoute)[T]>;
+
+/** GET api/publish-products or api/publish-files, as `what` says. */
+async function publishItems<T extends 'products' | 'files'>(
+  what: T,
+  query: RouteQueryInput<typeof publishingApi.products>,
+  opts: CallOptions,
+): Promise<ItemsAnswer<T>> {
+  const route: (typeof itemsRoute)[keyof typeof itemsRoute] = itemsRoute[what];
+  const res = await call(route, { query }, opts);
+  // the answer of the route `what` picked (TypeScript does not narrow a generic index; the old call named the same type)
+  return res.data as ItemsAnswer<T>;
+}
+
 /** GET api/publish/readiness: what blocks a publish (errors) and what it leaves out (warnings). */
 export function useReadiness(businessUnitId: number, enabled = true) {
   return useQuery({
     queryKey: publishingKeys.readiness(businessUnitId),
     queryFn: async ({ signal }) =>
-      (await api<PublishReadiness>('api/publish/readiness', { query: { 'business-unit': businessUnitId }, cacheBust: true, signal })).data,
+      (await call(publishingApi.readiness, { query: { 'business-unit': businessUnitId } }, { cacheBust: true, signal })).data,
     enabled: enabled && valid(businessUnitId),
     meta: { silentError: true },
   });
@@ -52,7 +57,7 @@ export function usePublishChanges(businessUnitId: number, enabled = true) {
   return useQuery({
     queryKey: publishingKeys.changes(businessUnitId),
     queryFn: async ({ signal }) =>
-      (await api<PublishChanges>('api/publish/changes', { query: { 'business-unit': businessUnitId }, cacheBust: true, signal })).data,
+      (await call(publishingApi.changes, { query: { 'business-unit': businessUnitId } }, { cacheBust: true, signal })).data,
     enabled: enabled && valid(businessUnitId),
     meta: { silentError: true },
   });
@@ -62,14 +67,7 @@ export function usePublishChanges(businessUnitId: number, enabled = true) {
 export function usePublishCounts<T extends 'products' | 'files'>(businessUnitId: number, what: T, enabled = true) {
   return useQuery({
     queryKey: publishingKeys.counts(businessUnitId, what),
-    queryFn: async ({ signal }) =>
-      (
-        await api<T extends 'products' ? PublishProducts : PublishFiles>(`api/publish-${what}`, {
-          query: { 'business-unit': businessUnitId },
-          cacheBust: true,
-          signal,
-        })
-      ).data,
+    queryFn: async ({ signal }) => publishItems(what, { 'business-unit': businessUnitId }, { cacheBust: true, signal }),
     enabled: enabled && valid(businessUnitId),
     meta: { silentError: true },
   });
@@ -80,13 +78,11 @@ export function usePublishItems<T extends 'products' | 'files'>(businessUnitId: 
   return useQuery({
     queryKey: publishingKeys.items(businessUnitId, what, params),
     queryFn: async ({ signal }) =>
-      (
-        await api<T extends 'products' ? PublishProducts : PublishFiles>(`api/publish-${what}`, {
-          query: { 'business-unit': businessUnitId, details: true, page: params.page, size: params.size, sort: params.sort },
-          cacheBust: true,
-          signal,
-        })
-      ).data,
+      publishItems(
+        what,
+        { 'business-unit': businessUnitId, details: 'true', page: params.page, size: params.size, sort: params.sort },
+        { cacheBust: true, signal },
+      ),
     enabled: enabled && valid(businessUnitId),
     placeholderData: keepPreviousData,
   });
@@ -97,7 +93,7 @@ export function usePublishState(businessUnitId: number, enabled = true) {
   return useQuery({
     queryKey: publishingKeys.state(businessUnitId),
     queryFn: async ({ signal }) =>
-      (await api<PublishStateResponse>('api/publish-state', { query: { 'business-unit': businessUnitId }, cacheBust: true, signal })).data,
+      (await call(publishingApi.state, { query: { 'business-unit': businessUnitId } }, { cacheBust: true, signal })).data,
     enabled: enabled && valid(businessUnitId),
     refetchInterval: PUBLISH_STATE_POLL_MS,
     refetchIntervalInBackground: false,
@@ -110,7 +106,7 @@ export function usePublishState(businessUnitId: number, enabled = true) {
 export function usePublish(businessUnitId: number) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: PublishBody) => api<Publication | undefined>('api/publish', { method: 'POST', body }),
+    mutationFn: (body: PublishBody) => call(publishingApi.publish, { body }),
     onSettled: () => qc.invalidateQueries({ queryKey: publishingKeys.unit(businessUnitId) }),
     meta: { silentError: true },
   });
@@ -119,7 +115,7 @@ export function usePublish(businessUnitId: number) {
 /** POST api/publish/preview: a one-time address of a preview of the website (the unpublished state, or a publication). */
 export function useOpenPreview() {
   return useMutation({
-    mutationFn: async (body: PreviewBody) => (await api<PreviewLink>('api/publish/preview', { method: 'POST', body })).data,
+    mutationFn: async (body: PreviewBody) => (await call(publishingApi.preview, { body })).data,
   });
 }
 
@@ -128,11 +124,11 @@ export function usePublications(businessUnitId: number, params: PageParams) {
   return useQuery({
     queryKey: publishingKeys.publications(businessUnitId, params),
     queryFn: async ({ signal }) => {
-      const res = await api<Publication[]>('api/publications', {
-        query: { 'business-unit': businessUnitId, page: params.page, size: params.size, sort: params.sort },
-        cacheBust: true,
-        signal,
-      });
+      const res = await call(
+        publishingApi.publications,
+        { query: { 'business-unit': businessUnitId, page: params.page, size: params.size, sort: params.sort } },
+        { cacheBust: true, signal },
+      );
       return { rows: res.data, total: res.totalCount ?? res.data.length };
     },
     enabled: valid(businessUnitId),
@@ -144,7 +140,7 @@ export function usePublications(businessUnitId: number, params: PageParams) {
 export function usePublication(businessUnitId: number, id: number | null) {
   return useQuery({
     queryKey: publishingKeys.publication(businessUnitId, id ?? -1),
-    queryFn: async ({ signal }) => (await api<PublicationDetail>(`api/publications/${id}`, { signal })).data,
+    queryFn: async ({ signal }) => (await call(publishingApi.publication, { params: { id: id! } }, { signal })).data,
     enabled: id !== null && valid(businessUnitId),
     meta: { silentError: true },
   });
@@ -154,7 +150,7 @@ export function usePublication(businessUnitId: number, id: number | null) {
 export function useRestorePublication(businessUnitId: number) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api<Publication | undefined>(`api/publications/${id}/restore`, { method: 'POST' }),
+    mutationFn: (id: number) => call(publishingApi.restorePublication, { params: { id } }),
     onSettled: () => qc.invalidateQueries({ queryKey: publishingKeys.unit(businessUnitId) }),
   });
 }

@@ -4,17 +4,17 @@ import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'react-router';
 import { z } from 'zod';
-import { useAuth } from '../../app/auth';
 import { ConflictNotice } from '../../components/ConflictNotice';
 import { DeleteButton } from '../../components/DeleteButton';
 import { FormActions } from '../../components/FormActions';
 import { FormSection } from '../../components/FormSection';
 import { useErrorText } from '../../components/formErrors';
+import { NotFoundPage } from '../../components/NotFoundPage';
 import { PageHeader } from '../../components/PageHeader';
 import { LoadError, PageLoader } from '../../components/QueryState';
 import { ReadOnlyNotice } from '../../components/ReadOnlyNotice';
-import { NotFoundPage } from '../errors/NotFoundPage';
-import { languageGroupsPath } from './paths';
+import { regionsLanguagesPaths } from '../../paths/regionsLanguages';
+import { useAuth } from '../../platform/auth';
 import {
   useDeleteLanguageGroup,
   useLanguageGroup,
@@ -49,7 +49,7 @@ function GroupForm({ unitId, group }: { unitId: number; group?: LanguageGroup })
   const auth = useAuth();
   const errorText = useErrorText();
   const readOnly = !auth.hasRight('DOCUMENT_LANGUAGE_MANAGE', unitId);
-  const listPath = languageGroupsPath(unitId);
+  const listPath = regionsLanguagesPaths.languageGroups(unitId);
   const documentLanguages = useUnitLanguages('document', unitId);
   const groups = useLanguageGroups(unitId);
   const save = useSaveLanguageGroup();

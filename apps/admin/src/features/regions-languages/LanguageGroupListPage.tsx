@@ -3,14 +3,14 @@ import { IconPlus } from '@tabler/icons-react';
 import type { LanguageGroup } from '@vellum/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useAuth } from '../../app/auth';
 import { useConfirm } from '../../components/ConfirmDialog';
 import { type Column, DataTable } from '../../components/DataTable';
 import { PageHeader } from '../../components/PageHeader';
 import { actionsColumn, RowActions } from '../../components/RowActions';
 import { pageLocally, useTableState } from '../../components/tableState';
+import { regionsLanguagesPaths } from '../../paths/regionsLanguages';
+import { useAuth } from '../../platform/auth';
 import { LanguageListEditor } from './LanguageListEditor';
-import { languageGroupsPath } from './paths';
 import { useDeleteLanguageGroup, useLanguageGroups, useLanguages } from './regionsLanguages.hooks';
 
 /** backend-configuration/language-group: the unit's document languages and its language groups (spec 001 §2). */
@@ -23,7 +23,7 @@ export function LanguageGroupListPage({ unitId }: { unitId: number }) {
   const remove = useDeleteLanguageGroup();
   const { ask, dialog } = useConfirm();
   const state = useTableState({ defaultSort: { field: 'name', direction: 'asc' } });
-  const base = languageGroupsPath(unitId);
+  const base = regionsLanguagesPaths.languageGroups(unitId);
   const names = new Map((languages.data ?? []).map((l) => [l.isoCode, l.name]));
   const languageNames = (g: LanguageGroup) => g.documentLanguageIds.map((c) => names.get(c) ?? c).join(', ');
   const page = pageLocally(groups.data, state, {

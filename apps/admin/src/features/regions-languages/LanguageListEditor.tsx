@@ -19,10 +19,10 @@ import { type Language, REQUIRED_INTERFACE_LANGUAGE } from '@vellum/contract';
 import { useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
-import { useAuth } from '../../app/auth';
 import { LoadError, PageLoader } from '../../components/QueryState';
-import { LANGUAGE_RIGHT } from './paths';
+import { useAuth } from '../../platform/auth';
 import { type LanguageKind, useLanguages, useSaveUnitLanguages, useUnitLanguages } from './regionsLanguages.hooks';
+import { LANGUAGE_RIGHT } from './rights';
 
 /**
  * A unit's interface or document languages: every known language as a checkbox, a filter, a

@@ -4,19 +4,20 @@ import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'react-router';
 import { z } from 'zod';
-import { useAuth } from '../../app/auth';
 import { ConflictNotice } from '../../components/ConflictNotice';
 import { DeleteButton } from '../../components/DeleteButton';
 import { FormActions } from '../../components/FormActions';
 import { FormSection } from '../../components/FormSection';
 import { useErrorText } from '../../components/formErrors';
+import { NotFoundPage } from '../../components/NotFoundPage';
 import { PageHeader } from '../../components/PageHeader';
 import { LoadError, PageLoader } from '../../components/QueryState';
 import { ReadOnlyNotice } from '../../components/ReadOnlyNotice';
-import { NotFoundPage } from '../errors/NotFoundPage';
+import { regionsLanguagesPaths } from '../../paths/regionsLanguages';
+import { useAuth } from '../../platform/auth';
 import { CountryMultiSelect } from './CountryMultiSelect';
-import { REGION_RIGHT, regionsPath } from './paths';
 import { type RegionKind, useDeleteRegion, useRegion, useSaveRegion } from './regionsLanguages.hooks';
+import { REGION_RIGHT } from './rights';
 import { useNamedEntityForm } from './useNamedEntityForm';
 
 const regionFormSchema = z.object({
@@ -44,7 +45,7 @@ function RegionForm({ kind, unitId, region }: { kind: RegionKind; unitId: number
   const auth = useAuth();
   const errorText = useErrorText();
   const readOnly = !auth.hasRight(REGION_RIGHT[kind], unitId);
-  const listPath = regionsPath(kind, unitId);
+  const listPath = regionsLanguagesPaths.regions(kind, unitId);
   const save = useSaveRegion(kind);
   const remove = useDeleteRegion(kind);
   const { form, sync, onSubmit, onDelete, dialog } = useNamedEntityForm({

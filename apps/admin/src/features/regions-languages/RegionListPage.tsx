@@ -3,14 +3,15 @@ import { IconInfoCircle, IconPlus } from '@tabler/icons-react';
 import type { Region } from '@vellum/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useAuth } from '../../app/auth';
 import { useConfirm } from '../../components/ConfirmDialog';
 import { type Column, DataTable } from '../../components/DataTable';
 import { PageHeader } from '../../components/PageHeader';
 import { actionsColumn, RowActions } from '../../components/RowActions';
 import { pageLocally, useTableState } from '../../components/tableState';
-import { REGION_RIGHT, regionsPath } from './paths';
+import { regionsLanguagesPaths } from '../../paths/regionsLanguages';
+import { useAuth } from '../../platform/auth';
 import { type RegionKind, useCountries, useDeleteRegion, useRegions } from './regionsLanguages.hooks';
+import { REGION_RIGHT } from './rights';
 
 /** The regions of a kind of a unit (unit 0: the manufacturer's); inherited ones are marked and read-only. */
 export function RegionListPage({ kind, unitId, tabs }: { kind: RegionKind; unitId: number; tabs?: React.ReactNode }) {
@@ -22,7 +23,7 @@ export function RegionListPage({ kind, unitId, tabs }: { kind: RegionKind; unitI
   const remove = useDeleteRegion(kind);
   const { ask, dialog } = useConfirm();
   const state = useTableState({ defaultSort: { field: 'name', direction: 'asc' } });
-  const base = regionsPath(kind, unitId);
+  const base = regionsLanguagesPaths.regions(kind, unitId);
   const inherited = unitId !== 0 && (regions.data ?? []).some((r) => r.businessUnitId !== unitId);
   const names = new Map((countries.data ?? []).map((c) => [c.isoCode, c.name]));
   const countryNames = (r: Region) => r.countryIds.map((c) => names.get(c) ?? c).join(', ');

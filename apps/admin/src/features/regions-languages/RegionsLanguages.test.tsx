@@ -7,7 +7,7 @@ import { cleanupRoute, renderRoute } from '../../test/renderRoute';
 import { auth, signedInWith } from '../../test/signedIn';
 import { InterfaceRegionRoutes, LanguageGroupRoutes, ManufacturerRegionsRoutes, WebsiteLanguagesPage } from './RegionsLanguagesRoutes';
 
-vi.mock('../../app/auth', () => ({ useAuth: () => auth.current }));
+vi.mock('../../platform/auth', () => ({ useAuth: () => auth.current }));
 afterEach(cleanupRoute);
 
 const REGIONS = '/my-business-units/:businessUnitId/website-configuration/region/*';

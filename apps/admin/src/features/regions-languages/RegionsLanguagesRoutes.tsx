@@ -1,13 +1,13 @@
 import { Stack, Tabs } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Routes, useNavigate, useParams } from 'react-router';
-import { useAuth } from '../../app/auth';
+import { NotFoundPage } from '../../components/NotFoundPage';
 import { PageHeader } from '../../components/PageHeader';
-import { NotFoundPage } from '../errors/NotFoundPage';
+import { regionsLanguagesPaths } from '../../paths/regionsLanguages';
+import { useAuth } from '../../platform/auth';
 import { LanguageGroupEditPage } from './LanguageGroupEditPage';
 import { LanguageGroupListPage } from './LanguageGroupListPage';
 import { LanguageListEditor } from './LanguageListEditor';
-import { regionsPath } from './paths';
 import { RegionEditPage } from './RegionEditPage';
 import { RegionListPage } from './RegionListPage';
 import type { RegionKind } from './regionsLanguages.hooks';
@@ -63,7 +63,7 @@ function ManufacturerRegionTabs({ kind }: { kind: RegionKind }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   return (
-    <Tabs value={kind} onChange={(v) => v && navigate(regionsPath(v as RegionKind, 0))} mb="md">
+    <Tabs value={kind} onChange={(v) => v && navigate(regionsLanguagesPaths.regions(v as RegionKind, 0))} mb="md">
       <Tabs.List>
         <Tabs.Tab value="interface">{t('regionsLanguages.regions.interface.title')}</Tabs.Tab>
         <Tabs.Tab value="document">{t('regionsLanguages.regions.document.title')}</Tabs.Tab>

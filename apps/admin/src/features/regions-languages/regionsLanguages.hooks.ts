@@ -1,38 +1,37 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  Continent,
-  Country,
-  Language,
-  LanguageGroup,
-  LanguageGroupCreateBody,
-  LanguageGroupUpdateBody,
-  Region,
-  RegionCreateBody,
-  RegionUpdateBody,
+import {
+  type LanguageGroupCreateBody,
+  type LanguageGroupUpdateBody,
+  languageGroupsApi,
+  languagesApi,
+  type RegionCreateBody,
+  type RegionUpdateBody,
+  referenceDataApi,
+  regionsApi,
 } from '@vellum/contract';
-import { ApiError, api } from '../../api/client';
+import { call } from '../../api/call';
+import { ApiError } from '../../api/client';
 
 /** Interface regions (what a visitor picks) or document regions (where a file is valid). */
 export type RegionKind = 'interface' | 'document';
 /** Interface (website) or document languages of a unit. */
 export type LanguageKind = 'interface' | 'document';
 
-const regionPath = (kind: RegionKind) => `api/${kind}-regions`;
 const STATIC = { staleTime: Number.POSITIVE_INFINITY, gcTime: Number.POSITIVE_INFINITY };
 
 /** Reference data: read once per session. */
 export function useCountries() {
-  return useQuery({ queryKey: ['reference', 'countries'], queryFn: async () => (await api<Country[]>('api/countries')).data, ...STATIC });
+  return useQuery({ queryKey: ['reference', 'countries'], queryFn: async () => (await call(referenceDataApi.countries)).data, ...STATIC });
 }
 export function useContinents() {
   return useQuery({
     queryKey: ['reference', 'continents'],
-    queryFn: async () => (await api<Continent[]>('api/continents')).data,
+    queryFn: async () => (await call(referenceDataApi.continents)).data,
     ...STATIC,
   });
 }
 export function useLanguages() {
-  return useQuery({ queryKey: ['reference', 'languages'], queryFn: async () => (await api<Language[]>('api/languages')).data, ...STATIC });
+  return useQuery({ queryKey: ['reference', 'languages'], queryFn: async () => (await call(referenceDataApi.languages)).data, ...STATIC });
 }
 
 export const regionKeys = {
@@ -45,7 +44,7 @@ export function useRegions(kind: RegionKind, unitId: number) {
   return useQuery({
     queryKey: regionKeys.list(kind, unitId),
     queryFn: async ({ signal }) =>
-      (await api<Region[]>(regionPath(kind), { query: { 'business-unit': unitId }, cacheBust: true, signal })).data,
+      (await call(regionsApi[kind].list, { query: { 'business-unit': unitId } }, { cacheBust: true, signal })).data,
     enabled: Number.isInteger(unitId),
   });
 }
@@ -53,7 +52,7 @@ export function useRegions(kind: RegionKind, unitId: number) {
 export function useRegion(kind: RegionKind, id: number | undefined) {
   return useQuery({
     queryKey: regionKeys.one(kind, id ?? -1),
-    queryFn: async () => (await api<Region>(`${regionPath(kind)}/${id}`)).data,
+    queryFn: async () => (await call(regionsApi[kind].get, { params: { id: id! } })).data,
     enabled: id !== undefined && Number.isInteger(id),
     meta: { silentError: true },
   });
@@ -63,7 +62,7 @@ export function useSaveRegion(kind: RegionKind) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (body: RegionCreateBody | RegionUpdateBody) =>
-      api<Region>(regionPath(kind), { method: 'id' in body && body.id ? 'PUT' : 'POST', body }),
+      'id' in body && body.id ? call(regionsApi[kind].update, { body }) : call(regionsApi[kind].create, { body: body as RegionCreateBody }),
     onSuccess: async (res) => {
       qc.setQueryData(regionKeys.one(kind, res.data.id), res.data);
       await Promise.all([
@@ -81,7 +80,7 @@ export function useSaveRegion(kind: RegionKind) {
 export function useDeleteRegion(kind: RegionKind) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api<void>(`${regionPath(kind)}/${id}`, { method: 'DELETE' }),
+    mutationFn: (id: number) => call(regionsApi[kind].delete, { params: { id } }),
     onSuccess: async (_res, id) => {
       qc.removeQueries({ queryKey: regionKeys.one(kind, id) });
       await qc.invalidateQueries({ queryKey: ['regions', kind, 'list'] });
@@ -96,7 +95,7 @@ export function useUnitLanguages(kind: LanguageKind, unitId: number) {
   return useQuery({
     queryKey: unitLanguagesKey(kind, unitId),
     queryFn: async ({ signal }) =>
-      (await api<Language[]>(`api/${kind}-languages`, { query: { 'business-unit': unitId }, cacheBust: true, signal })).data,
+      (await call(languagesApi[kind].list, { query: { 'business-unit': unitId } }, { cacheBust: true, signal })).data,
     enabled: Number.isInteger(unitId),
   });
 }
@@ -104,8 +103,7 @@ export function useUnitLanguages(kind: LanguageKind, unitId: number) {
 export function useSaveUnitLanguages(kind: LanguageKind, unitId: number) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (codes: string[]) =>
-      api<Language[]>(`api/${kind}-languages`, { method: 'PUT', query: { 'business-unit': unitId }, body: codes }),
+    mutationFn: (codes: string[]) => call(languagesApi[kind].replace, { query: { 'business-unit': unitId }, body: codes }),
     onSuccess: async (res) => {
       qc.setQueryData(unitLanguagesKey(kind, unitId), res.data);
       await qc.invalidateQueries({ queryKey: ['business-units'] });
@@ -122,7 +120,7 @@ export function useLanguageGroups(unitId: number) {
   return useQuery({
     queryKey: languageGroupKeys.list(unitId),
     queryFn: async ({ signal }) =>
-      (await api<LanguageGroup[]>('api/language-groups', { query: { 'business-unit': unitId }, cacheBust: true, signal })).data,
+      (await call(languageGroupsApi.list, { query: { 'business-unit': unitId } }, { cacheBust: true, signal })).data,
     enabled: Number.isInteger(unitId),
   });
 }
@@ -130,7 +128,7 @@ export function useLanguageGroups(unitId: number) {
 export function useLanguageGroup(id: number | undefined) {
   return useQuery({
     queryKey: languageGroupKeys.one(id ?? -1),
-    queryFn: async () => (await api<LanguageGroup>(`api/language-groups/${id}`)).data,
+    queryFn: async () => (await call(languageGroupsApi.get, { params: { id: id! } })).data,
     enabled: id !== undefined && Number.isInteger(id),
     meta: { silentError: true },
   });
@@ -140,7 +138,9 @@ export function useSaveLanguageGroup() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (body: LanguageGroupCreateBody | LanguageGroupUpdateBody) =>
-      api<LanguageGroup>('api/language-groups', { method: 'id' in body && body.id ? 'PUT' : 'POST', body }),
+      'id' in body && body.id
+        ? call(languageGroupsApi.update, { body })
+        : call(languageGroupsApi.create, { body: body as LanguageGroupCreateBody }),
     onSuccess: async (res) => {
       qc.setQueryData(languageGroupKeys.one(res.data.id), res.data);
       await qc.invalidateQueries({ queryKey: ['language-groups', 'list'] });
@@ -155,7 +155,7 @@ export function useSaveLanguageGroup() {
 export function useDeleteLanguageGroup() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api<void>(`api/language-groups/${id}`, { method: 'DELETE' }),
+    mutationFn: (id: number) => call(languageGroupsApi.delete, { params: { id } }),
     onSuccess: async (_res, id) => {
       qc.removeQueries({ queryKey: languageGroupKeys.one(id) });
       await qc.invalidateQueries({ queryKey: ['language-groups', 'list'] });

@@ -4,10 +4,10 @@ import type { PublicUserGroup } from '@vellum/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useAuth } from '../../app/auth';
 import { useConfirm } from '../../components/ConfirmDialog';
 import { LoadError } from '../../components/QueryState';
-import { restrictedAccessPath } from './paths';
+import { restrictedAccessPaths } from '../../paths/restrictedAccess';
+import { useAuth } from '../../platform/auth';
 import { useAllGroups, useDocumentGroups, useSavePublicUserGroup } from './restrictedAccess.hooks';
 
 const bodyOf = (g: PublicUserGroup, documentIds: number[]) => ({
@@ -105,7 +105,7 @@ export function DocumentRestrictedAccessSection({
                 <Table.Tr key={g.id}>
                   <Table.Td>
                     {linkToGroups ? (
-                      <Anchor component={Link} to={`${restrictedAccessPath(businessUnitId)}/${g.id}`}>
+                      <Anchor component={Link} to={`${restrictedAccessPaths.groups(businessUnitId)}/${g.id}`}>
                         {g.name}
                       </Anchor>
                     ) : (

@@ -10,7 +10,7 @@ import { FormActions } from '../../components/FormActions';
 import { FormSection } from '../../components/FormSection';
 import { PageHeader } from '../../components/PageHeader';
 import { LoadError, PageLoader } from '../../components/QueryState';
-import { useBusinessUnit } from '../business-units/businessUnits.hooks';
+import { useBusinessUnit } from '../business-units';
 import { EmailListEditor } from './EmailListEditor';
 import { useDocumentSearchAccess, useSaveDocumentSearchAccess } from './restrictedAccess.hooks';
 

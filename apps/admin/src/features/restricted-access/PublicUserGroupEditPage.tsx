@@ -14,16 +14,16 @@ import { FormActions } from '../../components/FormActions';
 import { SwitchField } from '../../components/FormFields';
 import { FormSection } from '../../components/FormSection';
 import { applyServerErrors, useErrorText } from '../../components/formErrors';
+import { NotFoundPage } from '../../components/NotFoundPage';
 import { PageHeader } from '../../components/PageHeader';
 import { LoadError, PageLoader } from '../../components/QueryState';
 import { useFormSync } from '../../components/useFormSync';
-import { useBusinessUnit } from '../business-units/businessUnits.hooks';
-import { NotFoundPage } from '../errors/NotFoundPage';
+import { restrictedAccessPaths } from '../../paths/restrictedAccess';
+import { useBusinessUnit } from '../business-units';
 import { DocumentPicker } from './DocumentPicker';
 import { EmailListEditor } from './EmailListEditor';
 import { GroupsDisabledNotice } from './GroupsDisabledNotice';
 import { type GroupToDelete, PublicUserGroupDeleteDialog } from './PublicUserGroupDeleteDialog';
-import { restrictedAccessPath } from './paths';
 import { type PublicUserGroupFormValues, publicUserGroupFormSchema, toGroupBody, toGroupForm } from './publicUserGroupForm';
 import { useDeletePublicUserGroup, usePublicUserGroup, useSavePublicUserGroup } from './restrictedAccess.hooks';
 
@@ -49,7 +49,7 @@ function PublicUserGroupForm({ unitId, group }: { unitId: number; group?: Public
   const errorText = useErrorText();
   const unit = useBusinessUnit(unitId);
   const disabled = unit.data?.publicUserGroupActive === false;
-  const listPath = restrictedAccessPath(unitId);
+  const listPath = restrictedAccessPaths.groups(unitId);
   const form = useForm<PublicUserGroupFormValues>({
     resolver: zodResolver(publicUserGroupFormSchema),
     defaultValues: toGroupForm(group),

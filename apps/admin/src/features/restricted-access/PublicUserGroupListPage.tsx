@@ -9,10 +9,10 @@ import { type Column, DataTable } from '../../components/DataTable';
 import { PageHeader } from '../../components/PageHeader';
 import { actionsColumn, RowActions } from '../../components/RowActions';
 import { pageParams, useTableState } from '../../components/tableState';
-import { useBusinessUnit } from '../business-units/businessUnits.hooks';
+import { restrictedAccessPaths } from '../../paths/restrictedAccess';
+import { useBusinessUnit } from '../business-units';
 import { GroupsDisabledNotice } from './GroupsDisabledNotice';
 import { type GroupToDelete, PublicUserGroupDeleteDialog } from './PublicUserGroupDeleteDialog';
-import { restrictedAccessPath } from './paths';
 import { useDeletePublicUserGroup, usePublicUserGroups } from './restrictedAccess.hooks';
 
 /** document-management/restricted-access: the unit's restricted user groups (server paging, sorting, search). */
@@ -24,7 +24,7 @@ export function PublicUserGroupListPage() {
   const groups = usePublicUserGroups({ businessUnitId: unitId, ...pageParams(state), search: state.search || undefined });
   const remove = useDeletePublicUserGroup();
   const [toDelete, setToDelete] = useState<GroupToDelete | null>(null);
-  const base = restrictedAccessPath(unitId);
+  const base = restrictedAccessPaths.groups(unitId);
   const disabled = unit.data?.publicUserGroupActive === false;
 
   const columns: Column<PublicUserGroup>[] = [

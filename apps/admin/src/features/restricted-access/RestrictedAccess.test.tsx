@@ -8,7 +8,7 @@ import { auth, signedInWith } from '../../test/signedIn';
 import { DocumentSearchAccessPage } from './DocumentSearchAccessPage';
 import { RestrictedAccessRoutes } from './RestrictedAccessRoutes';
 
-vi.mock('../../app/auth', () => ({ useAuth: () => auth.current }));
+vi.mock('../../platform/auth', () => ({ useAuth: () => auth.current }));
 
 const PATH = '/my-business-units/:businessUnitId/document-management/restricted-access/*';
 const BASE = '/my-business-units/1/document-management/restricted-access';

@@ -1,13 +1,13 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  DocumentSearchAccess,
-  DocumentSearchAccessBody,
-  PublicUserGroup,
-  PublicUserGroupCreateBody,
-  PublicUserGroupDocument,
-  PublicUserGroupUpdateBody,
+import {
+  documentSearchAccessApi,
+  documentsApi,
+  type PublicUserGroupCreateBody,
+  type PublicUserGroupUpdateBody,
+  publicUserGroupsApi,
 } from '@vellum/contract';
-import { ApiError, api } from '../../api/client';
+import { call } from '../../api/call';
+import { ApiError } from '../../api/client';
 import { useSaveUnitSetting, useUnitSetting } from '../../api/unitSetting';
 
 export interface GroupListParams {
@@ -32,11 +32,13 @@ export function usePublicUserGroups(params: GroupListParams) {
   return useQuery({
     queryKey: restrictedAccessKeys.list(params),
     queryFn: async ({ signal }) => {
-      const res = await api<PublicUserGroup[]>('api/public-user-groups', {
-        query: { 'business-unit': params.businessUnitId, search: params.search, page: params.page, size: params.size, sort: params.sort },
-        cacheBust: true,
-        signal,
-      });
+      const res = await call(
+        publicUserGroupsApi.list,
+        {
+          query: { 'business-unit': params.businessUnitId, search: params.search, page: params.page, size: params.size, sort: params.sort },
+        },
+        { cacheBust: true, signal },
+      );
       return { rows: res.data, total: res.totalCount ?? res.data.length };
     },
     placeholderData: keepPreviousData,
@@ -50,11 +52,11 @@ export function useDocumentGroups(businessUnitId: number, documentId: number) {
     queryKey: restrictedAccessKeys.ofDocument(businessUnitId, documentId),
     queryFn: async ({ signal }) =>
       (
-        await api<PublicUserGroup[]>('api/public-user-groups', {
-          query: { 'business-unit': businessUnitId, document: documentId, sort: 'name,asc' },
-          cacheBust: true,
-          signal,
-        })
+        await call(
+          publicUserGroupsApi.list,
+          { query: { 'business-unit': businessUnitId, document: documentId, sort: 'name,asc' } },
+          { cacheBust: true, signal },
+        )
       ).data,
     enabled: Number.isInteger(businessUnitId) && Number.isInteger(documentId),
     meta: { silentError: true },
@@ -66,11 +68,11 @@ export function useAllGroups(businessUnitId: number, enabled: boolean) {
   return useQuery({
     queryKey: restrictedAccessKeys.list({ businessUnitId, page: 0, size: 2000, sort: 'name,asc' }),
     queryFn: async ({ signal }) => {
-      const res = await api<PublicUserGroup[]>('api/public-user-groups', {
-        query: { 'business-unit': businessUnitId, page: 0, size: 2000, sort: 'name,asc' },
-        cacheBust: true,
-        signal,
-      });
+      const res = await call(
+        publicUserGroupsApi.list,
+        { query: { 'business-unit': businessUnitId, page: 0, size: 2000, sort: 'name,asc' } },
+        { cacheBust: true, signal },
+      );
       return { rows: res.data, total: res.totalCount ?? res.data.length };
     },
     enabled: enabled && Number.isInteger(businessUnitId),
@@ -80,7 +82,7 @@ export function useAllGroups(businessUnitId: number, enabled: boolean) {
 export function usePublicUserGroup(id: number | undefined) {
   return useQuery({
     queryKey: restrictedAccessKeys.one(id ?? -1),
-    queryFn: async () => (await api<PublicUserGroup>(`api/public-user-groups/${id}`)).data,
+    queryFn: async () => (await call(publicUserGroupsApi.get, { params: { id: id! } })).data,
     enabled: id !== undefined && Number.isInteger(id),
     meta: { silentError: true },
   });
@@ -90,7 +92,9 @@ export function useSavePublicUserGroup() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (body: PublicUserGroupCreateBody | PublicUserGroupUpdateBody) =>
-      api<PublicUserGroup>('api/public-user-groups', { method: 'id' in body && body.id ? 'PUT' : 'POST', body }),
+      'id' in body && body.id
+        ? call(publicUserGroupsApi.update, { body })
+        : call(publicUserGroupsApi.create, { body: body as PublicUserGroupCreateBody }),
     onSuccess: async (res) => {
       qc.setQueryData(restrictedAccessKeys.one(res.data.id), res.data);
       await qc.invalidateQueries({ queryKey: restrictedAccessKeys.groups, predicate: (q) => q.queryKey[1] !== res.data.id });
@@ -107,7 +111,7 @@ export function useDeletePublicUserGroup() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ id, unlinkDocuments }: { id: number; unlinkDocuments: boolean }) =>
-      api<void>(`api/public-user-groups/${id}`, { method: 'DELETE', query: { 'unlink-documents': unlinkDocuments } }),
+      call(publicUserGroupsApi.delete, { params: { id }, query: { 'unlink-documents': unlinkDocuments ? 'true' : 'false' } }),
     onSuccess: async (_res, { id }) => {
       qc.removeQueries({ queryKey: restrictedAccessKeys.one(id) });
       await qc.invalidateQueries({ queryKey: restrictedAccessKeys.groups });
@@ -121,13 +125,15 @@ export function useDocumentSearch(businessUnitId: number, text: string, enabled 
     queryKey: restrictedAccessKeys.documents(businessUnitId, text),
     queryFn: async ({ signal }) =>
       (
-        await api<{ items: PublicUserGroupDocument[] }>('api/documents/search', {
-          method: 'POST',
-          query: { 'business-unit': businessUnitId, page: 0, size: 20, sort: 'number,asc' },
-          // no search text: the first documents by number (an empty text is refused, 400)
-          body: text ? { text } : {},
-          signal,
-        })
+        await call(
+          documentsApi.search,
+          {
+            query: { 'business-unit': businessUnitId, page: 0, size: 20, sort: 'number,asc' },
+            // no search text: the first documents by number (an empty text is refused, 400)
+            body: text ? { text } : {},
+          },
+          { signal },
+        )
       ).data.items.map((d) => ({ id: d.id, number: d.number, name: d.name })),
     enabled: enabled && Number.isInteger(businessUnitId),
     placeholderData: keepPreviousData,
@@ -136,11 +142,7 @@ export function useDocumentSearch(businessUnitId: number, text: string, enabled 
 }
 
 export const useDocumentSearchAccess = (businessUnitId: number) =>
-  useUnitSetting<DocumentSearchAccess>(restrictedAccessKeys.searchAccess(businessUnitId), 'api/document-search-access', businessUnitId);
+  useUnitSetting(restrictedAccessKeys.searchAccess(businessUnitId), documentSearchAccessApi.get, businessUnitId);
 
 export const useSaveDocumentSearchAccess = (businessUnitId: number) =>
-  useSaveUnitSetting<DocumentSearchAccess, DocumentSearchAccessBody>(
-    restrictedAccessKeys.searchAccess(businessUnitId),
-    'api/document-search-access',
-    businessUnitId,
-  );
+  useSaveUnitSetting(restrictedAccessKeys.searchAccess(businessUnitId), documentSearchAccessApi.save, businessUnitId);

@@ -1,7 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Role, roleCreateBody, roleUpdateBody } from '@vellum/contract';
+import { accessRightsApi, type roleCreateBody, rolesApi, type roleUpdateBody } from '@vellum/contract';
 import type { z } from 'zod';
-import { ApiError, api } from '../../api/client';
+import { call } from '../../api/call';
+import { ApiError } from '../../api/client';
 
 export const roleKeys = {
   all: ['roles'] as const,
@@ -9,12 +10,15 @@ export const roleKeys = {
   accessRights: ['access-rights'] as const,
 };
 
-export type RoleBody = z.input<typeof roleCreateBody> | z.input<typeof roleUpdateBody>;
+type RoleUpdateBody = z.input<typeof roleUpdateBody>;
+export type RoleBody = z.input<typeof roleCreateBody> | RoleUpdateBody;
+/** A body with an id updates its role; one without creates a role. */
+const isUpdate = (body: RoleBody): body is RoleUpdateBody => !!body.id;
 
 export function useRoles(enabled = true) {
   return useQuery({
     queryKey: roleKeys.all,
-    queryFn: async () => (await api<Role[]>('api/roles', { cacheBust: true })).data,
+    queryFn: async () => (await call(rolesApi.list, {}, { cacheBust: true })).data,
     enabled,
   });
 }
@@ -22,7 +26,7 @@ export function useRoles(enabled = true) {
 export function useRole(id: number | undefined) {
   return useQuery({
     queryKey: roleKeys.one(id ?? 0),
-    queryFn: async () => (await api<Role>(`api/roles/${id}`)).data,
+    queryFn: async () => (await call(rolesApi.get, { params: { id: id! } })).data,
     enabled: id !== undefined,
     // its page shows the failure in place (LoadError): no toast besides it
     meta: { silentError: true },
@@ -32,7 +36,7 @@ export function useRole(id: number | undefined) {
 export function useAccessRights() {
   return useQuery({
     queryKey: roleKeys.accessRights,
-    queryFn: async () => (await api<string[]>('api/access-rights')).data,
+    queryFn: async () => (await call(accessRightsApi.list)).data,
     staleTime: Number.POSITIVE_INFINITY,
   });
 }
@@ -40,7 +44,7 @@ export function useAccessRights() {
 export function useSaveRole() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: RoleBody) => api<Role>('api/roles', { method: body.id ? 'PUT' : 'POST', body }),
+    mutationFn: (body: RoleBody) => (isUpdate(body) ? call(rolesApi.update, { body }) : call(rolesApi.create, { body })),
     onSuccess: async (res) => {
       qc.setQueryData(roleKeys.one(res.data.id), res.data);
       await qc.invalidateQueries({ queryKey: roleKeys.all, exact: true });
@@ -56,7 +60,7 @@ export function useSaveRole() {
 export function useDeleteRole() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api<void>(`api/roles/${id}`, { method: 'DELETE' }),
+    mutationFn: (id: number) => call(rolesApi.delete, { params: { id } }),
     onSuccess: async (_res, id) => {
       qc.removeQueries({ queryKey: roleKeys.one(id) });
       await qc.invalidateQueries({ queryKey: roleKeys.all, exact: true });

@@ -2,13 +2,13 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { AccessRight, SitemapEntry } from '@vellum/contract';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { administrationMenu } from '../../app/shell/menuModel';
-import { DEFAULT_FEATURES } from '../../app/shell/queries';
+import { DEFAULT_FEATURES } from '../../platform/queries';
 import { mockServer, ok, problem } from '../../test/fakeServer';
 import { cleanupRoute, renderRoute } from '../../test/renderRoute';
 import { auth, signedInWith } from '../../test/signedIn';
 import { SitemapPage } from './SitemapPage';
 
-vi.mock('../../app/auth', () => ({ useAuth: () => auth.current }));
+vi.mock('../../platform/auth', () => ({ useAuth: () => auth.current }));
 
 const PATH = '/my-business-units/:businessUnitId/administration/sitemap';
 const BASE = '/my-business-units/1/administration/sitemap';

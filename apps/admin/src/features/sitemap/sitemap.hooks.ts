@@ -1,5 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { SitemapEntry } from '@vellum/contract';
+import { sitemapApi } from '@vellum/contract';
+import { call, urlOf } from '../../api/call';
 import { api } from '../../api/client';
 
 export interface SitemapListParams {
@@ -19,11 +20,11 @@ export function useSitemap(params: SitemapListParams) {
   return useQuery({
     queryKey: sitemapKeys.list(params),
     queryFn: async ({ signal }) => {
-      const res = await api<SitemapEntry[]>('api/sitemap', {
-        query: { 'business-unit': params.businessUnitId, page: params.page, size: params.size, search: params.search || undefined },
-        cacheBust: true,
-        signal,
-      });
+      const res = await call(
+        sitemapApi.list,
+        { query: { 'business-unit': params.businessUnitId, page: params.page, size: params.size, search: params.search || undefined } },
+        { cacheBust: true, signal },
+      );
       return { rows: res.data, total: res.totalCount ?? res.data.length };
     },
     placeholderData: keepPreviousData,
@@ -33,7 +34,8 @@ export function useSitemap(params: SitemapListParams) {
 
 /** The EUDAMED export of the server (UDI-DI, persistent URL, key code, product type), handed to the browser as a file. */
 export async function downloadEudamedCsv(businessUnitId: number): Promise<void> {
-  const res = await api<Blob>('api/sitemap/eudamed.csv', { query: { 'business-unit': businessUnitId }, responseType: 'blob' });
+  // read as a file, not as the declared text
+  const res = await api<Blob>(urlOf(sitemapApi.eudamedCsv, { query: { 'business-unit': businessUnitId } }), { responseType: 'blob' });
   const url = URL.createObjectURL(res.data);
   const a = document.createElement('a');
   a.href = url;

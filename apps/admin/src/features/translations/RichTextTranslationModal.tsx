@@ -1,7 +1,7 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { RemarkContentEditor } from '../product-remarks/RemarkContentEditor';
+import { RemarkContentEditor } from '../../components/RemarkContentEditor';
 import { richTextPreview } from './richTextPreview';
 import type { TranslationRowView } from './translations.hooks';
 

@@ -6,7 +6,7 @@ import { cleanupRoute, renderRoute } from '../../test/renderRoute';
 import { auth, signedInWith } from '../../test/signedIn';
 import { ManufacturerTranslationsPage, WebsiteTranslationsPage } from './TranslationsPage';
 
-vi.mock('../../app/auth', () => ({ useAuth: () => auth.current }));
+vi.mock('../../platform/auth', () => ({ useAuth: () => auth.current }));
 
 const PATH = '/my-business-units/:businessUnitId/website-configuration/website-translations';
 const URL = '/my-business-units/1/website-configuration/website-translations';

@@ -1,12 +1,12 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  InternationalizationPage,
-  TranslatableEntityName,
-  TranslationCount,
-  WebsiteTranslationPage,
-  WebsiteTranslationRow,
+import {
+  DICTIONARY_LANGUAGE,
+  type TranslatableEntityName,
+  type TranslationCount,
+  translationsApi,
+  type WebsiteTranslationRow,
 } from '@vellum/contract';
-import { api } from '../../api/client';
+import { call } from '../../api/call';
 
 /** What the translator's screen translates: the website's fixed texts, or one record type. */
 export type TranslationSubject = 'website' | TranslatableEntityName;
@@ -45,24 +45,33 @@ export const translationKeys = {
   list: (p: TranslationListParams) => ['translations', p] as const,
 };
 
-const listPath = (subject: TranslationSubject) => (subject === 'website' ? 'api/website-translations' : 'api/internationalizations');
-
 /** The page of translations the screen shows, with the counts per language. */
 export function useTranslationList(p: TranslationListParams) {
   return useQuery({
     queryKey: translationKeys.list(p),
     queryFn: async ({ signal }): Promise<TranslationListView> => {
-      const query = {
+      const page = {
         'business-unit': p.unitId,
-        entityName: p.subject === 'website' ? undefined : p.subject,
-        interfaceLanguageISO: p.language,
         page: p.page,
         size: p.size,
         sort: p.sort,
         search: p.search || undefined,
-        missing: p.missing ? 'true' : undefined,
+        missing: p.missing ? ('true' as const) : undefined,
       };
-      const res = await api<InternationalizationPage | WebsiteTranslationPage>(listPath(p.subject), { query, cacheBust: true, signal });
+      const opts = { cacheBust: true, signal };
+      const res =
+        p.subject === 'website'
+          ? // the website's texts are listed in one language (the page starts with English)
+            await call(
+              translationsApi.websiteTranslations,
+              { query: { ...page, interfaceLanguageISO: p.language ?? DICTIONARY_LANGUAGE } },
+              opts,
+            )
+          : await call(
+              translationsApi.internationalizations,
+              { query: { ...page, entityName: p.subject, interfaceLanguageISO: p.language } },
+              opts,
+            );
       const rows: TranslationRowView[] = res.data.items.map((r) => ({
         translationKey: r.translationKey,
         label: 'label' in r ? r.label : undefined,
@@ -92,12 +101,18 @@ export interface SaveTranslations {
 export function useSaveTranslations() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ unitId, subject, language, items }: SaveTranslations) =>
-      api<unknown>(listPath(subject), {
-        method: 'POST',
-        query: { 'business-unit': unitId, entityName: subject === 'website' ? undefined : subject, interfaceLanguageISO: language },
-        body: subject === 'website' ? { translations: items } : { internationalizations: items },
-      }),
+    mutationFn: async ({ unitId, subject, language, items }: SaveTranslations): Promise<void> => {
+      if (subject === 'website')
+        await call(translationsApi.saveWebsiteTranslations, {
+          query: { 'business-unit': unitId, interfaceLanguageISO: language },
+          body: { translations: items },
+        });
+      else
+        await call(translationsApi.saveInternationalizations, {
+          query: { 'business-unit': unitId, entityName: subject, interfaceLanguageISO: language },
+          body: { internationalizations: items },
+        });
+    },
     onSuccess: () => qc.invalidateQueries({ queryKey: translationKeys.all }),
     // the page names the refused row itself
     meta: { silentError: true },

@@ -7,7 +7,6 @@ import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { z } from 'zod';
-import { useAuth } from '../../app/auth';
 import { FormActions } from '../../components/FormActions';
 import { FormSection } from '../../components/FormSection';
 import { applyServerErrors, useErrorText } from '../../components/formErrors';
@@ -16,7 +15,8 @@ import { PasswordChecklist } from '../../components/PasswordChecklist';
 import { LoadError, PageLoader } from '../../components/QueryState';
 import { useFormSync } from '../../components/useFormSync';
 import { formatDateTime } from '../../i18n/format';
-import { useUserGroups } from '../user-groups/userGroups.hooks';
+import { useAuth } from '../../platform/auth';
+import { useUserGroups } from './userGroups.hooks';
 import { useSaveUser, useUser } from './users.hooks';
 
 export const USERS_PATH = '/general-settings/user-management';

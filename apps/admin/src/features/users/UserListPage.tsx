@@ -3,13 +3,13 @@ import { IconLock, IconPlus, IconRobot } from '@tabler/icons-react';
 import type { User } from '@vellum/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useAuth } from '../../app/auth';
 import { BooleanBadge } from '../../components/BooleanBadge';
 import { useConfirm } from '../../components/ConfirmDialog';
 import { type Column, DataTable } from '../../components/DataTable';
 import { PageHeader } from '../../components/PageHeader';
 import { actionsColumn, RowActions } from '../../components/RowActions';
 import { pageParams, useTableState } from '../../components/tableState';
+import { useAuth } from '../../platform/auth';
 import { useDeleteUser, useUsers } from './users.hooks';
 
 export function UserListPage() {

@@ -1,7 +1,8 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { User, userCreateBody, userUpdateBody } from '@vellum/contract';
+import { type userCreateBody, usersApi, type userUpdateBody } from '@vellum/contract';
 import type { z } from 'zod';
-import { ApiError, api } from '../../api/client';
+import { call } from '../../api/call';
+import { ApiError } from '../../api/client';
 
 export interface UserListParams {
   page: number;
@@ -17,13 +18,16 @@ export const userKeys = {
   one: (id: number) => ['users', id] as const,
 };
 
-export type UserBody = z.input<typeof userCreateBody> | z.input<typeof userUpdateBody>;
+type UserUpdateBody = z.input<typeof userUpdateBody>;
+export type UserBody = z.input<typeof userCreateBody> | UserUpdateBody;
+/** A body with an id updates its user; one without creates a user. */
+const isUpdate = (body: UserBody): body is UserUpdateBody => !!body.id;
 
 export function useUsers(params: UserListParams) {
   return useQuery({
     queryKey: userKeys.list(params),
     queryFn: async ({ signal }) => {
-      const res = await api<User[]>('api/users', { query: { ...params }, cacheBust: true, signal });
+      const res = await call(usersApi.list, { query: { ...params } }, { cacheBust: true, signal });
       return { rows: res.data, total: res.totalCount ?? res.data.length };
     },
     placeholderData: keepPreviousData,
@@ -34,7 +38,7 @@ export function useUsers(params: UserListParams) {
 export function useUserOptions(enabled = true) {
   return useQuery({
     queryKey: userKeys.options,
-    queryFn: async () => (await api<User[]>('api/users', { query: { page: 0, size: 2000, sort: 'login,asc' }, cacheBust: true })).data,
+    queryFn: async () => (await call(usersApi.list, { query: { page: 0, size: 2000, sort: 'login,asc' } }, { cacheBust: true })).data,
     enabled,
   });
 }
@@ -42,7 +46,7 @@ export function useUserOptions(enabled = true) {
 export function useUser(id: number | undefined) {
   return useQuery({
     queryKey: userKeys.one(id ?? 0),
-    queryFn: async () => (await api<User>(`api/users/${id}`)).data,
+    queryFn: async () => (await call(usersApi.get, { params: { id: id! } })).data,
     enabled: id !== undefined,
     // its page shows the failure in place (LoadError): no toast besides it
     meta: { silentError: true },
@@ -52,7 +56,7 @@ export function useUser(id: number | undefined) {
 export function useSaveUser() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: UserBody) => api<User>('api/users', { method: body.id ? 'PUT' : 'POST', body }),
+    mutationFn: (body: UserBody) => (isUpdate(body) ? call(usersApi.update, { body }) : call(usersApi.create, { body })),
     onSuccess: async (res) => {
       qc.setQueryData(userKeys.one(res.data.id), res.data);
       await qc.invalidateQueries({ queryKey: ['users', 'list'] });
@@ -69,7 +73,7 @@ export function useSaveUser() {
 export function useDeleteUser() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api<void>(`api/users/${id}`, { method: 'DELETE' }),
+    mutationFn: (id: number) => call(usersApi.delete, { params: { id } }),
     onSuccess: async (_res, id) => {
       qc.removeQueries({ queryKey: userKeys.one(id) });
       await qc.invalidateQueries({ queryKey: ['users', 'list'] });

@@ -2,8 +2,8 @@ import { Alert, Button, Checkbox, Group, Select, Stack, Text } from '@mantine/co
 import { CONTENT_BLOCK_TYPES, type ContentBlock, type ContentBlockType, PER_PRODUCT_TYPE_BLOCKS } from '@vellum/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { RemarkContentEditor } from '../product-remarks/RemarkContentEditor';
-import { useProductTypes } from '../product-types/productTypes.hooks';
+import { RemarkContentEditor } from '../../components/RemarkContentEditor';
+import { useProductTypes } from '../product-types';
 import { serverError } from './serverError';
 import { useSaveContentBlocks } from './websiteLayout.hooks';
 

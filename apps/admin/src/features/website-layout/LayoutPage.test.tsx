@@ -1,6 +1,6 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { clearToken, storeToken } from '../../app/session';
+import { clearToken, storeToken } from '../../api/session';
 import { type MockHandler, mockServer, ok, problem } from '../../test/fakeServer';
 import { FakeXhr } from '../../test/fakeXhr';
 import { renderRoute } from '../../test/renderRoute';
@@ -8,7 +8,7 @@ import { auth, signedInWith } from '../../test/signedIn';
 import { LayoutPage, lowContrast } from './LayoutPage';
 import { PublicResourcesPage } from './PublicResourcesPage';
 
-vi.mock('../../app/auth', () => ({ useAuth: () => auth.current }));
+vi.mock('../../platform/auth', () => ({ useAuth: () => auth.current }));
 const notify = vi.hoisted(() => ({ notifySuccess: vi.fn() }));
 vi.mock('../../api/notify', async (importOriginal) => ({ ...(await importOriginal<object>()), notifySuccess: notify.notifySuccess }));
 

@@ -10,7 +10,7 @@ import { FormSection } from '../../components/FormSection';
 import { PageHeader } from '../../components/PageHeader';
 import { pageLocally, useTableState } from '../../components/tableState';
 import { UploadProgress } from '../../components/UploadProgress';
-import { downloadBinary } from '../files/files.hooks';
+import { downloadBinary } from '../files';
 import { serverError } from './serverError';
 import { useDeleteResource, usePublicResources, useUploadResource } from './websiteLayout.hooks';
 

@@ -1,15 +1,17 @@
 import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  BusinessUnit,
-  businessUnitLayoutBody,
-  businessUnitLayoutSchema,
-  ContentBlock,
-  ContentBlockInput,
-  FooterItem,
-  FooterItemInput,
-  PublicResource,
+import {
+  type businessUnitLayoutBody,
+  type businessUnitLayoutSchema,
+  businessUnitsApi,
+  type ContentBlockInput,
+  type FooterItem,
+  type FooterItemInput,
+  type PublicResource,
+  type RouteAnswer,
+  websiteLayoutApi,
 } from '@vellum/contract';
 import type { z } from 'zod';
+import { call, urlOf } from '../../api/call';
 import { api } from '../../api/client';
 import { notifySuccess } from '../../api/notify';
 import { type UploadOptions, uploadWithProgress } from '../../api/uploadWithProgress';
@@ -30,27 +32,27 @@ const unit = (id: number) => ({ 'business-unit': id });
 export const useLayout = (id: number) =>
   useQuery({
     queryKey: keys.layout(id),
-    queryFn: async () => (await api<Layout>(`api/business-units/${id}/layout`, { cacheBust: true })).data,
+    queryFn: async () => (await call(businessUnitsApi.layout, { params: { id } }, { cacheBust: true })).data,
   });
 export const useCss = (id: number) =>
   useQuery({
     queryKey: keys.css(id),
-    queryFn: async () => (await api<{ content: string }>(`api/business-units/${id}/css`, { cacheBust: true })).data,
+    queryFn: async () => (await call(businessUnitsApi.css, { params: { id } }, { cacheBust: true })).data,
   });
 export const useFooterItems = (id: number) =>
   useQuery({
     queryKey: keys.footer(id),
-    queryFn: async () => (await api<FooterItem[]>('api/footer-items', { query: unit(id), cacheBust: true })).data,
+    queryFn: async () => (await call(websiteLayoutApi.footerItems, { query: unit(id) }, { cacheBust: true })).data,
   });
 export const useContentBlocks = (id: number) =>
   useQuery({
     queryKey: keys.blocks(id),
-    queryFn: async () => (await api<ContentBlock[]>('api/content-blocks', { query: unit(id), cacheBust: true })).data,
+    queryFn: async () => (await call(websiteLayoutApi.contentBlocks, { query: unit(id) }, { cacheBust: true })).data,
   });
 export const usePublicResources = (id: number, enabled = true) =>
   useQuery({
     queryKey: keys.resources(id),
-    queryFn: async () => (await api<PublicResource[]>('api/public-resources', { query: unit(id), cacheBust: true })).data,
+    queryFn: async () => (await call(websiteLayoutApi.publicResources, { query: unit(id) }, { cacheBust: true })).data,
     enabled,
   });
 
@@ -74,12 +76,12 @@ const t = i18n.t.bind(i18n);
 
 export const useSaveLayout = () =>
   useLayoutMutation(
-    async (body: LayoutBody) => (await api<Layout>('api/business-units/layout', { method: 'PUT', body })).data,
+    async (body: LayoutBody) => (await call(businessUnitsApi.updateLayout, { body })).data,
     () => t('websiteLayout.saved.colours'),
   );
 export const useSaveCss = (id: number) =>
   useLayoutMutation(
-    async (content: string) => (await api<{ content: string }>(`api/business-units/${id}/css`, { method: 'PUT', body: { content } })).data,
+    async (content: string) => (await call(businessUnitsApi.updateCss, { params: { id }, body: { content } })).data,
     () => t('websiteLayout.saved.css'),
   );
 export const useSaveFooterItems = (id: number) =>
@@ -87,17 +89,16 @@ export const useSaveFooterItems = (id: number) =>
     async (items: FooterItemInput[]): Promise<FooterItem[]> => {
       // an empty footer is a delete: the unit then shows the manufacturer's
       if (items.length === 0) {
-        await api<void>('api/footer-items', { method: 'DELETE', query: unit(id) });
+        await call(websiteLayoutApi.deleteFooterItems, { query: unit(id) });
         return [];
       }
-      return (await api<FooterItem[]>('api/footer-items', { method: 'PUT', query: unit(id), body: items })).data;
+      return (await call(websiteLayoutApi.replaceFooterItems, { query: unit(id), body: items })).data;
     },
     (result) => t(result.length === 0 ? 'websiteLayout.saved.footerRemoved' : 'websiteLayout.saved.footer'),
   );
 export const useSaveContentBlocks = (id: number) =>
   useLayoutMutation(
-    async (blocks: ContentBlockInput[]) =>
-      (await api<ContentBlock[]>('api/content-blocks', { method: 'PUT', query: unit(id), body: blocks })).data,
+    async (blocks: ContentBlockInput[]) => (await call(websiteLayoutApi.replaceContentBlocks, { query: unit(id), body: blocks })).data,
     () => t('websiteLayout.saved.blocks'),
   );
 export const useUploadLogo = (id: number) =>
@@ -105,7 +106,7 @@ export const useUploadLogo = (id: number) =>
     async (file: File) => {
       const data = new FormData();
       data.append('logo', file);
-      return (await api<BusinessUnit>(`api/business-units/${id}/logo`, { method: 'POST', rawBody: data })).data;
+      return (await call(businessUnitsApi.uploadLogo, { params: { id } }, { rawBody: data })).data;
     },
     () => t('websiteLayout.saved.logo'),
   );
@@ -123,14 +124,19 @@ export const useUploadResource = (id: number) =>
       onProgress?: UploadOptions['onProgress'];
       signal?: AbortSignal;
     }) =>
-      (await uploadWithProgress<PublicResource>('api/public-resources', file, { query: unit(id), fields: { name }, onProgress, signal }))
-        .data,
+      (
+        await uploadWithProgress<RouteAnswer<typeof websiteLayoutApi.uploadPublicResource>>(
+          urlOf(websiteLayoutApi.uploadPublicResource, { query: unit(id) }),
+          file,
+          { fields: { name }, onProgress, signal },
+        )
+      ).data,
     (resource) => t('websiteLayout.saved.resourceUploaded', { name: resource.name }),
   );
 export const useDeleteResource = () =>
   useLayoutMutation(
     async (resource: Pick<PublicResource, 'id' | 'name'>) =>
-      (await api<void>(`api/public-resources/${resource.id}`, { method: 'DELETE' })).data,
+      (await call(websiteLayoutApi.deletePublicResource, { params: { id: resource.id } })).data,
     (_, resource) => t('websiteLayout.saved.resourceDeleted', { name: resource.name }),
   );
 

@@ -12,7 +12,7 @@ import { presets, rangeFromParams } from './dayRange';
 import { csvCell, downloadsCsv } from './downloadsCsv';
 import { WebsiteStatsPage } from './WebsiteStatsPage';
 
-vi.mock('../../app/auth', () => ({ useAuth: () => auth.current }));
+vi.mock('../../platform/auth', () => ({ useAuth: () => auth.current }));
 
 const PATH = '/my-business-units/:businessUnitId/administration/website-stats';
 const URL_ = '/my-business-units/1/administration/website-stats?from=2026-03-01&to=2026-03-04';

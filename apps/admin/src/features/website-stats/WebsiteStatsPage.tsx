@@ -10,7 +10,7 @@ import { type Column, DataTable } from '../../components/DataTable';
 import { PageHeader } from '../../components/PageHeader';
 import { pageParams, useTableState } from '../../components/tableState';
 import { countryName, DATE_INPUT_FORMAT, formatDate, formatDateTime, languageName } from '../../i18n/format';
-import { useBusinessUnitStatistics } from '../business-units/businessUnits.hooks';
+import { useBusinessUnitStatistics } from '../business-units';
 import { DownloadCharts } from './DownloadCharts';
 import { presets, rangeFromParams } from './dayRange';
 import { downloadsCsv, saveCsv } from './downloadsCsv';

@@ -1,10 +1,8 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { DocumentDownload, DocumentDownloadStats, documentDownloadPageSchema } from '@vellum/contract';
-import type { z } from 'zod';
-import { api } from '../../api/client';
+import { type DocumentDownload, type DocumentDownloadStats, documentDownloadsApi } from '@vellum/contract';
+import { call } from '../../api/call';
 
 export type { DocumentDownload, DocumentDownloadStats };
-export type DocumentDownloadPage = z.infer<typeof documentDownloadPageSchema>;
 
 /** Whole days (YYYY-MM-DD, UTC), both included; either may be left open. */
 export interface DayRange {
@@ -22,13 +20,7 @@ export function useDownloadStats(unit: number, range: DayRange) {
   return useQuery({
     queryKey: websiteStatsKeys.stats(unit, range),
     queryFn: async ({ signal }) =>
-      (
-        await api<DocumentDownloadStats>('api/document-downloads/stats', {
-          query: { 'business-unit': unit, ...range },
-          cacheBust: true,
-          signal,
-        })
-      ).data,
+      (await call(documentDownloadsApi.stats, { query: { 'business-unit': unit, ...range } }, { cacheBust: true, signal })).data,
     placeholderData: keepPreviousData,
   });
 }
@@ -37,13 +29,7 @@ export function useDownloads(unit: number, range: DayRange, page: { page: number
   return useQuery({
     queryKey: websiteStatsKeys.page(unit, range, page),
     queryFn: async ({ signal }) =>
-      (
-        await api<DocumentDownloadPage>('api/document-downloads', {
-          query: { 'business-unit': unit, ...range, ...page },
-          cacheBust: true,
-          signal,
-        })
-      ).data,
+      (await call(documentDownloadsApi.list, { query: { 'business-unit': unit, ...range, ...page } }, { cacheBust: true, signal })).data,
     placeholderData: keepPreviousData,
   });
 }
@@ -63,11 +49,11 @@ export async function fetchAllDownloads(
 ): Promise<DocumentDownload[]> {
   const all: DocumentDownload[] = [];
   for (let page = 0; ; page++) {
-    const { data } = await api<DocumentDownloadPage>('api/document-downloads', {
-      query: { 'business-unit': unit, ...range, page, size: EXPORT_PAGE_SIZE, sort: ['at,desc', 'id,desc'] },
-      cacheBust: true,
-      signal,
-    });
+    const { data } = await call(
+      documentDownloadsApi.list,
+      { query: { 'business-unit': unit, ...range, page, size: EXPORT_PAGE_SIZE, sort: ['at,desc', 'id,desc'] } },
+      { cacheBust: true, signal },
+    );
     all.push(...data.items);
     onProgress?.(all.length, data.pageable.totalElements);
     if (page + 1 >= data.pageable.totalPages || data.items.length === 0) return all;

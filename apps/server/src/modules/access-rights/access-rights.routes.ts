@@ -1,14 +1,7 @@
-import { ACCESS_RIGHTS } from '@vellum/contract';
-import { z } from 'zod';
-import { type RoutesPlugin, typed } from '../../platform/deps.js';
+import { ACCESS_RIGHTS, accessRightsApi as api } from '@vellum/contract';
+import type { RoutesPlugin } from '../../platform/deps.js';
+import { route } from '../../platform/route.js';
 
 export const accessRightsRoutes: RoutesPlugin = async (app) => {
-  typed(app).get(
-    '/api/access-rights',
-    {
-      config: { access: { right: ['ROLE_MANAGE', 'ACCESS_RIGHT_READ'] } },
-      schema: { tags: ['access'], summary: 'Every access right', response: { 200: z.array(z.string()) } },
-    },
-    async () => [...ACCESS_RIGHTS],
-  );
+  route(app, api.list, { access: { right: ['ROLE_MANAGE', 'ACCESS_RIGHT_READ'] } }, async () => [...ACCESS_RIGHTS]);
 };

@@ -1,20 +1,10 @@
-import {
-  digitalLinkPath,
-  NotFoundPage,
-  ProductGonePage,
-  parseDigitalLinkPath,
-  parseScan,
-  renderHtml,
-  type SiteRoot,
-  siteUrls,
-} from '@vellum/site-views';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { createElement } from 'react';
+import { digitalLinkPath, parseDigitalLinkPath, parseScan, type SiteRoot, siteUrls } from '@vellum/site-views';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { DbOrTx } from '../../db/client.js';
 import { type GtinAnswer, type PublicProductType, productByGtin } from '../public-read/index.js';
 import { resolverPages } from './gs1-resolver/resolver.routes.js';
-import { type LoadedSite, pageLanguage, textsOf, unitView, type VisitorChoice } from './site-context.js';
-import { id, seeOther, sendPage, text } from './site-http.js';
+import type { LoadedSite, VisitorChoice } from './site-context.js';
+import { id, seeOther, text } from './site-http.js';
 import { siteMapRoutes } from './site-map.js';
 import type { SiteMode } from './site-mode.js';
 import { cachingOf, productSegment } from './site-pages.js';
@@ -79,32 +69,6 @@ export function productUrl(root: SiteRoot, v: VisitorChoice, type: PublicProduct
   if (found.kind !== 'product' || !type) return undefined;
   const segment = productSegment({ keyCode: found.keyCodeShown ? found.keyCode : null, productId: found.productId });
   return siteUrls.product(root, v.choice, type.slug, segment, type.lotNumbers ? lot : undefined);
-}
-
-/** 410: the product is no longer listed; it depends on the visitor's language cookie, so it is kept private. */
-export function sendGone(
-  req: FastifyRequest,
-  reply: FastifyReply,
-  s: LoadedSite,
-  language: string | undefined,
-  gtin14: string | null,
-  now: Date,
-) {
-  const lang = pageLanguage(s.live.site, language);
-  const page = createElement(ProductGonePage, {
-    unit: unitView(s, lang.isoCode),
-    language: lang,
-    t: textsOf(s.live.site, lang.isoCode),
-    gtin14,
-  });
-  reply.header('x-robots-tag', 'noindex');
-  return sendPage(req, reply, 410, renderHtml(page), s.preview ? { kind: 'none' } : { kind: 'private' }, now);
-}
-
-/** A 404 that depends on the visitor's choice (a product of a type the audience does not see). */
-export function sendNotForChoice(req: FastifyRequest, reply: FastifyReply, s: LoadedSite, v: VisitorChoice, now: Date) {
-  const page = createElement(NotFoundPage, { unit: unitView(s, v.choice.language), language: v.language, t: v.t });
-  return sendPage(req, reply, 404, renderHtml(page), s.preview ? { kind: 'none' } : { kind: 'private' }, now);
 }
 
 /**

@@ -4,7 +4,9 @@ import {
   PUBLIC_RESOURCE_CSS_PREFIX,
   PUBLIC_RESOURCES_MAX,
   type PublicResource,
+  pathOf,
   publicResourceName,
+  websiteLayoutApi,
 } from '@vellum/contract';
 import type { DbOrTx } from '../../db/client.js';
 import type { EntityUnitLookup } from '../../platform/access.js';
@@ -24,7 +26,7 @@ export const unitOfPublicResource: EntityUnitLookup = async (db, id) => (await r
 
 /** Where the public site serves a resource; a unit's style sheet is served beside it (`style.css`). */
 export const resourceUrl = (businessUnitId: number, name: string) =>
-  `/api/business-units/${businessUnitId}/resources/${encodeURIComponent(name)}`;
+  pathOf(websiteLayoutApi.publicResourceContent, { id: businessUnitId, name });
 
 export const toPublicResource = (r: repo.PublicResourceRow): PublicResource => ({
   id: r.id,

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { registerFrameworkErrorPage } from '../../../platform/errors.js';
 import { loadSite, type SiteState } from '../site-context.js';
-import { sendBadLink } from './resolver.routes.js';
+import { sendBadLink } from './resolver-pages.js';
 
 /**
  * An address under /site whose percent-escapes are broken (`/site/x/%E0%A4%A`, a lot cut inside a

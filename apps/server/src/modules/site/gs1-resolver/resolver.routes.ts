@@ -1,14 +1,14 @@
-import { BadLinkPage, digitalLinkPath, englishTexts, type Gs1Error, parseDigitalLink, renderHtml } from '@vellum/site-views';
+import { digitalLinkPath, type Gs1Error, parseDigitalLink } from '@vellum/site-views';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { createElement } from 'react';
 import { productByGtin, productById } from '../../public-read/index.js';
-import { loadSite, pageLanguage, type SiteState, textsOf, unitView } from '../site-context.js';
-import { CHOICE_COOKIE, id, readCookie, sendPage } from '../site-http.js';
+import { loadSite } from '../site-context.js';
+import { CHOICE_COOKIE, id, readCookie } from '../site-http.js';
 import { type SiteMode, siteAnswers } from '../site-mode.js';
-import { cachingOf, sendNotFound } from '../site-pages.js';
+import { sendNotFound } from '../site-pages.js';
 import { badUrlPages } from './bad-url.js';
 import { type ResolverTarget, resolve } from './resolver.js';
 import { corsHeaders, sendOptions } from './resolver-http.js';
+import { sendBadLink } from './resolver-pages.js';
 import { wellKnownRoutes } from './well-known.js';
 
 /**
@@ -31,19 +31,6 @@ type Params = Record<string, string>;
 
 /** Reasons that mean "valid GS1, but nothing here" (404) rather than a syntax error (400). */
 const NOT_HERE: Gs1Error[] = ['unsupportedKey', 'noGtin', 'empty'];
-
-/** The 400 page of a link with a syntax error (or of an address with broken percent-escapes), in the unit's look when it is known. */
-export function sendBadLink(req: FastifyRequest, reply: FastifyReply, state: SiteState, now: Date) {
-  corsHeaders(reply);
-  const known = state.kind === 'unknown' ? null : state;
-  const lang = known ? pageLanguage(known.live.site, undefined) : { isoCode: 'en', rtl: false };
-  const page = createElement(BadLinkPage, {
-    unit: known ? unitView(known, lang.isoCode) : null,
-    language: lang,
-    t: known ? textsOf(known.live.site, lang.isoCode) : englishTexts,
-  });
-  return sendPage(req, reply, 400, renderHtml(page), known ? cachingOf(known) : { kind: 'none' }, now);
-}
 
 export function resolverPages(app: FastifyInstance, mode: SiteMode) {
   const { db } = app.deps;

@@ -14,11 +14,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createElement } from 'react';
 import { type Audience, defaultChoice, type GtinAnswer } from '../../public-read/index.js';
 import { choiceOf, type LoadedSite, pageLanguage, type SiteState, textsOf, unitView, type VisitorChoice } from '../site-context.js';
-import { sendGone, sendNotForChoice } from '../site-gs1.js';
 import { CHOICE_COOKIE, readCookie, sendPage } from '../site-http.js';
 import { sendNotFound } from '../site-pages.js';
 import { acceptedLanguages, corsHeaders, linksetMediaType, originOf, queryToPassOn, withQuery } from './resolver-http.js';
 import { itemLinks, type LinkContext, languageNamer, linkGroups, productPagePath, siteLinkTypes } from './resolver-links.js';
+import { sendGone, sendNotForChoice } from './resolver-pages.js';
 
 /**
  * The GS1 resolver's answer for one identified item (decision 0049, GS1-Conformant resolver 1.2):

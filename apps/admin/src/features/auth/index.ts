@@ -1,0 +1,3 @@
+/** The public entry of the feature: what other features may use (docs/decisions/0055). */
+export { NewPasswordFields } from './NewPasswordFields';
+export { confirmationMismatch, mismatch, newPasswordFields, passwordsMatch } from './passwordForm';

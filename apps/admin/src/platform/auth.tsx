@@ -1,0 +1,116 @@
+import { notifications } from '@mantine/notifications';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Account, Authorization } from '@vellum/contract';
+import { accountApi, ErrorKeys, GLOBAL_BUSINESS_UNIT_ID } from '@vellum/contract';
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { call } from '../api/call';
+import { ApiError, setUnauthorizedListener } from '../api/client';
+import { isAccountCall, isSignInCall, sessionEndKey } from '../api/errors';
+import { clearToken, getToken, storeToken } from '../api/session';
+
+export interface AuthState {
+  token: string | null;
+  /** 'loading' while the account and rights of a held token are being read. */
+  status: 'anonymous' | 'loading' | 'authenticated';
+  account?: Account;
+  authorization?: Authorization;
+  /** Whether the user holds a right in a business unit (default: the global unit 0). */
+  hasRight(right: string, businessUnitId?: number): boolean;
+  /** Whether the user holds a right in any business unit. */
+  hasRightAnywhere(right: string): boolean;
+  signIn(token: string, rememberMe: boolean): void;
+  /** Forgets the session locally (the server-side logout is the caller's). */
+  signOut(): void;
+}
+
+const AuthContext = createContext<AuthState | null>(null);
+
+/** The one notification that says why a session ended (several calls may fail at once). */
+const SESSION_NOTICE_ID = 'session-ended';
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const { t } = useTranslation();
+  const [token, setToken] = useState<string | null>(getToken);
+  const account = useQuery({
+    queryKey: ['account', token],
+    queryFn: async () => (await call(accountApi.get)).data,
+    enabled: !!token,
+    retry: false,
+    staleTime: 60_000,
+    meta: { silentError: true },
+  });
+  const authorization = useQuery({
+    queryKey: ['authorization', token],
+    queryFn: async () => (await call(accountApi.authorization)).data,
+    enabled: !!token,
+    retry: false,
+    staleTime: 60_000,
+    meta: { silentError: true },
+  });
+
+  const signIn = useCallback((t: string, rememberMe: boolean) => {
+    storeToken(t, rememberMe);
+    setToken(t);
+  }, []);
+  const signOut = useCallback(() => {
+    clearToken();
+    setToken(null);
+    // forget the user's data; queries still on screen start afresh (removing them would leave them pending)
+    void queryClient.resetQueries();
+  }, [queryClient]);
+
+  // a 401 ends the session (document 000 section 4); account and sign-in calls handle theirs themselves
+  useEffect(() => {
+    setUnauthorizedListener((err, sentToken) => {
+      // answers to calls made with an earlier token (already signed out, or signed in anew) change nothing
+      if (!sentToken || sentToken !== getToken() || isSignInCall(err) || isAccountCall(err)) return;
+      signOut();
+      const key = sessionEndKey(err);
+      if (key) notifications.show({ id: SESSION_NOTICE_ID, color: 'orange', message: t(key) });
+    });
+    return () => setUnauthorizedListener(() => {});
+  }, [signOut, t]);
+
+  // a held token the server no longer accepts for the account is forgotten, without a message
+  const accountRejected = account.error instanceof ApiError && account.error.status === 401;
+  useEffect(() => {
+    if (accountRejected) signOut();
+  }, [accountRejected, signOut]);
+
+  // technical accounts may only use the API (document 000 section 6)
+  const technical = account.data?.technicalAccount === true;
+  useEffect(() => {
+    if (!technical) return;
+    const held = getToken();
+    signOut();
+    void call(accountApi.logout, {}, { token: held }).catch(() => undefined);
+    notifications.show({ id: SESSION_NOTICE_ID, color: 'red', message: t(ErrorKeys.technicalAccount) });
+  }, [technical, signOut, t]);
+
+  const value = useMemo<AuthState>(() => {
+    const authz = authorization.data;
+    const general = new Set(authz?.general ?? []);
+    const byUnit = new Map((authz?.businessUnits ?? []).map((u) => [u.businessUnitId, new Set(u.rights)]));
+    const failed = account.isError || authorization.isError || technical;
+    return {
+      token,
+      status: !token || failed ? 'anonymous' : account.data && authz ? 'authenticated' : 'loading',
+      account: account.data,
+      authorization: authz,
+      hasRight: (right, unit = GLOBAL_BUSINESS_UNIT_ID) => general.has(right) || (byUnit.get(unit)?.has(right) ?? false),
+      hasRightAnywhere: (right) => general.has(right) || [...byUnit.values()].some((s) => s.has(right)),
+      signIn,
+      signOut,
+    };
+  }, [token, account.data, account.isError, authorization.data, authorization.isError, technical, signIn, signOut]);
+
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): AuthState {
+  const ctx = useContext(AuthContext);
+  if (!ctx) throw new Error('useAuth outside AuthProvider');
+  return ctx;
+}
