@@ -1,9 +1,9 @@
 import type { AccessRight } from '@vellum/contract';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import XLSX from 'xlsx';
-import { bulkJob } from '../../db/schema/index.js';
+import { bulkJob, productType } from '../../db/schema/index.js';
 import { makeLotRange, makeProduct, makeProductGroup, makeProductType } from '../../factories/catalogue-factories.js';
 import { makeBusinessUnit, makeUserWithRights } from '../../factories/organisation-factories.js';
 import { as, createTestContext, mailText, type TestContext, tokenFor } from '../../test/harness.js';
@@ -196,8 +196,32 @@ describe('GET api/bulk/export', () => {
     await ctx.app.deps.jobs.drain();
   });
 
+  it('fails with its reason in the log and the mail when the product type is gone before the job runs', async () => {
+    const gone = await makeProductType(ctx.db, s.unitId);
+    const user = await makeUserWithRights(ctx.db, ['BULK_EXPORT'], [s.unitId], { email: 'late@example.com' });
+    const res = await get(await tokenFor(ctx, user.id), exportUrl({ 'product-type': gone.id }));
+    expect(res.statusCode).toBe(202);
+    const { id } = res.json() as { id: number };
+    await ctx.db.delete(productType).where(eq(productType.id, gone.id));
+    const before = ctx.mails().length;
+    await ctx.app.deps.jobs.drain();
+    const [job] = await ctx.db.select().from(bulkJob).where(eq(bulkJob.id, id));
+    expect(job).toMatchObject({ status: 'FAILED', storageKey: null, log: 'The export failed: The product type no longer exists.' });
+    expect(job?.processedDate).toBeInstanceOf(Date);
+    const mail = mailText(ctx.mails().slice(before).join(''));
+    expect(mail).toContain('To: late@example.com');
+    expect(mail).toContain('could not be made: The product type no longer exists.');
+    // the failed export no longer holds the user's turn
+    expect((await get(await tokenFor(ctx, user.id), exportUrl({}))).statusCode).toBe(202);
+    await ctx.app.deps.jobs.drain();
+  });
+
   it('refuses the download to anyone else, with another export’s or an expired token, or without a token', async () => {
-    const [job] = await ctx.db.select().from(bulkJob).where(eq(bulkJob.status, 'SUCCESS')).limit(1);
+    const [job] = await ctx.db
+      .select()
+      .from(bulkJob)
+      .where(and(eq(bulkJob.status, 'SUCCESS'), eq(bulkJob.userId, s.exporterId)))
+      .limit(1);
     if (!job) throw new Error('no export');
     const url = (token: string) => `/api/bulk/exports/${job.id}/download?token=${token}`;
     const good = await exportDownloadToken(ctx.app.deps, job, new Date(Date.now() + 60_000));
