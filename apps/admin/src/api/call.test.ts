@@ -1,6 +1,6 @@
 import { productsApi } from '@vellum/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { call, urlOf } from './call';
+import { call, routeRef, urlOf } from './call';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -31,6 +31,10 @@ describe('call', () => {
       void call(productsApi.delete, { params: { id: 1 }, body: { x: 1 } });
       // @ts-expect-error a body of the wrong shape
       void call(productsApi.create, { body: { keyCode: 3 } });
+      // @ts-expect-error a first-load reference whose path is not its declaration's
+      void routeRef<typeof productsApi.get>('GET', '/api/product/:id');
+      // @ts-expect-error a first-load reference whose method is not its declaration's
+      void routeRef<typeof productsApi.get>('POST', '/api/products/:id');
       // @ts-expect-error a field the answer does not have
       void call(productsApi.get, { params: { id: 1 } }).then((res) => res.data.nope);
     };

@@ -40,3 +40,10 @@ export function call<R extends RouteDecl>(route: R, ...[input, opts]: Args<R>): 
   const { params, query, body } = (input ?? {}) as { params?: Record<string, unknown>; query?: RequestOptions['query']; body?: unknown };
   return api<RouteAnswer<R>>(pathOf(route, params), { ...opts, method: route.method, query, body });
 }
+
+/**
+ * A route named by its method and path only, both checked against its declaration's type. For the
+ * code of the first load (the sign-in page and the shell), which must not carry the contract's zod
+ * schemas (its budget: e2e/specs/first-load.spec.ts); `call` and `urlOf` read only these two.
+ */
+export const routeRef = <R extends RouteDecl>(method: R['method'], path: R['path']): R => ({ method, path }) as RouteDecl as R;

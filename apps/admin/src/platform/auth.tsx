@@ -1,12 +1,13 @@
 import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Account, Authorization } from '@vellum/contract';
-import { accountApi, ErrorKeys, GLOBAL_BUSINESS_UNIT_ID } from '@vellum/contract';
+import { ErrorKeys, GLOBAL_BUSINESS_UNIT_ID } from '@vellum/contract';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../api/call';
 import { ApiError, setUnauthorizedListener } from '../api/client';
 import { isAccountCall, isSignInCall, sessionEndKey } from '../api/errors';
+import { firstLoadRoutes } from '../api/firstLoadRoutes';
 import { clearToken, getToken, storeToken } from '../api/session';
 
 export interface AuthState {
@@ -35,7 +36,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const [token, setToken] = useState<string | null>(getToken);
   const account = useQuery({
     queryKey: ['account', token],
-    queryFn: async () => (await call(accountApi.get)).data,
+    queryFn: async () => (await call(firstLoadRoutes.account)).data,
     enabled: !!token,
     retry: false,
     staleTime: 60_000,
@@ -43,7 +44,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   });
   const authorization = useQuery({
     queryKey: ['authorization', token],
-    queryFn: async () => (await call(accountApi.authorization)).data,
+    queryFn: async () => (await call(firstLoadRoutes.authorization)).data,
     enabled: !!token,
     retry: false,
     staleTime: 60_000,
@@ -85,7 +86,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     if (!technical) return;
     const held = getToken();
     signOut();
-    void call(accountApi.logout, {}, { token: held }).catch(() => undefined);
+    void call(firstLoadRoutes.logout, {}, { token: held }).catch(() => undefined);
     notifications.show({ id: SESSION_NOTICE_ID, color: 'red', message: t(ErrorKeys.technicalAccount) });
   }, [technical, signOut, t]);
 

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { type BusinessUnit, businessUnitsApi, type ManufacturerSettings, managementApi, manufacturerApi } from '@vellum/contract';
+import type { BusinessUnit, ManufacturerSettings } from '@vellum/contract';
 import { call } from '../api/call';
+import { firstLoadRoutes } from '../api/firstLoadRoutes';
 import { useAuth } from './auth';
 
 /** Shell data is decoration: its failures are not announced (the page's own calls are). */
@@ -10,7 +11,7 @@ const quiet = { silentError: true } as const;
 export function useManagementInfo() {
   return useQuery({
     queryKey: ['management-info'],
-    queryFn: async () => (await call(managementApi.info)).data,
+    queryFn: async () => (await call(firstLoadRoutes.managementInfo)).data,
     staleTime: Number.POSITIVE_INFINITY,
     meta: quiet,
   });
@@ -26,7 +27,7 @@ function useManufacturerBrand<T>(select: (brand: ManufacturerBrand) => T) {
   return useQuery({
     queryKey: ['manufacturer', 'name'],
     queryFn: async (): Promise<ManufacturerBrand> => {
-      const { data } = await call(manufacturerApi.name);
+      const { data } = await call(firstLoadRoutes.manufacturerName);
       return { name: data.name, logoUrl: data.logoUrl ?? null };
     },
     select,
@@ -67,7 +68,7 @@ export function useFeatureSwitchesQuery() {
   const auth = useAuth();
   return useQuery({
     queryKey: ['manufacturer', 'features'],
-    queryFn: async () => (await call(manufacturerApi.features)).data,
+    queryFn: async () => (await call(firstLoadRoutes.features)).data,
     enabled: auth.status === 'authenticated',
     staleTime: 60_000,
     meta: quiet,
@@ -82,7 +83,7 @@ export function useFeatureSwitches(): FeatureSwitches {
 export function useBusinessUnitName(id: number | undefined) {
   return useQuery({
     queryKey: ['business-units', id, 'displayName'],
-    queryFn: async () => (await call(businessUnitsApi.displayName, { params: { id: id! } })).data.displayName,
+    queryFn: async () => (await call(firstLoadRoutes.businessUnitName, { params: { id: id! } })).data.displayName,
     enabled: id !== undefined && Number.isInteger(id),
     staleTime: 60_000,
     meta: quiet,
@@ -95,7 +96,7 @@ export type BusinessUnitOption = Pick<BusinessUnit, 'id' | 'displayName' | 'acti
 export function useMyBusinessUnits() {
   return useQuery({
     queryKey: ['business-units', 'switcher'],
-    queryFn: async (): Promise<BusinessUnitOption[]> => (await call(businessUnitsApi.list, {}, { cacheBust: true })).data,
+    queryFn: async (): Promise<BusinessUnitOption[]> => (await call(firstLoadRoutes.businessUnits, {}, { cacheBust: true })).data,
     staleTime: 60_000,
     meta: quiet,
   });

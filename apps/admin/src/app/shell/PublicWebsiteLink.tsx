@@ -1,10 +1,10 @@
 import { ActionIcon, Tooltip } from '@mantine/core';
 import { IconWorldWww } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { manufacturerApi } from '@vellum/contract';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { call } from '../../api/call';
+import { firstLoadRoutes } from '../../api/firstLoadRoutes';
 import { breadcrumbScope } from '../../platform/breadcrumbScope';
 import { useMyBusinessUnits } from '../../platform/queries';
 
@@ -15,7 +15,7 @@ export const unitSitePath = (slug: string) => `/site/${encodeURIComponent(slug)}
 export function usePublicWebsiteUrl() {
   return useQuery({
     queryKey: ['manufacturer', 'public-website-url'],
-    queryFn: async () => (await call(manufacturerApi.publicWebsiteUrl)).data.url,
+    queryFn: async () => (await call(firstLoadRoutes.publicWebsiteUrl)).data.url,
     staleTime: 5 * 60_000,
     // shell decoration: a failure only leaves the link out
     meta: { silentError: true },

@@ -1,10 +1,10 @@
 import { Anchor, Breadcrumbs, Text } from '@mantine/core';
 import { IconChevronRight, IconHome } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { productTypesApi } from '@vellum/contract';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { call } from '../../api/call';
+import { firstLoadRoutes } from '../../api/firstLoadRoutes';
 import { useBusinessUnitName } from '../../platform/queries';
 import { breadcrumbTrail } from './breadcrumbTrail';
 
@@ -12,7 +12,7 @@ import { breadcrumbTrail } from './breadcrumbTrail';
 function useProductTypeName(id: number | undefined) {
   return useQuery({
     queryKey: ['product-types', id, 'name'],
-    queryFn: async () => (await call(productTypesApi.name, { params: { id: id! } })).data.name,
+    queryFn: async () => (await call(firstLoadRoutes.productTypeName, { params: { id: id! } })).data.name,
     enabled: id !== undefined,
     staleTime: 60_000,
     meta: { silentError: true },

@@ -1,9 +1,9 @@
 import { Center, Loader } from '@mantine/core';
-import { accountApi } from '@vellum/contract';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { call } from '../../api/call';
+import { firstLoadRoutes } from '../../api/firstLoadRoutes';
 import { getToken } from '../../api/session';
 import { useAuth } from '../../platform/auth';
 
@@ -20,7 +20,7 @@ export function LogoutPage() {
     const held = getToken();
     signOut();
     const toLogin = () => navigate('/login', { replace: true });
-    if (held) call(accountApi.logout, {}, { token: held }).then(toLogin, toLogin);
+    if (held) call(firstLoadRoutes.logout, {}, { token: held }).then(toLogin, toLogin);
     else toLogin();
   }, [signOut, navigate]);
   return (

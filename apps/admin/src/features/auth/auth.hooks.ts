@@ -1,14 +1,14 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { accountApi, manufacturerApi } from '@vellum/contract';
 import { call, urlOf } from '../../api/call';
 import { api } from '../../api/client';
+import { firstLoadRoutes as routes } from '../../api/firstLoadRoutes';
 
 /** The sign-in mechanism of the manufacturer (the admin one on /admin-login); the form when it cannot be read. */
 export function useAuthenticationMechanism(admin: boolean) {
   return useQuery({
     queryKey: ['authentication-mechanism', admin],
     queryFn: async () => {
-      const res = await call(manufacturerApi.authenticationMechanism, { query: { admin: admin ? 'true' : undefined } });
+      const res = await call(routes.authenticationMechanism, { query: { admin: admin ? 'true' : undefined } });
       return res.data.authenticationMechanism;
     },
     staleTime: 60_000,
@@ -25,7 +25,7 @@ export interface Credentials {
 /** POST api/authenticate; the page reports failures itself. */
 export function useAuthenticate() {
   return useMutation({
-    mutationFn: async (body: Credentials) => (await call(accountApi.authenticate, { body })).data.id_token,
+    mutationFn: async (body: Credentials) => (await call(routes.authenticate, { body })).data.id_token,
     meta: { silentError: true },
   });
 }
@@ -33,13 +33,12 @@ export function useAuthenticate() {
 /** Change of an expired password before sign-in; the dialog reports failures itself. */
 export function useChangeExpiredPassword() {
   return useMutation({
-    mutationFn: (body: { username: string; currentPassword: string; newPassword: string }) =>
-      call(accountApi.changeExpiredPassword, { body }),
+    mutationFn: (body: { username: string; currentPassword: string; newPassword: string }) => call(routes.changeExpiredPassword, { body }),
     meta: { silentError: true, silentAlert: true },
   });
 }
 
-const resetInit = accountApi.resetPasswordInit;
+const resetInit = routes.resetPasswordInit;
 
 /** The e-mail goes as text/plain, which `call` (JSON bodies) does not send: the route's URL and method with a raw body. */
 export function useRequestPasswordReset() {
@@ -51,7 +50,7 @@ export function useRequestPasswordReset() {
 
 export function useFinishPasswordReset() {
   return useMutation({
-    mutationFn: (body: { key: string; newPassword: string }) => call(accountApi.resetPasswordFinish, { body }),
+    mutationFn: (body: { key: string; newPassword: string }) => call(routes.resetPasswordFinish, { body }),
     meta: { silentError: true, silentAlert: true },
   });
 }

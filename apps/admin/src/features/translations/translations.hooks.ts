@@ -7,6 +7,7 @@ import {
   type WebsiteTranslationRow,
 } from '@vellum/contract';
 import { call } from '../../api/call';
+import type { ApiResponse } from '../../api/client';
 
 /** What the translator's screen translates: the website's fixed texts, or one record type. */
 export type TranslationSubject = 'website' | TranslatableEntityName;
@@ -101,18 +102,17 @@ export interface SaveTranslations {
 export function useSaveTranslations() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: async ({ unitId, subject, language, items }: SaveTranslations): Promise<void> => {
-      if (subject === 'website')
-        await call(translationsApi.saveWebsiteTranslations, {
-          query: { 'business-unit': unitId, interfaceLanguageISO: language },
-          body: { translations: items },
-        });
-      else
-        await call(translationsApi.saveInternationalizations, {
-          query: { 'business-unit': unitId, entityName: subject, interfaceLanguageISO: language },
-          body: { internationalizations: items },
-        });
-    },
+    // the answer goes back to the mutation: its alert header is the success message (api/notify)
+    mutationFn: ({ unitId, subject, language, items }: SaveTranslations): Promise<ApiResponse<unknown>> =>
+      subject === 'website'
+        ? call(translationsApi.saveWebsiteTranslations, {
+            query: { 'business-unit': unitId, interfaceLanguageISO: language },
+            body: { translations: items },
+          })
+        : call(translationsApi.saveInternationalizations, {
+            query: { 'business-unit': unitId, entityName: subject, interfaceLanguageISO: language },
+            body: { internationalizations: items },
+          }),
     onSuccess: () => qc.invalidateQueries({ queryKey: translationKeys.all }),
     // the page names the refused row itself
     meta: { silentError: true },
