@@ -9,7 +9,7 @@ import helmet from 'helmet';
 import { currentBuild } from '../../admin/scripts/builds.js';
 import type { Config } from './config.js';
 import { type Database, PUBLICATION_CHANNEL } from './db/client.js';
-import { apiModules } from './modules/index.js';
+import { apiModules, jobModules } from './modules/index.js';
 import { liveCacheOf } from './modules/public-read/live-cache.js';
 import { publishedAmong } from './modules/publishing/publications.repo.js';
 import { siteHostUrl } from './modules/site/site-hosts.js';
@@ -19,6 +19,7 @@ import { serveAdminApp } from './platform/admin-app.js';
 import type { Deps } from './platform/deps.js';
 import { createDownloadRecorder } from './platform/download-recorder.js';
 import { frameworkErrorHandler, registerErrorHandler } from './platform/errors.js';
+import { createJobQueue } from './platform/jobs.js';
 import { createMailer } from './platform/mail.js';
 import { createFileStore } from './platform/storage.js';
 import { retainingStore } from './platform/storage-retention.js';
@@ -46,6 +47,8 @@ export interface BuildOptions {
   adminBuild?: string;
   logger?: boolean;
   mailer?: Deps['mailer'];
+  /** Work the job queue in this process (default: the configuration's `serverRunsJobs`; a worker process: true). */
+  runJobs?: boolean;
 }
 
 /** Builds the whole server; tests inject() into it, main.ts listens with it. */
@@ -78,10 +81,15 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     tokens: new TokenService(config.tokenSecret),
     accessCache: new AccessCache(),
     downloads: createDownloadRecorder(database.db, { log: { warn: (m) => app.log.warn(m), error: (m) => app.log.error(m) } }),
+    jobs: createJobQueue(database, { error: (m) => app.log.error(m) }),
   };
   app.decorate('deps', deps);
   // after the server has stopped taking requests: the pending download records are written before the database closes
   app.addHook('onClose', async () => deps.downloads.close());
+  // every area's queues, then the queue itself (worked here unless separate workers do: decision 0056); stopped before the database closes
+  for (const declare of jobModules) declare(deps);
+  await deps.jobs.start({ work: opts.runJobs ?? config.serverRunsJobs });
+  app.addHook('onClose', async () => deps.jobs.stop());
   // the cache is used only while this listens: a change committed by any process empties it (ADR 0015)
   const stopListening = await database.listen(ACCESS_CHANNEL, deps.accessCache);
   app.addHook('onClose', async () => stopListening());

@@ -25,6 +25,8 @@ const envSchema = z.object({
   LOGIN_THROTTLE_MAX_DELAY_SECONDS: z.coerce.number().positive().default(900),
   LOGIN_THROTTLE_FORGET_AFTER_MINUTES: z.coerce.number().positive().default(60),
   SEED_DEMO: z.enum(['true', 'false']).optional(),
+  /** Whether the server process runs queued jobs itself (default: yes, except in tests, which run them with drain()). */
+  SERVER_RUNS_JOBS: z.enum(['true', 'false']).optional(),
   TRUST_PROXY: z.string().optional(),
   /** Units bound to their own host name: `host=slug,host=slug` (the public site is the whole host). */
   SITE_HOSTS: z.string().optional(),
@@ -47,6 +49,8 @@ export interface Config {
   /** Failed sign-ins per source address (kept in the database; see README "Security"). */
   loginThrottle: LoginThrottleConfig;
   seedDemo: boolean;
+  /** The server works the job queue (decision 0056); off when separate `npm run worker` processes do. */
+  serverRunsJobs: boolean;
   logLevel: string;
   /** Fastify's trustProxy: false (default), true, or the addresses/CIDRs of the proxies (comma-separated). */
   trustProxy: boolean | string;
@@ -118,6 +122,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       forgetAfterMs: e.LOGIN_THROTTLE_FORGET_AFTER_MINUTES * 60_000,
     },
     seedDemo: e.SEED_DEMO ? e.SEED_DEMO === 'true' : !e.DATABASE_URL,
+    serverRunsJobs: e.SERVER_RUNS_JOBS ? e.SERVER_RUNS_JOBS === 'true' : e.NODE_ENV !== 'test',
     logLevel: e.LOG_LEVEL,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     siteHosts: parseSiteHosts(e.SITE_HOSTS),

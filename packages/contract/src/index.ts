@@ -1,6 +1,7 @@
 export * from './access.js';
 export * from './api/index.js';
 export * from './auth.js';
+export * from './bulk.js';
 export * from './catalogue-errors.js';
 export * from './common.js';
 export * from './document-downloads.js';

@@ -76,6 +76,9 @@ const EXPECTED: [string, string[] | undefined, 'business-unit'?][] = [
   ['/my-business-units/:businessUnitId/website-configuration/public-resources', ['LAYOUT_MANAGE'], 'business-unit'],
   ['/general-settings/manufacturer-layout', ['LAYOUT_MANAGE']],
   ['/general-settings/manufacturer-settings', ['MANUFACTURER_MANAGE', 'MANUFACTURER_READ']],
+  ['/general-settings/bulk-uploads', ['BULK_IMPORT_ADMIN']],
+  // the download page of an export's e-mail: any signed-in user, the server checks the link is theirs
+  ['/bulk-exports/:id', undefined],
   ['/my-business-units/:businessUnitId/website-configuration/website-translations', ['TRANSLATION'], 'business-unit'],
   ['/general-settings/manufacturer-translations', ['TRANSLATION']],
   ['/my-business-units/:businessUnitId/document-management/restricted-access/*', ['RESTRICTED_ACCESS_GROUP_MANAGE'], 'business-unit'],

@@ -1,6 +1,7 @@
 import { accountScreens } from '../features/account/screens';
 import { auditLogScreens } from '../features/audit-logs/screens';
 import { authScreens } from '../features/auth/screens';
+import { bulkScreens } from '../features/bulk/screens';
 import { businessUnitScreens } from '../features/business-units/screens';
 import { documentTypeScreens } from '../features/document-types/screens';
 import { documentScreens } from '../features/documents/screens';
@@ -51,4 +52,5 @@ export const screens: readonly Screen[] = [
   ...publishingScreens,
   ...paperCopyRequestScreens,
   ...sitemapScreens,
+  ...bulkScreens,
 ];

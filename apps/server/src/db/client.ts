@@ -56,6 +56,8 @@ export interface ChannelHandlers {
 export interface Database {
   db: Db;
   kind: 'postgres' | 'pglite';
+  /** How the job queue reaches the same database: its own pool on PostgreSQL, the one PGlite client embedded (decision 0056). */
+  connection: { kind: 'postgres'; url: string } | { kind: 'pglite'; client: PGlite };
   /** Listens on a NOTIFY channel (a dedicated connection on PostgreSQL); resolves to the function that stops. */
   listen(channel: string, handlers: ChannelHandlers): Promise<() => Promise<void>>;
   close(): Promise<void>;
@@ -141,6 +143,7 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
     return {
       db: drizzlePg(pool, { schema }) as unknown as Db,
       kind: 'postgres',
+      connection: { kind: 'postgres', url },
       async listen(channel, handlers) {
         const stop = await listenPg(url, channel, handlers);
         const pooled = pooledListeners.get(channel);
@@ -166,6 +169,7 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
   return {
     db: drizzlePglite(owned, { schema }) as unknown as Db,
     kind: 'pglite',
+    connection: { kind: 'pglite', client: owned },
     // one session in this process: a notification arrives with the answer to the COMMIT that sent it
     async listen(channel, handlers) {
       const unlisten = await owned.listen(channel, (payload) => handlers.notify(payload));

@@ -1,7 +1,9 @@
-import type { RoutesPlugin } from '../platform/deps.js';
+import type { Deps, RoutesPlugin } from '../platform/deps.js';
 import { accessRightsRoutes } from './access-rights/access-rights.routes.js';
 import { accountRoutes } from './account/account.routes.js';
 import { auditLogsRoutes } from './audit-logs/audit-logs.routes.js';
+import { bulkJobs } from './bulk/bulk.jobs.js';
+import { bulkRoutes } from './bulk/bulk.routes.js';
 import { businessUnitsRoutes } from './business-units/business-units.routes.js';
 import { documentDownloadsRoutes } from './document-downloads/document-downloads.routes.js';
 import { documentSearchAccessRoutes } from './document-search-access/document-search-access.routes.js';
@@ -75,4 +77,9 @@ export const apiModules: RoutesPlugin[] = [
   sitemapRoutes,
   // issue 12: the public website's pages
   siteRoutes,
+  // issue 21: bulk jobs (the global switch, exports)
+  bulkRoutes,
 ];
+
+/** Every area's queues of background jobs and their handlers, declared by buildApp before the queue starts (decision 0056). */
+export const jobModules: ((deps: Deps) => void)[] = [bulkJobs];

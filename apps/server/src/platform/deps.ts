@@ -4,6 +4,7 @@ import type { Db } from '../db/client.js';
 import type { AccessCache } from './access-cache.js';
 import type { DownloadRecorder } from './download-recorder.js';
 import type { FileStore } from './file-store.js';
+import type { JobQueue } from './jobs.js';
 import type { Mailer } from './mail.js';
 import type { TokenService } from './tokens.js';
 
@@ -18,6 +19,8 @@ export interface Deps {
   accessCache: AccessCache;
   /** The public website's download records, written in batches off the request path (decision 0040). */
   downloads: DownloadRecorder;
+  /** The background jobs' queue (decision 0056). */
+  jobs: JobQueue;
 }
 
 declare module 'fastify' {

@@ -1,5 +1,6 @@
 import { accountApi } from './account.js';
 import { auditLogsApi } from './audit-logs.js';
+import { bulkApi } from './bulk.js';
 import { businessUnitsApi } from './business-units.js';
 import type { RouteDecl } from './define.js';
 import { documentDownloadsApi } from './document-downloads.js';
@@ -27,6 +28,7 @@ import { websiteLayoutApi } from './website-layout.js';
 
 export * from './account.js';
 export * from './audit-logs.js';
+export * from './bulk.js';
 export * from './business-units.js';
 export * from './define.js';
 export * from './document-downloads.js';
@@ -57,6 +59,7 @@ export const apiAreas: Readonly<Record<string, Readonly<Record<string, RouteDecl
   accessRights: accessRightsApi,
   account: accountApi,
   auditLogs: auditLogsApi,
+  bulk: bulkApi,
   businessUnits: businessUnitsApi,
   documentDownloads: documentDownloadsApi,
   documentSearchAccess: documentSearchAccessApi,

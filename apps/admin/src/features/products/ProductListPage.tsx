@@ -11,6 +11,7 @@ import { actionsColumn, RowActions } from '../../components/RowActions';
 import { pageParams, useTableState } from '../../components/tableState';
 import { productPaths } from '../../paths/products';
 import { useAuth } from '../../platform/auth';
+import { BulkExportButton } from '../bulk';
 import { ProductFilters } from './ProductFilters';
 import { OrphansSwitch, ProductManagementTabs } from './ProductManagementTabs';
 import { groupCountColumn, keyCodeColumn, publishStateColumn } from './productColumns';
@@ -94,11 +95,14 @@ export function ProductListPage({ type }: { type: ProductType }) {
         title={type.name}
         description={t('products.description')}
         actions={
-          canManage && (
-            <Button component={Link} to={productPaths.edit(unitId, type.id, 'new')} leftSection={<IconPlus size={16} />}>
-              {t('products.create')}
-            </Button>
-          )
+          <>
+            <BulkExportButton businessUnitId={unitId} productTypeId={type.id} />
+            {canManage && (
+              <Button component={Link} to={productPaths.edit(unitId, type.id, 'new')} leftSection={<IconPlus size={16} />}>
+                {t('products.create')}
+              </Button>
+            )}
+          </>
         }
       />
       <ProductManagementTabs businessUnitId={unitId} productTypeId={type.id} active="products" />

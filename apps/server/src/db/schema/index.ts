@@ -1,5 +1,6 @@
 export * from './access.js';
 export * from './audit.js';
+export * from './bulk.js';
 export * from './catalogue.js';
 export * from './document-downloads.js';
 export * from './documents.js';

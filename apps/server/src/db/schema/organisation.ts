@@ -18,6 +18,8 @@ export const manufacturer = pgTable('manufacturer', {
   passwordValidityDays: integer('password_validity_days').notNull().default(0),
   oldPasswordsCount: integer('old_passwords_count').notNull().default(3),
   publicWebsiteUrl: text('public_website_url'),
+  /** Whether bulk uploads are on for every unit (GET|PUT api/bulk/active; off during a system update). */
+  bulkUploadsActive: boolean('bulk_uploads_active').notNull().default(true),
   version: integer('version').notNull().default(0),
 });
 

@@ -2,6 +2,7 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
 import {
   auditLog,
+  bulkJob,
   contentBlock,
   document,
   documentAttributeDefinition,
@@ -141,6 +142,8 @@ export const UNIT_CONTENT: readonly UnitContentArea[] = [
   { area: 'document-downloads', tables: tables([documentDownload, 'keeps the unit']), count: unitDownloadCounts },
   { area: 'paper-copy-requests', tables: tables([paperCopyRequest, 'deleted with the unit']) },
   { area: 'site', tables: tables([siteEmailLink, 'deleted with the unit']) },
+  // the unit's bulk imports and exports (their rows; a stored export zip is left to expire with its link)
+  { area: 'bulk', tables: tables([bulkJob, 'deleted with the unit']) },
   // website and document configuration, deleted with the unit (decisions 0021 to 0029, 0035)
   {
     area: 'regions',

@@ -8,7 +8,7 @@ export const MANUFACTURER_ID = 1;
 export type ManufacturerRow = typeof manufacturer.$inferSelect;
 export type ManufacturerSettingsValues = Omit<
   ManufacturerRow,
-  'id' | 'name' | 'logoKey' | 'audienceImageHcpKey' | 'audienceImagePatientKey' | 'version'
+  'id' | 'name' | 'logoKey' | 'audienceImageHcpKey' | 'audienceImagePatientKey' | 'bulkUploadsActive' | 'version'
 >;
 export type ManufacturerImageColumn = 'logoKey' | 'audienceImageHcpKey' | 'audienceImagePatientKey';
 

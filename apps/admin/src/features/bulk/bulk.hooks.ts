@@ -1,0 +1,47 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type BulkFileFormat, bulkApi } from '@vellum/contract';
+import { call, urlOf } from '../../api/call';
+import { api } from '../../api/client';
+
+const activeKey = ['bulk', 'active'] as const;
+
+/** GET api/bulk/export: queues an export of a product type's products; the answer's alert says a mail will follow. */
+export function useRequestProductExport() {
+  return useMutation({
+    mutationFn: (input: { businessUnitId: number; productTypeId: number; format: BulkFileFormat }) =>
+      call(bulkApi.export, {
+        query: {
+          entity: 'PRODUCT',
+          'business-unit': input.businessUnitId,
+          'product-type': input.productTypeId,
+          'file-format': input.format,
+        },
+      }),
+  });
+}
+
+/** Whether bulk uploads are on (every unit). */
+export function useBulkActive() {
+  return useQuery({ queryKey: activeKey, queryFn: async () => (await call(bulkApi.active)).data });
+}
+
+export function useSetBulkActive() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (active: boolean) => call(bulkApi.setActive, { body: { active } }),
+    onSuccess: (res) => qc.setQueryData(activeKey, res.data),
+  });
+}
+
+/** Downloads an export's zip with the token of its e-mail, signed in (a plain link cannot send the bearer token). */
+export async function downloadExport(id: number, token: string): Promise<void> {
+  const res = await api<Blob>(urlOf(bulkApi.downloadExport, { params: { id }, query: { token } }), { responseType: 'blob' });
+  const href = URL.createObjectURL(res.data);
+  const a = document.createElement('a');
+  a.href = href;
+  a.download = `export-${id}.zip`;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(href), 10_000);
+}

@@ -1,0 +1,36 @@
+import { unzipSync } from 'fflate';
+import { describe, expect, it } from 'vitest';
+import { neutralised, txtLine, zipOf } from './bulk-sheet.js';
+
+/** The cells of bulk sheets (decision 0056): formula-like cells neutralised, TXT quoting, the streamed zip. */
+describe('bulk sheets', () => {
+  it("prefixes with ' a cell a spreadsheet would read as a formula, and nothing else", () => {
+    for (const v of ['=1+1', '+1', '-1', '@SUM(A1)', '\tx', '\rx', '=HYPERLINK("http://x")']) expect(neutralised(v)).toBe(`'${v}`);
+    for (const v of ['', 'a=b', '1-2', '007', 'שלום', ' =1', "'=1"]) expect(neutralised(v)).toBe(v);
+  });
+
+  it('quotes a TXT cell only when it holds a tab, a quote or a line end', () => {
+    expect(txtLine(['a', '007', 'b c'])).toBe('a\t007\tb c\r\n');
+    expect(txtLine(['x\ty', 'say "hi"', 'l1\nl2', 'r\r'])).toBe('"x\ty"\t"say ""hi"""\t"l1\nl2"\t"r\r"\r\n');
+    expect(txtLine([])).toBe('\r\n');
+  });
+
+  it('zips the chunks as they come into one entry', async () => {
+    async function* chunks() {
+      for (let i = 0; i < 50; i++) yield new TextEncoder().encode(`row ${i}\r\n`.repeat(100));
+    }
+    const parts: Uint8Array[] = [];
+    for await (const part of zipOf('sheet.txt', chunks())) parts.push(part);
+    const zip = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+    let at = 0;
+    for (const p of parts) {
+      zip.set(p, at);
+      at += p.length;
+    }
+    const files = unzipSync(zip);
+    expect(Object.keys(files)).toEqual(['sheet.txt']);
+    const text = new TextDecoder().decode(files['sheet.txt']);
+    expect(text.split('\r\n')).toHaveLength(50 * 100 + 1);
+    expect(text.startsWith('row 0\r\n')).toBe(true);
+  });
+});

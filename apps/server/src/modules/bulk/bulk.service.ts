@@ -1,0 +1,74 @@
+import { type BulkActive, BulkErrorKeys, type bulkExportQuery } from '@vellum/contract';
+import type { z } from 'zod';
+import type { AuthContext } from '../../platform/access.js';
+import { audit } from '../../platform/audit.js';
+import type { Deps } from '../../platform/deps.js';
+import { conflict, fieldError, notFound, uniqueViolationOf } from '../../platform/errors.js';
+import { bulkUploadsActive, findJob, findProductTypeOf, insertJob, setBulkUploadsActive, updateJob } from './bulk.repo.js';
+import { EXPORT_QUEUE, type ExportJobData } from './bulk-export.js';
+import { checkExportDownloadToken } from './bulk-links.js';
+
+export async function getBulkActive(deps: Deps): Promise<BulkActive> {
+  return { active: await bulkUploadsActive(deps.db) };
+}
+
+/** Switches bulk uploads for every unit; audited as a manufacturer setting. */
+export async function setBulkActive(deps: Deps, auth: AuthContext, active: boolean): Promise<BulkActive> {
+  return deps.db.transaction(async (tx) => {
+    const before = await bulkUploadsActive(tx, true);
+    if (before !== active) {
+      await setBulkUploadsActive(tx, active);
+      await audit(tx, auth, {
+        entityName: 'manufacturer',
+        entityId: 1,
+        action: 'BULK_UPLOADS',
+        changes: { bulkUploadsActive: { from: before, to: active } },
+      });
+    }
+    return { active };
+  });
+}
+
+/**
+ * Records an export and queues it (spec 001 §7): the product type must be the unit's; one export
+ * per user and entity at a time, decided by the database's partial unique index.
+ */
+export async function requestExport(deps: Deps, auth: AuthContext, query: z.output<typeof bulkExportQuery>): Promise<{ id: number }> {
+  const unit = query['business-unit'];
+  const type = await findProductTypeOf(deps.db, query['product-type']);
+  if (!type || type.businessUnitId !== unit) throw fieldError('bulkExport', 'product-type', BulkErrorKeys.productTypeUnitMismatch);
+  let job: Awaited<ReturnType<typeof insertJob>>;
+  try {
+    job = await insertJob(deps.db, {
+      businessUnitId: unit,
+      entity: query.entity,
+      productTypeId: type.id,
+      userId: auth.userId,
+      userLogin: auth.login,
+      kind: 'EXPORT',
+      status: 'PROCESSING',
+      fileFormat: query['file-format'],
+    });
+  } catch (err) {
+    if (uniqueViolationOf(err) !== undefined) throw conflict(BulkErrorKeys.exportInProgress);
+    throw err;
+  }
+  try {
+    await deps.jobs.send<ExportJobData>(EXPORT_QUEUE, { jobId: job.id });
+  } catch (err) {
+    await updateJob(deps.db, job.id, { status: 'FAILED', processedDate: new Date(), log: 'The export could not be queued.' });
+    throw err;
+  }
+  return { id: job.id };
+}
+
+/** The stored zip of a finished export, for the user who asked for it with the link of its e-mail. */
+export async function openExport(deps: Deps, auth: AuthContext, id: number, token: string) {
+  await checkExportDownloadToken(deps, token, id, auth.userId);
+  const job = await findJob(deps.db, id);
+  if (job?.kind !== 'EXPORT' || job.userId !== auth.userId || job.status !== 'SUCCESS' || !job.storageKey) throw notFound('bulkExport');
+  const stream = await deps.files.open(job.storageKey);
+  if (!stream) throw notFound('bulkExport');
+  const type = job.productTypeId === null ? undefined : await findProductTypeOf(deps.db, job.productTypeId);
+  return { stream, fileName: `products-${type?.slug ?? 'export'}-${job.id}.zip` };
+}
