@@ -17,6 +17,8 @@ test.describe('the shell', () => {
       'Business units',
       'Manufacturer settings',
       'Product search',
+      // the switch of bulk uploads for every unit (BULK_IMPORT_ADMIN, decision 0056)
+      'Bulk uploads',
       'Manufacturer regions',
       'Manufacturer languages',
       'Manufacturer translations',
