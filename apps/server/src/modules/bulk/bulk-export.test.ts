@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import XLSX from 'xlsx';
-import { bulkJob, productType } from '../../db/schema/index.js';
+import { auditLog, bulkJob, productType } from '../../db/schema/index.js';
 import { makeLotRange, makeProduct, makeProductGroup, makeProductType } from '../../factories/catalogue-factories.js';
 import { makeBusinessUnit, makeUserWithRights } from '../../factories/organisation-factories.js';
 import { as, createTestContext, mailText, type TestContext, tokenFor } from '../../test/harness.js';
@@ -104,6 +104,12 @@ async function exportAndRead(format: 'TXT' | 'XLS' | 'ODS' | undefined): Promise
   expect(res.statusCode, res.body).toBe(202);
   expect(res.headers['x-vellum-alert']).toBe('vellumApp.bulk.exportRequested');
   const { id } = res.json() as { id: number };
+  // who asked for which products, in which format, is audited with the request
+  const [audited] = await ctx.db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.entityName, 'bulk_job'), eq(auditLog.entityId, String(id))));
+  expect(audited).toMatchObject({ action: 'EXPORT_REQUESTED', businessUnitId: s.unitId });
   expect(await ctx.app.deps.jobs.drain()).toBeGreaterThanOrEqual(1);
   const [job] = await ctx.db.select().from(bulkJob).where(eq(bulkJob.id, id));
   expect(job, job?.log).toMatchObject({ status: 'SUCCESS', kind: 'EXPORT', entity: 'PRODUCT', rowsTotal: 5, fileFormat: format ?? 'TXT' });

@@ -39,15 +39,30 @@ export async function requestExport(deps: Deps, auth: AuthContext, query: z.outp
   if (!type || type.businessUnitId !== unit) throw fieldError('bulkExport', 'product-type', BulkErrorKeys.productTypeUnitMismatch);
   let job: Awaited<ReturnType<typeof insertJob>>;
   try {
-    job = await insertJob(deps.db, {
-      businessUnitId: unit,
-      entity: query.entity,
-      productTypeId: type.id,
-      userId: auth.userId,
-      userLogin: auth.login,
-      kind: 'EXPORT',
-      status: 'PROCESSING',
-      fileFormat: query['file-format'],
+    // the request and its audit entry in one transaction: who exported which products, and in which format
+    job = await deps.db.transaction(async (tx) => {
+      const row = await insertJob(tx, {
+        businessUnitId: unit,
+        entity: query.entity,
+        productTypeId: type.id,
+        userId: auth.userId,
+        userLogin: auth.login,
+        kind: 'EXPORT',
+        status: 'PROCESSING',
+        fileFormat: query['file-format'],
+      });
+      await audit(tx, auth, {
+        businessUnitId: unit,
+        entityName: 'bulk_job',
+        entityId: row.id,
+        action: 'EXPORT_REQUESTED',
+        changes: {
+          entity: { from: null, to: query.entity },
+          productType: { from: null, to: type.id },
+          fileFormat: { from: null, to: query['file-format'] },
+        },
+      });
+      return row;
     });
   } catch (err) {
     if (uniqueViolationOf(err) !== undefined) throw conflict(BulkErrorKeys.exportInProgress);
