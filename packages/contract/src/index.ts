@@ -2,6 +2,7 @@ export * from './access.js';
 export * from './api/index.js';
 export * from './auth.js';
 export * from './bulk.js';
+export * from './bulk-upload.js';
 export * from './catalogue-errors.js';
 export * from './common.js';
 export * from './document-downloads.js';
