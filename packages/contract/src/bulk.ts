@@ -46,3 +46,15 @@ export const BulkErrorKeys = {
 
 /** The success message of a requested export (spec 001 §8). */
 export const BULK_EXPORT_REQUESTED = 'vellumApp.bulk.exportRequested';
+
+/**
+ * GET api/bulk/template: the sheet a user fills for an import (spec 001 §7): PRODUCT needs its
+ * product type, DOCUMENT its business unit; TXT (the default), XLS or ODS.
+ */
+export const bulkTemplateQuery = z.object({
+  entity: z.enum(BULK_ENTITIES),
+  'business-unit': idSchema,
+  'product-type': idSchema.optional(),
+  'file-format': z.enum(BULK_FILE_FORMATS).default('TXT'),
+});
+export type BulkTemplateQuery = z.input<typeof bulkTemplateQuery>;

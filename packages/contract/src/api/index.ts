@@ -29,6 +29,7 @@ import { websiteLayoutApi } from './website-layout.js';
 export * from './account.js';
 export * from './audit-logs.js';
 export * from './bulk.js';
+export * from './bulk-template.js';
 export * from './bulk-upload.js';
 export * from './business-units.js';
 export * from './define.js';
