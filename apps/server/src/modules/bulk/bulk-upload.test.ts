@@ -67,6 +67,13 @@ describe('POST api/bulk/upload-url', () => {
     if (message) expect(problem.fieldErrors?.[0]?.message).toBe(message);
   });
 
+  it("refuses the documents' import (its own part of the issue) with 400 on entity", async () => {
+    const res = await uploadUrl(s.importer, body({ entity: 'DOCUMENT', productTypeId: undefined }));
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ fieldErrors: [{ field: 'entity' }] });
+    expect((await uploadUrl(s.importer, body({ entity: 'TRANSLATION' }))).statusCode).toBe(400);
+  });
+
   it("refuses another unit's product type with 400 on productTypeId", async () => {
     const res = await uploadUrl(s.importer, body({ productTypeId: s.otherTypeId }));
     expect(res.statusCode).toBe(400);
