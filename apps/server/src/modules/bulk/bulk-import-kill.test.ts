@@ -71,7 +71,7 @@ it.skipIf(!process.env.DATABASE_URL)(
     // the catalogue is as it was: the transaction died with its connection
     expect(await productsOfType()).toBe(1);
     const [job] = await ctx.db.select().from(bulkJob).where(eq(bulkJob.id, id));
-    expect(job).toMatchObject({ status: 'PROCESSING', rowsCreated: 0 });
+    expect(job).toMatchObject({ status: 'PROCESSING', rowsCreated: 0, rowsTotal: ROWS });
     // pg-boss still holds the attempt as active: it expires and is retried (decision 0056)
     const attempts = await rowsOf<{ state: string }>(
       ctx.db,

@@ -77,8 +77,18 @@ export async function requestUpload(deps: Deps, auth: AuthContext, body: z.outpu
     // the documents' import comes with its own part of issue 21: refused rather than left waiting
     throw fieldError('bulkUpload', 'entity', 'error.validation', undefined, 'Invalid');
   }
+  const expiresAt = new Date(Date.now() + UPLOAD_MINUTES * 60 * 1000);
+  // S3: the browser PUTs straight to the bucket, to a key chosen now (decision 0057)
+  const direct = deps.files.presignedPut
+    ? await deps.files.presignedPut('bulk-uploads', 'zip', {
+        expiresInSeconds: UPLOAD_MINUTES * 60,
+        contentType: 'application/zip',
+        contentLength: body.fileSize,
+      })
+    : undefined;
   const job = await deps.db.transaction(async (tx) => {
     const row = await insertJob(tx, {
+      storageKey: direct?.key ?? null,
       businessUnitId: unit,
       entity: body.entity,
       productTypeId,
@@ -109,7 +119,15 @@ export async function requestUpload(deps: Deps, auth: AuthContext, body: z.outpu
     });
     return row;
   });
-  const expiresAt = new Date(Date.now() + UPLOAD_MINUTES * 60 * 1000);
+  if (direct) {
+    return {
+      id: job.id,
+      url: direct.url,
+      method: 'PUT',
+      headers: { 'content-type': 'application/zip' },
+      expiresAt: expiresAt.toISOString(),
+    };
+  }
   const token = await deps.tokens.signFor(UPLOAD_PURPOSE, { userId: auth.userId, sessionId: UPLOAD_PURPOSE }, { job: job.id }, expiresAt);
   return {
     id: job.id,
@@ -159,12 +177,26 @@ export async function receiveUpload(deps: Deps, id: number, token: string, body:
   }
 }
 
+/**
+ * A zip PUT straight to the bucket (presigned, S3): it must be there with the announced size, then
+ * the upload is UPLOADED; otherwise 400 `notUploaded` (an object of another size is removed).
+ */
+async function checkDirectUpload(deps: Deps, job: BulkJobRow): Promise<void> {
+  const stored = job.storageKey && deps.files.presignedPut ? await deps.files.stat(job.storageKey) : undefined;
+  if (!stored || !job.storageKey) throw badRequest(E.notUploaded);
+  if (stored.size !== job.fileSize) {
+    await deps.files.delete(job.storageKey);
+    throw badRequest(E.notUploaded, { expected: job.fileSize, received: stored.size });
+  }
+  await moveImport(deps.db, job.id, ['UPLOADING'], { status: 'UPLOADED', uploadTokenUsed: true });
+}
+
 /** POST api/bulk/upload-complete/{id}: the uploaded zip's import is queued (PROCESSING). */
 export async function completeUpload(deps: Deps, auth: AuthContext, id: number): Promise<BulkJob> {
   await requireUploadsActive(deps);
   const job = await findJob(deps.db, id);
   if (job?.kind !== 'IMPORT') throw notFound('bulkJob');
-  if (job.status === 'UPLOADING') throw badRequest(E.notUploaded);
+  if (job.status === 'UPLOADING') await checkDirectUpload(deps, job);
   const moved = await deps.db.transaction(async (tx) => {
     const row = await moveImport(tx, id, ['UPLOADED'], { status: 'PROCESSING', log: `Queued by ${auth.login}.` });
     if (!row) return undefined;

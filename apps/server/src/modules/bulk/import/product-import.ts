@@ -354,7 +354,10 @@ export async function runImport(deps: Deps, data: ImportJobData): Promise<void> 
     if (!type || type.businessUnitId !== job.businessUnitId)
       throw new ZipRefused('The product type no longer exists in this business unit.');
     const replace = (await importTypeOf(deps.db, job.businessUnitId)) === 'REPLACE';
-    await updateJob(deps.db, job.id, { fileFormat: 'TXT' });
+    // a first pass counts the rows, so the progress bar knows its end while the rows are checked
+    let rowsTotal = -1;
+    for await (const _ of txtRecords(await sheet.open())) rowsTotal++;
+    await updateJob(deps.db, job.id, { fileFormat: 'TXT', rowsTotal: Math.max(rowsTotal, 0), rowsDone: 0 });
     const work = new ProductSheetImport(type, actor);
     const embedded = isEmbedded(deps);
     const records = txtRecords(await sheet.open());
