@@ -7,6 +7,7 @@ import { makeBusinessUnit, makeUserWithRights } from '../../factories/organisati
 import { as, createTestContext, type TestContext, tokenFor } from '../../test/harness.js';
 import { exportDownloadToken } from './bulk-links.js';
 import { sheetOf, type UploadOptions, uploadZip, zipOf } from './bulk-upload.test-support.js';
+import { IMPORT_BATCH } from './import/product-import.js';
 
 /**
  * The products' import (decision 0057): the zip's TXT sheet run through the products API's rules
@@ -174,6 +175,14 @@ describe('check only, all or nothing, valid rows', () => {
 });
 
 describe('REPLACE and the round trip', () => {
+  it('checks and applies a sheet of several batches (progress and cancel looked at between them)', async () => {
+    const type = await makeProductType(ctx.db, s.unitId, {}, [{ name: 'Label', slug: 'label' }]);
+    const rows = Array.from({ length: IMPORT_BATCH * 2 + 50 }, (_, i) => [`BATCH-${i}`, `Label ${i}`]);
+    const { job } = await run(zipOf({ 'b.txt': sheetOf([['Key code', 'Label [label]'], ...rows]) }), { productTypeId: type.id });
+    expect(job, job.log).toMatchObject({ status: 'SUCCESS', rowsTotal: rows.length, rowsDone: rows.length, rowsCreated: rows.length });
+    expect(await productsOf(type.id)).toHaveLength(rows.length);
+  });
+
   it('REPLACE removes the products of the type the sheet leaves out', async () => {
     const type = await makeProductType(ctx.db, s.unitId, {}, [{ name: 'Label', slug: 'label' }]);
     await makeProduct(ctx.db, type, { keyCode: 'R-keep' });

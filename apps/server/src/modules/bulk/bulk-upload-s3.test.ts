@@ -36,8 +36,16 @@ it('answers a presigned URL of the bucket; upload-complete checks the object is 
   const unit = await makeBusinessUnit(ctx.db);
   const type = await makeProductType(ctx.db, unit.id, {}, [{ name: 'Label', slug: 'label' }]);
   const token = await tokenFor(ctx, (await makeUserWithRights(ctx.db, ['BULK_IMPORT'], [unit.id])).id);
-  const zip = zipOf({ 's.txt': sheetOf([['Key code', 'Label [label]'], ['S3-1', 'From the bucket']]) });
-  const start = await as(ctx.app, token)({
+  const zip = zipOf({
+    's.txt': sheetOf([
+      ['Key code', 'Label [label]'],
+      ['S3-1', 'From the bucket'],
+    ]),
+  });
+  const start = await as(
+    ctx.app,
+    token,
+  )({
     method: 'POST',
     url: '/api/bulk/upload-url',
     payload: { entity: 'PRODUCT', businessUnitId: unit.id, productTypeId: type.id, fileName: 's.zip', fileSize: zip.length },
