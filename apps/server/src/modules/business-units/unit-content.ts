@@ -28,6 +28,7 @@ import {
   publishState,
   region,
   regionCountry,
+  scheduledExport,
   siteEmailLink,
   userGroupBusinessUnit,
   websiteTranslation,
@@ -144,6 +145,8 @@ export const UNIT_CONTENT: readonly UnitContentArea[] = [
   { area: 'site', tables: tables([siteEmailLink, 'deleted with the unit']) },
   // the unit's bulk imports and exports (their rows; a stored export zip is left to expire with its link)
   { area: 'bulk', tables: tables([bulkJob, 'deleted with the unit']) },
+  // the unit's scheduled exports (and those of a product type go with it)
+  { area: 'scheduled-exports', tables: tables([scheduledExport, 'deleted with the unit']) },
   // website and document configuration, deleted with the unit (decisions 0021 to 0029, 0035)
   {
     area: 'regions',
