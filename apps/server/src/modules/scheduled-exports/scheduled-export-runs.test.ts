@@ -238,3 +238,25 @@ describe('the expiry of stored export zips', () => {
     await ctx.db.delete(scheduledExport).where(eq(scheduledExport.id, row.id));
   });
 });
+
+describe('a deleted unit’s export zips', () => {
+  it('go from storage with the unit', async () => {
+    const unit = await makeBusinessUnit(ctx.db);
+    const key = await ctx.app.deps.files.put('bulk-exports', Buffer.from('zip'), 'zip');
+    await ctx.db.insert(bulkJob).values({
+      businessUnitId: unit.id,
+      entity: 'PRODUCT',
+      userLogin: 'someone',
+      kind: 'EXPORT',
+      status: 'SUCCESS',
+      fileFormat: 'TXT',
+      storageKey: key,
+    });
+    const res = await as(
+      ctx.app,
+      await tokenWith(['BUSINESS_UNIT_DELETE'], [0]),
+    )({ method: 'DELETE', url: `/api/business-units/${unit.id}` });
+    expect(res.statusCode, res.body).toBe(204);
+    expect(await ctx.app.deps.files.stat(key)).toBeUndefined();
+  });
+});

@@ -178,3 +178,12 @@ export async function findExportJob(db: DbOrTx, id: number) {
 export async function failExportJob(db: DbOrTx, id: number, log: string, now: Date): Promise<void> {
   await db.update(bulkJob).set({ status: 'FAILED', processedDate: now, log }).where(eq(bulkJob.id, id));
 }
+
+/** The stored zips of a unit's exports (removed from storage once a delete of the unit commits). */
+export async function storedExportKeysOfUnit(db: DbOrTx, businessUnitId: number): Promise<string[]> {
+  const rows = await db
+    .select({ key: bulkJob.storageKey })
+    .from(bulkJob)
+    .where(and(eq(bulkJob.businessUnitId, businessUnitId), eq(bulkJob.kind, 'EXPORT'), isNotNull(bulkJob.storageKey)));
+  return rows.flatMap((r) => (r.key ? [r.key] : []));
+}
