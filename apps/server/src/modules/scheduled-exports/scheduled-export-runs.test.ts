@@ -6,9 +6,9 @@ import { auditLog, bulkJob, scheduledExport } from '../../db/schema/index.js';
 import { makeProduct, makeProductType } from '../../factories/catalogue-factories.js';
 import { makeBusinessUnit, makeUserWithRights } from '../../factories/organisation-factories.js';
 import { as, createTestContext, mailText, secondServer, type TestContext, tokenFor } from '../../test/harness.js';
-import { expireStoredExports } from './export-expiry.js';
+import { EXPORT_EXPIRY_QUEUE, expireStoredExports } from './export-expiry.js';
 import { scheduledDownloadLink } from './scheduled-export-links.js';
-import { tick } from './scheduled-export-runs.js';
+import { SCHEDULED_TICK_QUEUE, tick } from './scheduled-export-runs.js';
 
 /**
  * The tick of scheduled exports, their runs and mails, the recipients' download, and the expiry of
@@ -199,6 +199,20 @@ describe('the tick', () => {
         rows.map((r) => r.id),
       ),
     );
+  });
+});
+
+describe('the queue', () => {
+  it('runs the tick and the expiry when their cron sends them', async () => {
+    const row = await makeSchedule({ nextRunAt: new Date(Date.now() - 60_000), recipients: ['cron@example.com'] });
+    await ctx.app.deps.jobs.send(SCHEDULED_TICK_QUEUE, {});
+    await ctx.app.deps.jobs.send(EXPORT_EXPIRY_QUEUE, {});
+    expect(await ctx.app.deps.jobs.drain()).toBe(3);
+    const after = await scheduleRow(row.id);
+    expect(after?.lastRunAt).toBeInstanceOf(Date);
+    expect((await jobRow(after?.lastJobId ?? 0))?.status).toBe('SUCCESS');
+    expect(mailText(ctx.mails().at(-1) ?? '')).toContain('To: cron@example.com');
+    await ctx.db.delete(scheduledExport).where(eq(scheduledExport.id, row.id));
   });
 });
 
