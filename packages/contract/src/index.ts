@@ -23,6 +23,7 @@ export * from './publishing.js';
 export * from './regions-languages.js';
 export * from './restricted-access.js';
 export * from './rights.js';
+export * from './scheduled-exports.js';
 export * from './site-theme.js';
 export * from './sitemap.js';
 export * from './translatable.js';

@@ -17,6 +17,7 @@ import { publishingScreens } from '../features/publishing/screens';
 import { regionsLanguagesScreens } from '../features/regions-languages/screens';
 import { restrictedAccessScreens } from '../features/restricted-access/screens';
 import { roleScreens } from '../features/roles/screens';
+import { scheduledExportScreens } from '../features/scheduled-exports/screens';
 import { sitemapScreens } from '../features/sitemap/screens';
 import { translationScreens } from '../features/translations/screens';
 import { userScreens } from '../features/users/screens';
@@ -51,6 +52,7 @@ export const screens: readonly Screen[] = [
   ...restrictedAccessScreens,
   ...publishingScreens,
   ...paperCopyRequestScreens,
+  ...scheduledExportScreens,
   ...sitemapScreens,
   ...bulkScreens,
 ];

@@ -28,6 +28,8 @@ import { publishRoutes } from './publishing/publish.routes.js';
 import { referenceDataRoutes } from './reference-data/reference-data.routes.js';
 import { regionsRoutes } from './regions/regions.routes.js';
 import { rolesRoutes } from './roles/roles.routes.js';
+import { scheduledExportJobs } from './scheduled-exports/scheduled-exports.jobs.js';
+import { scheduledExportsRoutes } from './scheduled-exports/scheduled-exports.routes.js';
 import { siteRoutes } from './site/site.routes.js';
 import { sitemapRoutes } from './sitemap/sitemap.routes.js';
 import { userGroupsRoutes } from './user-groups/user-groups.routes.js';
@@ -81,7 +83,9 @@ export const apiModules: RoutesPlugin[] = [
   // issue 21: bulk jobs (the global switch, exports)
   bulkRoutes,
   bulkUploadRoutes,
+  // issue 21: scheduled exports
+  scheduledExportsRoutes,
 ];
 
 /** Every area's queues of background jobs and their handlers, declared by buildApp before the queue starts (decision 0056). */
-export const jobModules: ((deps: Deps) => void)[] = [bulkJobs];
+export const jobModules: ((deps: Deps) => void)[] = [bulkJobs, scheduledExportJobs];

@@ -50,3 +50,25 @@ describe('the job queue', () => {
     expect(() => jobs.handle('late', async () => {})).toThrow(/after start/);
   });
 });
+
+describe('the job queue’s schedules', () => {
+  it('records a declared cron in pg-boss where the queue is worked (PGlite), and takes none after start', async () => {
+    const db = await openDatabase({ pglite: createPglite() });
+    const worked = createJobQueue(db, { error: (m) => errors.push(m) });
+    worked.handle('tick', async () => {});
+    worked.every('tick', '*/15 * * * *');
+    await worked.start({ work: true });
+    try {
+      expect(() => worked.every('tick', '* * * * *')).toThrow(/after start/);
+      const c = db.connection;
+      if (c.kind !== 'pglite') throw new Error('pglite');
+      const { rows } = await c.client.query<{ name: string; cron: string; timezone: string }>(
+        'SELECT name, cron, timezone FROM pgboss.schedule',
+      );
+      expect(rows).toEqual([{ name: 'tick', cron: '*/15 * * * *', timezone: 'UTC' }]);
+    } finally {
+      await worked.stop(1000);
+      await db.close();
+    }
+  });
+});

@@ -14,6 +14,11 @@ export type JobHandler<T extends object> = (data: T) => Promise<void>;
 export interface JobQueue {
   /** Declares a queue and the handler of its jobs; before `start()`. */
   handle<T extends object>(queue: string, handler: JobHandler<T>): void;
+  /**
+   * Sends an empty job to a declared queue on a cron expression (UTC), through pg-boss's own
+   * scheduling (one row per queue, so the processes that work the queue send it once, not once each).
+   */
+  every(queue: string, cron: string): void;
   /** Installs or migrates pg-boss's schema, creates the declared queues and, with `work`, starts polling them. */
   start(opts: { work: boolean }): Promise<void>;
   /** Queues a job; answers its id. */
@@ -32,6 +37,7 @@ const POLL_SECONDS = 2;
 export function createJobQueue(database: Database, log: { error(msg: string): void }): JobQueue {
   const c = database.connection;
   const handlers = new Map<string, JobHandler<object>>();
+  const crons = new Map<string, string>();
   let boss: PgBoss | undefined;
   const running = (): PgBoss => {
     if (!boss) throw new Error('the job queue is not started');
@@ -43,9 +49,13 @@ export function createJobQueue(database: Database, log: { error(msg: string): vo
       if (boss) throw new Error(`job queue ${queue} declared after start`);
       handlers.set(queue, handler as JobHandler<object>);
     },
+    every(queue, cron) {
+      if (boss) throw new Error(`schedule of ${queue} declared after start`);
+      crons.set(queue, cron);
+    },
     async start({ work }) {
-      // the queue's own maintenance (expiring attempts, retention) only where jobs are worked
-      const options = { schema: 'pgboss', schedule: false, supervise: work };
+      // the queue's own maintenance (expiring attempts, retention) and its cron only where jobs are worked
+      const options = { schema: 'pgboss', schedule: work, supervise: work };
       const b =
         c.kind === 'pglite'
           ? new PgBoss({ ...options, db: fromPglite(c.client), backend: 'pglite' })
@@ -61,6 +71,7 @@ export function createJobQueue(database: Database, log: { error(msg: string): vo
           });
         }
       }
+      if (work) for (const [queue, cron] of crons) await b.schedule(queue, cron, {}, { tz: 'UTC' });
     },
     async send(queue, data) {
       const id = await running().send(queue, data);

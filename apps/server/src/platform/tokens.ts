@@ -42,7 +42,7 @@ export class TokenService {
    * bearer token and a bearer token never works as it. Each carries its own id (`jti`), so a
    * purpose that may be used once can record it.
    */
-  signFor(purpose: string, session: TokenClaims, claims: Record<string, number | null>, expiresAt: Date): Promise<string> {
+  signFor(purpose: string, session: TokenClaims, claims: Record<string, number | string | null>, expiresAt: Date): Promise<string> {
     return new SignJWT({ ...claims, sid: session.sessionId })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(String(session.userId))

@@ -21,6 +21,7 @@ import { referenceDataApi } from './reference-data.js';
 import { languageGroupsApi, languagesApi, regionsApi } from './regions-languages.js';
 import { documentSearchAccessApi, publicUserGroupsApi } from './restricted-access.js';
 import { accessRightsApi, rolesApi } from './roles.js';
+import { scheduledExportsApi } from './scheduled-exports.js';
 import { sitemapApi } from './sitemap.js';
 import { translationsApi } from './translations.js';
 import { userGroupsApi } from './user-groups.js';
@@ -51,6 +52,7 @@ export * from './reference-data.js';
 export * from './regions-languages.js';
 export * from './restricted-access.js';
 export * from './roles.js';
+export * from './scheduled-exports.js';
 export * from './sitemap.js';
 export * from './translations.js';
 export * from './user-groups.js';
@@ -87,6 +89,7 @@ export const apiAreas: Readonly<Record<string, Readonly<Record<string, RouteDecl
   publishing: publishingApi,
   referenceData: referenceDataApi,
   roles: rolesApi,
+  scheduledExports: scheduledExportsApi,
   sitemap: sitemapApi,
   translations: translationsApi,
   userGroups: userGroupsApi,

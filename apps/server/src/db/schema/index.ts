@@ -10,6 +10,7 @@ export * from './paper-copy-requests.js';
 export * from './publications.js';
 export * from './regions-languages.js';
 export * from './restricted-access.js';
+export * from './scheduled-exports.js';
 export * from './site-email-links.js';
 export * from './translations.js';
 export * from './users.js';

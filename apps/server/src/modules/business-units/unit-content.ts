@@ -28,6 +28,7 @@ import {
   publishState,
   region,
   regionCountry,
+  scheduledExport,
   siteEmailLink,
   userGroupBusinessUnit,
   websiteTranslation,
@@ -46,6 +47,7 @@ import { countUnitGroups as countPublicUserGroups } from '../public-user-groups/
 import { countUnitPublications, deleteUnitPreviews } from '../publishing/publications.repo.js';
 import { unitLanguageLists } from '../reference-data/reference-data.repo.js';
 import { countUnitRegions } from '../regions/regions.repo.js';
+import { storedExportKeysOfUnit } from '../scheduled-exports/scheduled-exports.repo.js';
 import { countContentBlocks, countFooterItems, countPublicResources, publicResourceKeys } from '../website-layout/website-layout.repo.js';
 import type { UnitContentCounts } from './unit-counts.js';
 
@@ -144,6 +146,9 @@ export const UNIT_CONTENT: readonly UnitContentArea[] = [
   { area: 'site', tables: tables([siteEmailLink, 'deleted with the unit']) },
   // the unit's bulk imports and exports (their rows; a stored export zip is left to expire with its link)
   { area: 'bulk', tables: tables([bulkJob, 'deleted with the unit']) },
+  // the unit's scheduled exports (and those of a product type go with it); the stored zips of the
+  // unit's exports, requested or scheduled, go from storage with the unit (decision 0059)
+  { area: 'scheduled-exports', tables: tables([scheduledExport, 'deleted with the unit']), files: storedExportKeysOfUnit },
   // website and document configuration, deleted with the unit (decisions 0021 to 0029, 0035)
   {
     area: 'regions',

@@ -1,0 +1,32 @@
+import { Alert, Button, Stack, Text } from '@mantine/core';
+import { IconDownload } from '@tabler/icons-react';
+import { useMutation } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useParams, useSearchParams } from 'react-router';
+import { PageHeader } from '../../components/PageHeader';
+import { downloadScheduledExport } from './scheduledExports.hooks';
+
+/** The page a scheduled export's e-mail links to: downloads the zip signed in as the recipient. */
+export function ScheduledDownloadPage() {
+  const { t } = useTranslation();
+  const id = Number(useParams().id);
+  const token = useSearchParams()[0].get('token') ?? '';
+  const download = useMutation({ mutationFn: () => downloadScheduledExport(id, token) });
+  const valid = Number.isInteger(id) && id > 0 && token !== '';
+
+  return (
+    <>
+      <PageHeader title={t('scheduledExports.download.title')} description={t('scheduledExports.download.description')} />
+      <Stack align="flex-start">
+        {valid ? (
+          <Button leftSection={<IconDownload size={16} />} loading={download.isPending} onClick={() => download.mutate()}>
+            {t('scheduledExports.download.action')}
+          </Button>
+        ) : (
+          <Alert color="red">{t('scheduledExports.download.incomplete')}</Alert>
+        )}
+        {download.isSuccess && <Text size="sm">{t('scheduledExports.download.done')}</Text>}
+      </Stack>
+    </>
+  );
+}

@@ -1,0 +1,122 @@
+import type { AuthContext } from '../../platform/access.js';
+import { requireRight } from '../../platform/access.js';
+import { audit } from '../../platform/audit.js';
+import type { Deps } from '../../platform/deps.js';
+import { notFound } from '../../platform/errors.js';
+import { runExport } from '../bulk/bulk-export.js';
+import { EXPORT_LINK_DAYS } from '../bulk/bulk-links.js';
+import { nextRunAfter } from './next-run.js';
+import { checkScheduledDownloadToken, scheduledDownloadLink } from './scheduled-export-links.js';
+import * as repo from './scheduled-exports.repo.js';
+
+/** The queue the cron sends every 15 minutes: it takes the due schedules. */
+export const SCHEDULED_TICK_QUEUE = 'scheduled-export-tick';
+export const SCHEDULED_TICK_CRON = '*/15 * * * *';
+/** The queue of one scheduled export: the products' export, then the recipients' mails. */
+export const SCHEDULED_RUN_QUEUE = 'scheduled-export-run';
+export interface ScheduledRunData {
+  jobId: number;
+  scheduledExportId: number;
+  /** The addresses as they were when the run was queued. */
+  recipients: string[];
+}
+/** Schedules taken by one transaction of a tick; a tick takes batches until none is due. */
+const TICK_BATCH = 50;
+
+/**
+ * The tick (decision 0059): takes the active schedules whose `next_run_at` has come, locked with
+ * FOR UPDATE SKIP LOCKED so that the ticks of several workers never take one twice, writes an
+ * export job row for each (as a requested export's, without a user: the recipients get the mail),
+ * advances `next_run_at` past `now` (missed runs are not made up) and, once committed, queues the
+ * runs. `now` is injected by the tests. Answers the export jobs queued.
+ */
+export async function tick(deps: Deps, now = new Date()): Promise<number[]> {
+  const queued: number[] = [];
+  for (;;) {
+    const batch = await deps.db.transaction(async (tx) => {
+      const due = await repo.lockDueSchedules(tx, now, TICK_BATCH);
+      const runs: ScheduledRunData[] = [];
+      for (const s of due) {
+        const job = await repo.insertExportJob(tx, {
+          businessUnitId: s.businessUnitId,
+          entity: s.entity,
+          productTypeId: s.productTypeId,
+          userId: null,
+          userLogin: s.createdByLogin,
+          kind: 'EXPORT',
+          status: 'PROCESSING',
+          fileFormat: s.fileFormat,
+          log: `Scheduled export ${s.id}.`,
+        });
+        await repo.markRun(tx, s.id, { lastRunAt: now, nextRunAt: nextRunAfter(s, now), lastJobId: job.id });
+        await audit(tx, null, {
+          businessUnitId: s.businessUnitId,
+          entityName: 'bulk_job',
+          entityId: job.id,
+          action: 'EXPORT_SCHEDULED',
+          changes: {
+            scheduledExport: { from: null, to: s.id },
+            productType: { from: null, to: s.productTypeId },
+            fileFormat: { from: null, to: s.fileFormat },
+            recipients: { from: null, to: s.recipients },
+          },
+        });
+        runs.push({ jobId: job.id, scheduledExportId: s.id, recipients: s.recipients });
+      }
+      return runs;
+    });
+    // after the commit: on PGlite a pg-boss statement cannot run inside a Drizzle transaction
+    for (const run of batch) {
+      try {
+        await deps.jobs.send<ScheduledRunData>(SCHEDULED_RUN_QUEUE, run);
+        queued.push(run.jobId);
+      } catch {
+        await repo.failExportJob(deps.db, run.jobId, 'The scheduled export could not be queued.', now);
+      }
+    }
+    if (batch.length < TICK_BATCH) return queued;
+  }
+}
+
+/**
+ * One scheduled export: the products' export job (zipped, stored), then each recipient is mailed
+ * a link of their own, or the reason it failed. A mail that cannot be sent fails the attempt
+ * (retried by the queue; the export is not made again).
+ */
+export async function runScheduledExport(deps: Deps, data: ScheduledRunData, now = () => new Date()): Promise<void> {
+  await runExport(deps, { jobId: data.jobId });
+  const job = await repo.findExportJob(deps.db, data.jobId);
+  if (!job) return;
+  const what = `the products of ${job.productTypeName ?? 'a deleted product type'}`;
+  for (const to of data.recipients) {
+    if (job.status === 'SUCCESS') {
+      const link = await scheduledDownloadLink(deps, job.id, to, now());
+      await deps.mailer.send({
+        to,
+        subject: `Scheduled export of ${what}`,
+        text:
+          `The scheduled export of ${what} (${job.rowsTotal ?? 0} products, ${job.fileFormat}) is ready.\n\n` +
+          `Download it within ${EXPORT_LINK_DAYS} days, signed in to Vellum as the user with this e-mail address (${to}) ` +
+          `and the right to export in the business unit:\n${link}\n`,
+      });
+    } else if (job.status === 'FAILED') {
+      await deps.mailer.send({
+        to,
+        subject: `Scheduled export of ${what} could not be made`,
+        text: `The scheduled export of ${what} could not be made.\n\n${job.log}\n`,
+      });
+    }
+  }
+}
+
+/** The zip of a scheduled export, for a recipient signed in with the link of their e-mail and BULK_EXPORT in the unit. */
+export async function openScheduledExport(deps: Deps, auth: AuthContext, id: number, token: string) {
+  await checkScheduledDownloadToken(deps, token, id, auth);
+  const job = await repo.findExportJob(deps.db, id);
+  if (!job) throw notFound('bulkExport');
+  requireRight(auth, 'BULK_EXPORT', job.businessUnitId);
+  if (job.kind !== 'EXPORT' || job.status !== 'SUCCESS' || !job.storageKey) throw notFound('bulkExport');
+  const stream = await deps.files.open(job.storageKey);
+  if (!stream) throw notFound('bulkExport');
+  return { stream, fileName: `products-${job.productTypeSlug ?? 'export'}-${job.id}.zip` };
+}
