@@ -1,6 +1,9 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { BULK_ZIP_MAX_BYTES, type BulkJob, BulkUploadErrorKeys } from '@vellum/contract';
+import { matchRoutes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { routes } from '../../app/router';
+import { breadcrumbTrail } from '../../app/shell/breadcrumbTrail';
 import { i18n } from '../../i18n';
 import { json, type MockHandler, mockServer, ok } from '../../test/fakeServer';
 import { FakeXhr } from '../../test/fakeXhr';
@@ -166,6 +169,30 @@ describe('the bulk upload page of a product type', () => {
     expect(await screen.findByText('The upload was cancelled; nothing was imported.')).toBeTruthy();
     expect(keys(calls)).toContain('POST /api/bulk/9/cancel');
     expect(keys(calls)).not.toContain('POST /api/bulk/upload-complete/9');
+  });
+
+  it('says why the server refused the zip', async () => {
+    const calls = server({
+      'POST /api/bulk/upload-url': () =>
+        json(201, { id: 9, url: '/api/bulk/uploads/9?token=old', method: 'PUT', headers: {}, expiresAt: 'x' }),
+    });
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    const headers = FakeXhr.responseHeaders;
+    FakeXhr.responseHeaders = 'content-type: application/problem+json\r\nx-vellum-error: error.bulk.uploadLinkInvalid\r\n';
+    try {
+      renderProducts();
+      await ready();
+      choose(zip());
+      await waitFor(() => expect(uploadButton().disabled).toBe(false));
+      fireEvent.click(uploadButton());
+      await waitFor(() => expect(FakeXhr.last).toBeDefined());
+      act(() => (FakeXhr.last as FakeXhr).answer(403, { status: 403, message: 'error.bulk.uploadLinkInvalid' }));
+      const failed = await screen.findByTestId('bulk-upload-failed');
+      expect(failed.textContent).toContain('This upload address is not valid any more');
+      expect(keys(calls)).not.toContain('POST /api/bulk/upload-complete/9');
+    } finally {
+      FakeXhr.responseHeaders = headers;
+    }
   });
 
   it('refuses a file that is not a zip, and a zip over 2 GB, before sending anything', async () => {
@@ -348,6 +375,21 @@ describe('the documents’ bulk upload', () => {
     const list = calls.find((c) => c.key === 'GET /api/bulk');
     expect(Object.fromEntries(list?.query ?? [])).toMatchObject({ entity: 'DOCUMENT', 'business-unit': '1' });
     expect(list?.query.has('product-type')).toBe(false);
+  });
+});
+
+describe('the addresses of the upload pages', () => {
+  const matched = (url: string) => matchRoutes(routes, url)?.at(-1)?.route.path;
+
+  it('open the upload pages, before the documents’ own routes', () => {
+    expect(matched(PRODUCT_URL)).toBe(PRODUCT_PATH);
+    expect(matched('/my-business-units/1/document-management/bulk-upload')).toBe(DOCUMENT_PATH);
+    expect(matched('/my-business-units/1/document-management/12')).toBe('/my-business-units/:businessUnitId/document-management/*');
+  });
+
+  it('carry the unit’s and the product type’s crumbs', () => {
+    expect(breadcrumbTrail(PRODUCT_URL).map((c) => c.crumb)).toEqual(['home', 'business-unit', 'product-type']);
+    expect(breadcrumbTrail('/my-business-units/1/document-management/bulk-upload').map((c) => c.crumb)).toEqual(['home', 'business-unit']);
   });
 });
 
