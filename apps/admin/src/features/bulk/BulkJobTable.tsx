@@ -114,7 +114,8 @@ export function BulkJobTable({ target }: { target: BulkTarget }) {
         onRetry={() => void jobs.refetch()}
         emptyMessage={t('bulk.jobs.empty')}
       />
-      <BulkJobErrorsDialog job={shown} onClose={() => setShown(null)} />
+      {/* the job as the table last read it: its log grows while it runs */}
+      <BulkJobErrorsDialog job={shown ? (jobs.data?.rows.find((j) => j.id === shown.id) ?? shown) : null} onClose={() => setShown(null)} />
       {dialog}
     </>
   );

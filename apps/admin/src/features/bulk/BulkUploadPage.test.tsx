@@ -188,7 +188,7 @@ describe('the bulk upload page of a product type', () => {
       await waitFor(() => expect(FakeXhr.last).toBeDefined());
       act(() => (FakeXhr.last as FakeXhr).answer(403, { status: 403, message: 'error.bulk.uploadLinkInvalid' }));
       const failed = await screen.findByTestId('bulk-upload-failed');
-      expect(failed.textContent).toContain('This upload address is not valid any more');
+      expect(failed.textContent).toContain(i18n.t('error.bulk.uploadLinkInvalid'));
       expect(keys(calls)).not.toContain('POST /api/bulk/upload-complete/9');
     } finally {
       FakeXhr.responseHeaders = headers;
@@ -200,7 +200,7 @@ describe('the bulk upload page of a product type', () => {
     renderProducts();
     await ready();
     choose(new File(['a\tb'], 'catalogue.txt', { type: 'text/plain' }));
-    expect(await screen.findByText('Only a .zip file can be uploaded.')).toBeTruthy();
+    expect(await screen.findByText(i18n.t('error.bulk.notAZip'))).toBeTruthy();
     expect(uploadButton().disabled).toBe(true);
 
     const big = zip('big.zip', 10);
@@ -330,7 +330,7 @@ describe('the status table', () => {
     const errors = await within(dialog).findByRole('table', { name: 'Errors by row' });
     expect(within(errors).getByText('Key code')).toBeTruthy();
     expect(within(errors).getByText('cannot be empty')).toBeTruthy();
-    expect(within(errors).getByText('Only a .zip file can be uploaded.')).toBeTruthy();
+    expect(within(errors).getByText(i18n.t('error.bulk.notAZip'))).toBeTruthy();
     expect(within(dialog).getByText('2 errors')).toBeTruthy();
     expect(calls.find((c) => c.key === 'GET /api/bulk/5/errors')?.query.get('page')).toBe('0');
   });

@@ -42,7 +42,8 @@ export function putZip(
       return;
     }
     const xhr = new XMLHttpRequest();
-    xhr.open('PUT', url);
+    // an absolute address (a bucket) as it is; the server's own path from the site's root
+    xhr.open('PUT', /^[a-z][a-z0-9+.-]*:/i.test(url) || url.startsWith('/') ? url : `/${url}`);
     const names = Object.keys(headers).map((n) => n.toLowerCase());
     if (!names.includes('content-type')) xhr.setRequestHeader('Content-Type', 'application/zip');
     for (const [name, value] of Object.entries(headers)) {
