@@ -12,7 +12,14 @@ import { formatDateTime, formatNumber } from '../../i18n/format';
 import { BulkJobErrorsDialog } from './BulkJobErrorsDialog';
 import { BulkStatusBadge } from './BulkStatusBadge';
 import { countsLine } from './bulkFormat';
-import { type BulkTarget, CANCELLABLE_STATUSES, downloadRejectedRows, useBulkJobs, useCancelBulkJob } from './bulkUpload.hooks';
+import {
+  type BulkTarget,
+  CANCELLABLE_STATUSES,
+  downloadRejectedRows,
+  RUNNING_STATUSES,
+  useBulkJobs,
+  useCancelBulkJob,
+} from './bulkUpload.hooks';
 
 /** Step 3: the unit's uploads, newest first, live while one is queued or processing (spec 001 §3 "bulk upload row"). */
 export function BulkJobTable({ target }: { target: BulkTarget }) {
@@ -29,12 +36,12 @@ export function BulkJobTable({ target }: { target: BulkTarget }) {
       key: 'fileName',
       header: t('bulk.jobs.fileName'),
       render: (j) => (
-        <Group gap={6} wrap="nowrap">
-          <Text size="sm" style={{ wordBreak: 'break-all' }}>
+        <Group gap={6} miw={180}>
+          <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
             {j.fileName}
           </Text>
           {j.mode === 'CHECK' && (
-            <Badge variant="outline" size="sm" radius="sm" tt="none" color="gray">
+            <Badge variant="outline" size="sm" radius="sm" tt="none" color="gray" style={{ flexShrink: 0 }}>
               {t('bulk.jobs.checkOnly')}
             </Badge>
           )}
@@ -50,7 +57,7 @@ export function BulkJobTable({ target }: { target: BulkTarget }) {
       header: t('bulk.jobs.counts'),
       render: (j) => (
         <Text size="sm" data-testid="bulk-job-counts">
-          {countsLine(j, t) ?? '—'}
+          {(!RUNNING_STATUSES.includes(j.status) && countsLine(j, t)) || '—'}
         </Text>
       ),
     },

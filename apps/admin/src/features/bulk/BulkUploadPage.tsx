@@ -64,7 +64,11 @@ function BulkUploadPage({ target, title, back }: { target: BulkTarget; title: st
   const refresh = useRefreshBulkJobs();
   return (
     <>
-      <PageHeader title={title} description={t('bulk.page.description')} back={back} />
+      <PageHeader
+        title={title}
+        description={t(target.entity === 'PRODUCT' ? 'bulk.page.descriptionProducts' : 'bulk.page.descriptionDocuments')}
+        back={back}
+      />
       <Stack gap="lg">
         <TemplateDownload target={target} />
         <ZipUploadForm
