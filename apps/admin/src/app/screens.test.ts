@@ -77,6 +77,9 @@ const EXPECTED: [string, string[] | undefined, 'business-unit'?][] = [
   ['/general-settings/manufacturer-layout', ['LAYOUT_MANAGE']],
   ['/general-settings/manufacturer-settings', ['MANUFACTURER_MANAGE', 'MANUFACTURER_READ']],
   ['/general-settings/bulk-uploads', ['BULK_IMPORT_ADMIN']],
+  // spec 001 §2: the bulk upload pages of a product type's products and of the unit's documents
+  ['/my-business-units/:businessUnitId/product-types/:productTypeId/bulk-upload', ['BULK_IMPORT'], 'business-unit'],
+  ['/my-business-units/:businessUnitId/document-management/bulk-upload', ['BULK_IMPORT'], 'business-unit'],
   // the download page of an export's e-mail: any signed-in user, the server checks the link is theirs
   ['/bulk-exports/:id', undefined],
   ['/my-business-units/:businessUnitId/website-configuration/website-translations', ['TRANSLATION'], 'business-unit'],

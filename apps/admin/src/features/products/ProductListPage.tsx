@@ -11,7 +11,7 @@ import { actionsColumn, RowActions } from '../../components/RowActions';
 import { pageParams, useTableState } from '../../components/tableState';
 import { productPaths } from '../../paths/products';
 import { useAuth } from '../../platform/auth';
-import { BulkExportButton } from '../bulk';
+import { BulkExportButton, BulkUploadButton } from '../bulk';
 import { ProductFilters } from './ProductFilters';
 import { OrphansSwitch, ProductManagementTabs } from './ProductManagementTabs';
 import { groupCountColumn, keyCodeColumn, publishStateColumn } from './productColumns';
@@ -96,6 +96,7 @@ export function ProductListPage({ type }: { type: ProductType }) {
         description={t('products.description')}
         actions={
           <>
+            <BulkUploadButton businessUnitId={unitId} productTypeId={type.id} />
             <BulkExportButton businessUnitId={unitId} productTypeId={type.id} />
             {canManage && (
               <Button component={Link} to={productPaths.edit(unitId, type.id, 'new')} leftSection={<IconPlus size={16} />}>
