@@ -1,6 +1,7 @@
 import { accountApi } from './account.js';
 import { auditLogsApi } from './audit-logs.js';
 import { bulkApi } from './bulk.js';
+import { bulkTemplateApi } from './bulk-template.js';
 import { businessUnitsApi } from './business-units.js';
 import type { RouteDecl } from './define.js';
 import { documentDownloadsApi } from './document-downloads.js';
@@ -62,6 +63,7 @@ export const apiAreas: Readonly<Record<string, Readonly<Record<string, RouteDecl
   account: accountApi,
   auditLogs: auditLogsApi,
   bulk: bulkApi,
+  bulkTemplate: bulkTemplateApi,
   businessUnits: businessUnitsApi,
   documentDownloads: documentDownloadsApi,
   documentSearchAccess: documentSearchAccessApi,
