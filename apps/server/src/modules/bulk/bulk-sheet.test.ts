@@ -61,4 +61,11 @@ describe('bulk sheets', () => {
     expect(new TextDecoder().decode(files['sheet.txt'])).toBe('a\tb\r\n');
     expect(files['files/DOC-1/ifu.pdf']).toEqual(binary);
   });
+
+  it('fails rather than pass the size a zip without Zip64 holds', async () => {
+    async function* big() {
+      for (let i = 0; i < 10; i++) yield new Uint8Array(1000).fill(i);
+    }
+    await expect(joined(zipEntries([{ name: 'a.bin', chunks: big(), stored: true }], 5000))).rejects.toThrow(/the most a zip can hold/);
+  });
 });

@@ -53,32 +53,49 @@ export interface ZipEntry {
 }
 
 /**
+ * The most bytes a zip may reach: fflate writes no Zip64, so every offset and size must stay under
+ * 4 GiB; the margin leaves room for the central directory.
+ */
+export const ZIP_MAX_BYTES = 4 * 1024 ** 3 - 64 * 1024 ** 2;
+
+/**
  * A zip of the entries, one after the other, each entry's bytes deflated (or stored) as they
  * arrive: the consumer pulls, so no more than a chunk and its zipped bytes are held at a time,
- * whatever the entries' sizes.
+ * whatever the entries' sizes. Past `maxBytes` it fails rather than write a zip no reader opens.
  */
-export async function* zipEntries(entries: AsyncIterable<ZipEntry> | Iterable<ZipEntry>): AsyncGenerator<Uint8Array> {
+export async function* zipEntries(
+  entries: AsyncIterable<ZipEntry> | Iterable<ZipEntry>,
+  maxBytes = ZIP_MAX_BYTES,
+): AsyncGenerator<Uint8Array> {
   const out: Uint8Array[] = [];
   let failure: Error | null = null;
+  let written = 0;
   const zip = new Zip((err, data) => {
     if (err) failure = err;
     else out.push(data);
   });
+  function* flush(): Generator<Uint8Array> {
+    if (failure) throw failure;
+    for (const part of out.splice(0)) {
+      written += part.length;
+      if (written > maxBytes) {
+        throw new Error(`The zip would pass ${Math.floor(maxBytes / 1024 ** 2)} MB, the most a zip can hold here; export fewer files.`);
+      }
+      yield part;
+    }
+  }
   for await (const e of entries) {
     const entry = e.stored ? new ZipPassThrough(e.name) : new ZipDeflate(e.name, { level: 6 });
     zip.add(entry);
     for await (const chunk of e.chunks) {
       entry.push(chunk);
-      if (failure) throw failure;
-      yield* out.splice(0);
+      yield* flush();
     }
     entry.push(new Uint8Array(0), true);
-    if (failure) throw failure;
-    yield* out.splice(0);
+    yield* flush();
   }
   zip.end();
-  if (failure) throw failure;
-  yield* out.splice(0);
+  yield* flush();
 }
 
 /** A zip of one entry named `name` whose bytes come from `chunks`, deflated as they arrive. */
