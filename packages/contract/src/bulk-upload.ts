@@ -43,6 +43,27 @@ export const BulkUploadErrorKeys = {
   wrongStatus: 'error.bulk.wrongStatus',
 } as const;
 
+/**
+ * Message keys of an import's errors by row and column (GET api/bulk/{id}/errors), besides the
+ * products API's own keys, which a row answers as the API would.
+ */
+export const BulkImportRowKeys = {
+  /** A column whose header names no field of the sheet (params: header). */
+  unknownColumn: 'error.bulk.unknownColumn',
+  /** A column the sheet must have (params: header). */
+  missingColumn: 'error.bulk.missingColumn',
+  /** The same column twice (params: header). */
+  duplicateColumn: 'error.bulk.duplicateColumn',
+  /** The same key code on two rows of the sheet (params: keyCode, row: the first). */
+  duplicateKeyCode: 'error.bulk.duplicateKeyCode',
+  /** A product group name the product type does not have (params: name). */
+  productGroupNotFound: 'error.bulk.productGroupNotFound',
+  /** A lot range name the product type does not have (params: name). */
+  lotRangeNotFound: 'error.bulk.lotRangeNotFound',
+  /** More cells than the header has columns. */
+  tooManyCells: 'error.bulk.tooManyCells',
+} as const;
+
 /** POST api/bulk/upload-url */
 export const bulkUploadUrlBody = z
   .object({

@@ -4,6 +4,7 @@ import { accountRoutes } from './account/account.routes.js';
 import { auditLogsRoutes } from './audit-logs/audit-logs.routes.js';
 import { bulkJobs } from './bulk/bulk.jobs.js';
 import { bulkRoutes } from './bulk/bulk.routes.js';
+import { bulkUploadRoutes } from './bulk/bulk-upload.routes.js';
 import { businessUnitsRoutes } from './business-units/business-units.routes.js';
 import { documentDownloadsRoutes } from './document-downloads/document-downloads.routes.js';
 import { documentSearchAccessRoutes } from './document-search-access/document-search-access.routes.js';
@@ -79,6 +80,7 @@ export const apiModules: RoutesPlugin[] = [
   siteRoutes,
   // issue 21: bulk jobs (the global switch, exports)
   bulkRoutes,
+  bulkUploadRoutes,
 ];
 
 /** Every area's queues of background jobs and their handlers, declared by buildApp before the queue starts (decision 0056). */

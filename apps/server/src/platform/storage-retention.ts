@@ -21,6 +21,9 @@ export function retainingStore(store: FileStore, kept: KeptObjects): FileStore {
     presignedUrl: store.presignedUrl
       ? (key, options) => store.presignedUrl?.(key, options) ?? Promise.reject(new Error('no presigned URL'))
       : undefined,
+    presignedPut: store.presignedPut
+      ? (prefix, extension, options) => store.presignedPut?.(prefix, extension, options) ?? Promise.reject(new Error('no presigned PUT'))
+      : undefined,
     async delete(key) {
       if ((await kept([key])).has(key)) return;
       await store.delete(key);

@@ -110,6 +110,16 @@ export function createS3FileStore(options: S3StoreOptions): FileStore {
     async open(key, range) {
       return read(key, range ? `bytes=${range.start}-${range.end}` : undefined);
     },
+    async presignedPut(prefix, extension, presign) {
+      const key = newObjectKey(prefix, extension);
+      const url = await getSignedUrl(
+        client,
+        new PutObjectCommand({ Bucket, Key: objectName(key), ContentType: presign.contentType, ContentLength: presign.contentLength }),
+        // content-type and content-length are signed: the bucket refuses a PUT of another type or size
+        { expiresIn: presign.expiresInSeconds, signableHeaders: new Set(['content-type', 'content-length']) },
+      );
+      return { key, url };
+    },
     async presignedUrl(key, presign) {
       const disposition = presign.fileName ? `attachment; filename*=UTF-8''${encodeURIComponent(presign.fileName)}` : undefined;
       return getSignedUrl(

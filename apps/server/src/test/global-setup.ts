@@ -6,6 +6,7 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { createPglite, openDatabase } from '../db/client.js';
 import { migrate } from '../db/migrate.js';
+import { createJobQueue } from '../platform/jobs.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -28,6 +29,7 @@ export default async function setup(project: TestProject) {
     const tplUrl = withDatabase(url, name);
     const database = await openDatabase({ databaseUrl: tplUrl });
     await migrate(database);
+    await installJobSchema(database);
     await database.close();
     project.provide('templateDatabase', name);
     project.provide('pgliteDump', '');
@@ -41,6 +43,7 @@ export default async function setup(project: TestProject) {
   const client = createPglite();
   const database = await openDatabase({ pglite: client });
   await migrate(database);
+  await installJobSchema(database);
   const dump = await client.dumpDataDir('none');
   const file = join(dir, 'template.tar');
   writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
@@ -48,6 +51,13 @@ export default async function setup(project: TestProject) {
   project.provide('templateDatabase', '');
   project.provide('pgliteDump', file);
   return () => rmSync(dir, { recursive: true, force: true });
+}
+
+/** The job queue's own schema, installed once in the template rather than by every test file's app. */
+async function installJobSchema(database: Awaited<ReturnType<typeof openDatabase>>): Promise<void> {
+  const jobs = createJobQueue(database, { error: (m) => console.error(m) });
+  await jobs.start({ work: false });
+  await jobs.stop();
 }
 
 export function withDatabase(url: string, name: string): string {

@@ -45,7 +45,7 @@ export const bulkUploadApi = {
     query: bulkUploadPutQuery,
     consumes: ['application/zip'],
     security: [],
-    errors: [E.uploadLinkInvalid, E.fileTooLarge, E.uploadsDisabled],
+    errors: [E.uploadLinkInvalid, E.fileTooLarge, E.notUploaded, E.uploadsDisabled],
   }),
   uploadComplete: defineRoute({
     method: 'POST',

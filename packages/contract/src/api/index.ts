@@ -2,6 +2,7 @@ import { accountApi } from './account.js';
 import { auditLogsApi } from './audit-logs.js';
 import { bulkApi } from './bulk.js';
 import { bulkTemplateApi } from './bulk-template.js';
+import { bulkUploadApi } from './bulk-upload.js';
 import { businessUnitsApi } from './business-units.js';
 import type { RouteDecl } from './define.js';
 import { documentDownloadsApi } from './document-downloads.js';
@@ -64,6 +65,7 @@ export const apiAreas: Readonly<Record<string, Readonly<Record<string, RouteDecl
   auditLogs: auditLogsApi,
   bulk: bulkApi,
   bulkTemplate: bulkTemplateApi,
+  bulkUpload: bulkUploadApi,
   businessUnits: businessUnitsApi,
   documentDownloads: documentDownloadsApi,
   documentSearchAccess: documentSearchAccessApi,

@@ -1,0 +1,271 @@
+import { and, asc, eq } from 'drizzle-orm';
+import { unzipSync } from 'fflate';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { attributeValue, auditLog, businessUnit, product, productGroup, productGroupProduct } from '../../db/schema/index.js';
+import { makeLotRange, makeProduct, makeProductGroup, makeProductType } from '../../factories/catalogue-factories.js';
+import { makeBusinessUnit, makeUserWithRights } from '../../factories/organisation-factories.js';
+import { as, createTestContext, type TestContext, tokenFor } from '../../test/harness.js';
+import { exportDownloadToken } from './bulk-links.js';
+import { sheetOf, type UploadOptions, uploadZip, zipOf } from './bulk-upload.test-support.js';
+import { IMPORT_BATCH } from './import/product-import.js';
+
+/**
+ * The products' import (decision 0057): the zip's TXT sheet run through the products API's rules
+ * in one transaction; check only, all or nothing, valid rows, REPLACE, the rejected-rows file, bad
+ * zips, and the round trip from an export.
+ */
+let ctx: TestContext;
+type Type = Awaited<ReturnType<typeof makeProductType>>;
+const s = {} as { unitId: number; type: Type; token: string; userId: number };
+
+const HEADER = ['Key code', 'Label [label]', 'Size [size]', 'Product groups', 'Lot ranges'];
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  const unit = await makeBusinessUnit(ctx.db);
+  const type = await makeProductType(ctx.db, unit.id, { name: 'Stents', slug: 'stents' }, [
+    { name: 'Label', slug: 'label', isMandatory: true },
+    { name: 'Size', slug: 'size' },
+  ]);
+  await makeProductGroup(ctx.db, type, [], { name: 'Group A' });
+  const user = await makeUserWithRights(ctx.db, ['BULK_IMPORT', 'BULK_EXPORT'], [unit.id]);
+  Object.assign(s, { unitId: unit.id, type, token: await tokenFor(ctx, user.id), userId: user.id });
+});
+afterAll(() => ctx?.close());
+
+async function run(zip: Uint8Array, o: Partial<UploadOptions> = {}, token = s.token) {
+  const id = await uploadZip(ctx.app, token, zip, { businessUnitId: s.unitId, productTypeId: s.type.id, ...o });
+  await ctx.app.deps.jobs.drain();
+  const job = (await as(ctx.app, token)({ method: 'GET', url: `/api/bulk/${id}` })).json() as Record<string, unknown> & { log: string };
+  const errors = (await as(ctx.app, token)({ method: 'GET', url: `/api/bulk/${id}/errors?size=500` })).json() as {
+    row: number;
+    column: string | null;
+    message: string;
+    value: string | null;
+  }[];
+  return { id, job, errors };
+}
+const sheetZip = (rows: string[][], header = HEADER) => zipOf({ 'stents.txt': sheetOf([header, ...rows]) });
+const productsOf = async (typeId = s.type.id) => {
+  const rows = await ctx.db.select().from(product).where(eq(product.productTypeId, typeId)).orderBy(asc(product.keyCode));
+  return rows.map((r) => r.keyCode);
+};
+const valuesOf = async (keyCode: string, typeId = s.type.id) => {
+  const [row] = await ctx.db
+    .select()
+    .from(product)
+    .where(and(eq(product.productTypeId, typeId), eq(product.keyCode, keyCode)));
+  if (!row) return undefined;
+  const attributeValues = await ctx.db
+    .select({ attributeDefinitionId: attributeValue.attributeDefinitionId, value: attributeValue.value })
+    .from(attributeValue)
+    .where(eq(attributeValue.productId, row.id));
+  const productGroups = await ctx.db
+    .select({ name: productGroup.name })
+    .from(productGroupProduct)
+    .innerJoin(productGroup, eq(productGroup.id, productGroupProduct.productGroupId))
+    .where(eq(productGroupProduct.productId, row.id));
+  return { attributeValues, productGroups };
+};
+const setImportType = (type: 'ADD' | 'REPLACE', unitId = s.unitId) =>
+  ctx.db.update(businessUnit).set({ bulkImportType: type }).where(eq(businessUnit.id, unitId));
+
+describe('bad zips are refused with a clear log and change nothing', () => {
+  const bomb = new Uint8Array(4 * 1024 * 1024); // zeros: a ratio of about 1000:1
+  it.each([
+    ['a path that climbs out', { '../evil.txt': sheetOf([HEADER, ['Z-1', 'x', '', '', '']]) }, /path|relative/i],
+    ['an absolute path', { '/etc/evil.txt': sheetOf([HEADER, ['Z-1', 'x', '', '', '']]) }, /path|absolute/i],
+    ['two sheets', { 'a.txt': sheetOf([HEADER]), 'b.txt': sheetOf([HEADER]) }, /2 sheets/],
+    ['no sheet', { 'readme.pdf': 'x' }, /no sheet/],
+    ['a zip bomb', { 'big.txt': bomb }, /100:1/],
+    ['an XLSX sheet', { 'stents.xlsx': 'not really' }, /only TXT/],
+  ])('%s', async (_name, entries, reason) => {
+    const { job } = await run(zipOf(entries as Record<string, string | Uint8Array>));
+    expect(job.status).toBe('FAILED');
+    expect(job.log).toMatch(reason);
+    expect(await productsOf()).not.toContain('Z-1');
+  });
+
+  it('a file that is not a zip', async () => {
+    const { job } = await run(new TextEncoder().encode('not a zip at all'));
+    expect(job).toMatchObject({ status: 'FAILED' });
+    expect(job.log).toMatch(/not a readable zip/);
+  });
+
+  it('an unknown column or no key code column: errors on row 1, nothing read', async () => {
+    const { job, errors } = await run(
+      sheetZip([['Q-1', 'x', '', '', '']], ['Code', 'Label [label]', 'Colour [colour]', 'Product groups', 'Lot ranges']),
+    );
+    expect(job.status).toBe('FAILED');
+    expect(errors).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ row: 1, column: 'Code', message: 'error.bulk.unknownColumn' }),
+        expect.objectContaining({ row: 1, column: 'Colour [colour]', message: 'error.bulk.unknownColumn' }),
+        expect.objectContaining({ row: 1, column: 'Key code', message: 'error.bulk.missingColumn' }),
+      ]),
+    );
+    expect(await productsOf()).not.toContain('Q-1');
+  });
+});
+
+describe('check only, all or nothing, valid rows', () => {
+  // row 2 valid, row 3 misses its mandatory label, row 4 names an unknown group, row 5 repeats row 2's key code
+  const mixed = () =>
+    sheetZip([
+      ['M-1', 'Valid', '10', 'Group A', ''],
+      ['M-2', '', '11', '', ''],
+      ['M-3', 'Fine', '', 'No such group', ''],
+      ['m-1', 'Again', '', '', ''],
+    ]);
+
+  it('check only reports every error by row and column and writes nothing', async () => {
+    const { job, errors } = await run(mixed(), { mode: 'CHECK' });
+    expect(job).toMatchObject({ status: 'FAILED', rowsTotal: 4, rowsCreated: 1, rowsRejected: 3, mode: 'CHECK' });
+    expect(job.log).toMatch(/would be created/);
+    expect(job.log).toMatch(/nothing was written/);
+    expect(errors).toEqual([
+      expect.objectContaining({ row: 3, column: 'Label [label]', message: 'error.product.mandatoryAttributeMissing' }),
+      expect.objectContaining({ row: 4, column: 'Product groups', message: 'error.bulk.productGroupNotFound', value: 'No such group' }),
+      expect.objectContaining({ row: 5, column: 'Key code', message: 'error.bulk.duplicateKeyCode', value: 'm-1' }),
+    ]);
+    expect(await productsOf()).not.toContain('M-1');
+  });
+
+  it('all or nothing: one rejected row and nothing is applied; a rejected-rows file with an Error column', async () => {
+    const { id, job } = await run(mixed());
+    expect(job).toMatchObject({ status: 'FAILED', rowsRejected: 3, hasRejectedRows: true });
+    expect(await productsOf()).not.toContain('M-1');
+    const file = await as(ctx.app, s.token)({ method: 'GET', url: `/api/bulk/${id}/rejected-rows` });
+    expect(file.statusCode).toBe(200);
+    const lines = file.body.split('\r\n').filter(Boolean);
+    expect(lines[0]).toBe([...HEADER, 'Error'].join('\t'));
+    expect(lines).toHaveLength(4);
+    expect(lines[1]).toMatch(/^M-2\t/);
+    // the import's own audit entry, with its counts
+    const [entry] = await ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityName, 'bulk_job'), eq(auditLog.entityId, String(id)), eq(auditLog.action, 'IMPORTED')));
+    expect(entry?.changes).toMatchObject({ rejected: 3, created: 1 });
+  });
+
+  it('valid rows: WARNING, the valid rows applied (audited as by hand), the others rejected', async () => {
+    const { job } = await run(mixed(), { onError: 'VALID_ROWS' });
+    expect(job).toMatchObject({ status: 'WARNING', rowsCreated: 1, rowsRejected: 3, hasRejectedRows: true });
+    expect(await productsOf()).toContain('M-1');
+    expect(await productsOf()).not.toContain('M-3');
+    const p = await valuesOf('M-1');
+    expect(p?.productGroups.map((g) => g.name)).toEqual(['Group A']);
+    const [created] = await ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityName, 'product'), eq(auditLog.entityLabel, 'M-1'), eq(auditLog.action, 'CREATE')));
+    expect(created).toBeDefined();
+  });
+
+  it("ADD updates by key code (case-insensitively) and strips the export's formula neutralisation", async () => {
+    const { job } = await run(sheetZip([['m-1', "'=1+2", "'-5", '', '']]));
+    expect(job, job.log).toMatchObject({ status: 'SUCCESS', rowsUpdated: 1, rowsCreated: 0 });
+    // the key code is the sheet's as written
+    expect(await productsOf()).toContain('m-1');
+    const p = await valuesOf('m-1');
+    expect(p?.attributeValues.map((v) => v.value).sort()).toEqual(['-5', '=1+2']);
+    expect(p?.productGroups).toEqual([]);
+  });
+});
+
+describe('REPLACE and the round trip', () => {
+  it('checks and applies a sheet of several batches (progress and cancel looked at between them)', async () => {
+    const type = await makeProductType(ctx.db, s.unitId, {}, [{ name: 'Label', slug: 'label' }]);
+    const rows = Array.from({ length: IMPORT_BATCH * 2 + 50 }, (_, i) => [`BATCH-${i}`, `Label ${i}`]);
+    const { job } = await run(zipOf({ 'b.txt': sheetOf([['Key code', 'Label [label]'], ...rows]) }), { productTypeId: type.id });
+    expect(job, job.log).toMatchObject({ status: 'SUCCESS', rowsTotal: rows.length, rowsDone: rows.length, rowsCreated: rows.length });
+    expect(await productsOf(type.id)).toHaveLength(rows.length);
+  });
+
+  it('REPLACE removes the products of the type the sheet leaves out', async () => {
+    const type = await makeProductType(ctx.db, s.unitId, {}, [{ name: 'Label', slug: 'label' }]);
+    await makeProduct(ctx.db, type, { keyCode: 'R-keep' });
+    await makeProduct(ctx.db, type, { keyCode: 'R-gone' });
+    await setImportType('REPLACE');
+    try {
+      const { job } = await run(
+        zipOf({
+          'r.txt': sheetOf([
+            ['Key code', 'Label [label]'],
+            ['R-keep', 'kept'],
+            ['R-new', 'new'],
+          ]),
+        }),
+        {
+          productTypeId: type.id,
+        },
+      );
+      expect(job, job.log).toMatchObject({ status: 'SUCCESS', rowsCreated: 1, rowsUpdated: 1, rowsRemoved: 1 });
+      expect(await productsOf(type.id)).toEqual(['R-keep', 'R-new']);
+      // check only with REPLACE counts what would go, and removes nothing
+      const check = await run(zipOf({ 'r.txt': sheetOf([['Key code'], ['R-new']]) }), { productTypeId: type.id, mode: 'CHECK' });
+      expect(check.job).toMatchObject({ status: 'SUCCESS', rowsRemoved: 1 });
+      expect(await productsOf(type.id)).toEqual(['R-keep', 'R-new']);
+    } finally {
+      await setImportType('ADD');
+    }
+  });
+
+  it('an export imported with REPLACE into an empty product type of another unit recreates the same products', async () => {
+    const AWKWARD = [
+      // tabs and line breaks travel in the sheet (txt-rows.test), but attribute values are one line of plain text (decision 0012)
+      ['000123', 'say "hello", "world"', 'Ωμέγα 日本語 Привет'],
+      ['C-rtl', 'שלום עולם مرحبا', ''],
+      ['-D-minus', '=HYPERLINK("http://evil.example","x")', '+1 555'],
+      ['E-at', '@SUM(A1)', '-2'],
+    ];
+    const defs = [
+      { name: 'Label', slug: 'label' },
+      { name: 'Notes', slug: 'notes' },
+    ];
+    const source = await makeProductType(ctx.db, s.unitId, {}, defs);
+    for (const [keyCode, label, notes] of AWKWARD) {
+      const values: Record<number, string> = { [source.definitions[0]?.id as number]: label as string };
+      if (notes) values[source.definitions[1]?.id as number] = notes;
+      await makeProduct(ctx.db, source, { keyCode }, values);
+    }
+    await makeProductGroup(ctx.db, source, [], { name: 'Group X' });
+    await makeLotRange(ctx.db, source, [], { name: 'Lots X', numbers: ['L1'] });
+    // export
+    const res = await as(
+      ctx.app,
+      s.token,
+    )({
+      method: 'GET',
+      url: `/api/bulk/export?entity=PRODUCT&business-unit=${s.unitId}&product-type=${source.id}`,
+    });
+    expect(res.statusCode, res.body).toBe(202);
+    const { id: exportId } = res.json() as { id: number };
+    await ctx.app.deps.jobs.drain();
+    const link = await exportDownloadToken(ctx.app.deps, { id: exportId, userId: s.userId }, new Date(Date.now() + 60_000));
+    const zip = await as(
+      ctx.app,
+      s.token,
+    )({ method: 'GET', url: `/api/bulk/exports/${exportId}/download?token=${encodeURIComponent(link)}` });
+    expect(zip.statusCode).toBe(200);
+    const exported = new Uint8Array(zip.rawPayload);
+    expect(Object.keys(unzipSync(exported))).toHaveLength(1);
+    // import into an empty type with the same attribute slugs in another unit
+    const unit = await makeBusinessUnit(ctx.db, { bulkImportType: 'REPLACE' });
+    const target = await makeProductType(ctx.db, unit.id, {}, defs);
+    const user = await makeUserWithRights(ctx.db, ['BULK_IMPORT'], [unit.id]);
+    const token = await tokenFor(ctx, user.id);
+    const id = await uploadZip(ctx.app, token, exported, { businessUnitId: unit.id, productTypeId: target.id });
+    await ctx.app.deps.jobs.drain();
+    const job = (await as(ctx.app, token)({ method: 'GET', url: `/api/bulk/${id}` })).json() as { status: string; log: string };
+    expect(job, job.log).toMatchObject({ status: 'SUCCESS', rowsCreated: AWKWARD.length });
+    expect(await productsOf(target.id)).toEqual(await productsOf(source.id));
+    for (const [keyCode, label, notes] of AWKWARD) {
+      const p = await valuesOf(keyCode as string, target.id);
+      const byDef = Object.fromEntries((p?.attributeValues ?? []).map((v) => [v.attributeDefinitionId, v.value]));
+      expect(byDef[target.definitions[0]?.id as number]).toBe(label);
+      expect(byDef[target.definitions[1]?.id as number]).toBe(notes || undefined);
+    }
+  });
+});
