@@ -46,12 +46,21 @@ const liveFileWhere = (documentId: SQL, condition: SQL) =>
 /**
  * The documents in one publish state, as conditions the planner can answer with a semi-join over
  * the files (comparing publishStateSql per document would compute it for every document of the unit).
+ * `doc` names the document's row: the dates kept on it (decision 0060) narrow first, through an
+ * index for the scheduled ones, and only the documents they leave are checked file by file
+ * against the clock and the live publication of `businessUnitId`.
  */
-export function publishStateIs(documentId: SQL, state: PublishState): SQL {
-  const published = liveFileWhere(documentId, sql`ps_f.current_publish_date <= now() AND ${liveCurrent}`);
-  if (state === 'PUBLISHED') return published;
-  const scheduled = liveFileWhere(documentId, sql`ps_f.current_publish_date > now() AND ${liveCurrent}`);
-  if (state === 'SCHEDULED') return sql`NOT ${published} AND ${scheduled}`;
+export function publishStateIs(doc: string, businessUnitId: number, state: PublishState): SQL {
+  const id = sql.raw(`${doc}.id`);
+  const col = (name: string) => sql.raw(`${doc}.${name}`);
+  const live = versionIsLive(sql.raw('ps_f.current_version_id'), businessUnitId);
+  // coalesce: a document without dates is decided without looking at its files (NULL AND x evaluates x)
+  const mayBePublished = sql`coalesce(${col('published_from')} <= now() AND coalesce(${col('published_until')} > now(), true), false)`;
+  const mayBeScheduled = sql`coalesce(${col('scheduled_until')} > now(), false)`;
+  const published = sql`(${mayBePublished} AND ${liveFileWhere(id, sql`ps_f.current_publish_date <= now() AND ${live}`)})`;
+  const scheduled = sql`(${mayBeScheduled} AND ${liveFileWhere(id, sql`ps_f.current_publish_date > now() AND ${live}`)})`;
+  if (state === 'PUBLISHED') return sql`${col('published_from')} <= now() AND ${published}`;
+  if (state === 'SCHEDULED') return sql`${col('scheduled_until')} > now() AND ${scheduled} AND NOT ${published}`;
   return sql`NOT ${published} AND NOT ${scheduled}`;
 }
 
