@@ -12,6 +12,13 @@ CREATE INDEX "document_unit_scheduled_idx" ON "document" USING btree ("business_
 CREATE INDEX "document_unit_orphan_idx" ON "document" USING btree ("business_unit_id",lower("number")) WHERE NOT "document"."linked";--> statement-breakpoint
 CREATE INDEX "internationalization_unit_entity_language_idx" ON "internationalization" USING btree ("business_unit_id","entity_name","interface_language_iso","translation_key");
 --> statement-breakpoint
+CREATE INDEX "product_type_last_modified_idx" ON "product" USING btree ("product_type_id","last_modified_date");--> statement-breakpoint
+CREATE INDEX "product_type_created_idx" ON "product" USING btree ("product_type_id","created_date");--> statement-breakpoint
+CREATE INDEX "product_type_publish_date_idx" ON "product" USING btree ("product_type_id","publish_date");
+--> statement-breakpoint
+ALTER TABLE "product" ADD COLUMN "grouped" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+CREATE INDEX "product_type_orphan_idx" ON "product" USING btree ("product_type_id",lower("key_code")) WHERE NOT "product"."grouped";
+--> statement-breakpoint
 -- hand-written below
 -- What a document's publish-state and orphan filters narrow by, kept on the document in the
 -- transaction of every write that changes it (decision 0060): dates only, the clock and the live
@@ -118,4 +125,32 @@ END $$;--> statement-breakpoint
 CREATE TRIGGER document_count_insert AFTER INSERT ON "document" REFERENCING NEW TABLE AS added_documents
   FOR EACH STATEMENT EXECUTE FUNCTION document_count_inserted();--> statement-breakpoint
 CREATE TRIGGER document_count_delete AFTER DELETE ON "document" REFERENCING OLD TABLE AS removed_documents
-  FOR EACH STATEMENT EXECUTE FUNCTION document_count_deleted();
+  FOR EACH STATEMENT EXECUTE FUNCTION document_count_deleted();;--> statement-breakpoint
+-- a product in no group is an orphan: kept on the product in the transaction of every change of
+-- the groups' members (a group or a product deleted removes its members, and the trigger follows)
+CREATE FUNCTION product_keep_grouped(ids integer[]) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM 1 FROM "product" WHERE id IN (SELECT unnest(ids)) ORDER BY id FOR NO KEY UPDATE;
+  UPDATE "product" p SET grouped = s.grouped
+  FROM (SELECT pp.id, EXISTS (SELECT 1 FROM product_group_product m WHERE m.product_id = pp.id) AS grouped
+        FROM "product" pp WHERE pp.id IN (SELECT unnest(ids))) s
+  WHERE p.id = s.id AND p.grouped IS DISTINCT FROM s.grouped;
+END $$;--> statement-breakpoint
+CREATE FUNCTION product_group_member_keep_grouped() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    PERFORM product_keep_grouped(ARRAY(SELECT DISTINCT product_id FROM new_members));
+  ELSIF TG_OP = 'DELETE' THEN
+    PERFORM product_keep_grouped(ARRAY(SELECT DISTINCT product_id FROM old_members));
+  ELSE
+    PERFORM product_keep_grouped(ARRAY(SELECT product_id FROM old_members UNION SELECT product_id FROM new_members));
+  END IF;
+  RETURN NULL;
+END $$;--> statement-breakpoint
+CREATE TRIGGER product_group_product_grouped_insert AFTER INSERT ON "product_group_product" REFERENCING NEW TABLE AS new_members
+  FOR EACH STATEMENT EXECUTE FUNCTION product_group_member_keep_grouped();--> statement-breakpoint
+CREATE TRIGGER product_group_product_grouped_update AFTER UPDATE ON "product_group_product" REFERENCING OLD TABLE AS old_members NEW TABLE AS new_members
+  FOR EACH STATEMENT EXECUTE FUNCTION product_group_member_keep_grouped();--> statement-breakpoint
+CREATE TRIGGER product_group_product_grouped_delete AFTER DELETE ON "product_group_product" REFERENCING OLD TABLE AS old_members
+  FOR EACH STATEMENT EXECUTE FUNCTION product_group_member_keep_grouped();--> statement-breakpoint
+UPDATE "product" p SET grouped = true WHERE EXISTS (SELECT 1 FROM product_group_product m WHERE m.product_id = p.id);
