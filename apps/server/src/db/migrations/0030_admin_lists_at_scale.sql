@@ -3,22 +3,19 @@ CREATE TABLE "document_count" (
 	"documents" integer DEFAULT 0 NOT NULL
 );
 --> statement-breakpoint
-ALTER TABLE "document_count" ADD CONSTRAINT "document_count_business_unit_id_business_unit_id_fk" FOREIGN KEY ("business_unit_id") REFERENCES "public"."business_unit"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "product" ADD COLUMN "grouped" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "document" ADD COLUMN "published_from" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "document" ADD COLUMN "published_until" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "document" ADD COLUMN "scheduled_until" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "document" ADD COLUMN "linked" boolean DEFAULT false NOT NULL;--> statement-breakpoint
-CREATE INDEX "document_unit_scheduled_idx" ON "document" USING btree ("business_unit_id","scheduled_until") WHERE "document"."scheduled_until" IS NOT NULL;--> statement-breakpoint
-CREATE INDEX "document_unit_orphan_idx" ON "document" USING btree ("business_unit_id",lower("number")) WHERE NOT "document"."linked";--> statement-breakpoint
-CREATE INDEX "internationalization_unit_entity_language_idx" ON "internationalization" USING btree ("business_unit_id","entity_name","interface_language_iso","translation_key");
---> statement-breakpoint
+ALTER TABLE "document_count" ADD CONSTRAINT "document_count_business_unit_id_business_unit_id_fk" FOREIGN KEY ("business_unit_id") REFERENCES "public"."business_unit"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "product_type_orphan_idx" ON "product" USING btree ("product_type_id",lower("key_code")) WHERE NOT "product"."grouped";--> statement-breakpoint
 CREATE INDEX "product_type_last_modified_idx" ON "product" USING btree ("product_type_id","last_modified_date");--> statement-breakpoint
 CREATE INDEX "product_type_created_idx" ON "product" USING btree ("product_type_id","created_date");--> statement-breakpoint
-CREATE INDEX "product_type_publish_date_idx" ON "product" USING btree ("product_type_id","publish_date");
---> statement-breakpoint
-ALTER TABLE "product" ADD COLUMN "grouped" boolean DEFAULT false NOT NULL;--> statement-breakpoint
-CREATE INDEX "product_type_orphan_idx" ON "product" USING btree ("product_type_id",lower("key_code")) WHERE NOT "product"."grouped";
---> statement-breakpoint
+CREATE INDEX "product_type_publish_date_idx" ON "product" USING btree ("product_type_id","publish_date");--> statement-breakpoint
+CREATE INDEX "document_unit_scheduled_idx" ON "document" USING btree ("business_unit_id","scheduled_until") WHERE "document"."scheduled_until" IS NOT NULL;--> statement-breakpoint
+CREATE INDEX "document_unit_orphan_idx" ON "document" USING btree ("business_unit_id",lower("number")) WHERE NOT "document"."linked";--> statement-breakpoint
+CREATE INDEX "internationalization_unit_entity_language_idx" ON "internationalization" USING btree ("business_unit_id","entity_name","interface_language_iso","translation_key");--> statement-breakpoint
 -- hand-written below
 -- What a document's publish-state and orphan filters narrow by, kept on the document in the
 -- transaction of every write that changes it (decision 0060): dates only, the clock and the live
