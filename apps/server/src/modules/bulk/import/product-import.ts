@@ -7,7 +7,7 @@ import { AppError } from '../../../platform/errors.js';
 import { valuesOf } from '../../products/products.repo.js';
 import { createProduct, deleteProduct, updateProduct } from '../../products/products.service.js';
 import { findJob, findProductTypeOf, sheetDefinitions, updateJob } from '../bulk.repo.js';
-import { neutralised, txtLine } from '../bulk-sheet.js';
+import { neutralised, txtLine, workbookOf } from '../bulk-sheet.js';
 import {
   cancelAsked,
   type ExistingProduct,
@@ -20,7 +20,8 @@ import {
   type RowErrorValues,
   replaceErrors,
 } from '../bulk-upload.repo.js';
-import { SheetUnreadable, txtRecords } from './txt-rows.js';
+import { sheetRecords } from './sheet-records.js';
+import { SheetUnreadable } from './txt-rows.js';
 import { openZipSheet, ZipRefused, type ZipSheet } from './zip-sheet.js';
 
 /** The queue of imports (and checks) and what its jobs carry. */
@@ -130,6 +131,8 @@ class ProductSheetImport {
     let rowNo = 0;
     for await (const cells of records) {
       rowNo++;
+      // an empty row (a spreadsheet's gap) is skipped; the row numbers stay the spreadsheet's
+      if (rowNo > 1 && cells.every((c) => c.trim() === '')) continue;
       if (rowNo === 1) {
         this.cols = columnsOf(cells, definitions);
         continue;
@@ -302,15 +305,16 @@ class ProductSheetImport {
     }
   }
 
-  /** The rejected rows as a TXT sheet: the header and the rows as read, with an Error column. */
-  rejectedSheet(): Buffer {
-    const lines = [txtLine([...this.cols.header, 'Error'].map(neutralised))];
+  /** The rejected rows as a TXT sheet (or an ODS one, written as the export writes it): the header and the rows as read, with an Error column. */
+  rejectedSheet(format: 'TXT' | 'ODS'): Buffer {
     const width = this.cols.header.length;
+    const rows = [[...this.cols.header, 'Error'].map(neutralised)];
     for (const r of this.out.rejectedRows) {
       const cells = Array.from({ length: width }, (_, i) => r.cells[i] ?? '');
-      lines.push(txtLine([...cells, r.messages.join('\n')].map(neutralised)));
+      rows.push([...cells, r.messages.join('\n')].map(neutralised));
     }
-    return Buffer.from(lines.join(''), 'utf8');
+    if (format === 'ODS') return Buffer.from(workbookOf(rows, 'ODS', 'Rejected rows'));
+    return Buffer.from(rows.map(txtLine).join(''), 'utf8');
   }
 }
 
@@ -345,22 +349,24 @@ export async function runImport(deps: Deps, data: ImportJobData): Promise<void> 
     const stored = job.storageKey ? await deps.files.open(job.storageKey) : undefined;
     if (!stored) throw new ZipRefused('The uploaded zip is no longer stored.');
     sheet = await openZipSheet(stored);
-    if (!['txt', 'tsv'].includes(sheet.extension)) {
-      throw new ZipRefused(
-        `The sheet "${sheet.name}" is an ${sheet.extension.toUpperCase()} file: only TXT sheets (tab-separated UTF-8, as exported) can be imported for now; save it as TXT.`,
-      );
-    }
+    const recordsOf = sheetRecords(sheet);
+    // an ODS sheet's rejected rows are an ODS sheet; an XLSX sheet's a TXT one (the spreadsheet library writes no XLSX here)
+    const rejectedFormat = sheet.extension === 'ods' ? 'ODS' : 'TXT';
     const type = job.productTypeId === null ? undefined : await findProductTypeOf(deps.db, job.productTypeId);
     if (!type || type.businessUnitId !== job.businessUnitId)
       throw new ZipRefused('The product type no longer exists in this business unit.');
     const replace = (await importTypeOf(deps.db, job.businessUnitId)) === 'REPLACE';
     // a first pass counts the rows, so the progress bar knows its end while the rows are checked
     let rowsTotal = -1;
-    for await (const _ of txtRecords(await sheet.open())) rowsTotal++;
-    await updateJob(deps.db, job.id, { fileFormat: 'TXT', rowsTotal: Math.max(rowsTotal, 0), rowsDone: 0 });
+    for await (const _ of await recordsOf()) rowsTotal++;
+    await updateJob(deps.db, job.id, {
+      fileFormat: sheet.extension === 'ods' ? 'ODS' : sheet.extension === 'xlsx' ? null : 'TXT',
+      rowsTotal: Math.max(rowsTotal, 0),
+      rowsDone: 0,
+    });
     const work = new ProductSheetImport(type, actor);
     const embedded = isEmbedded(deps);
-    const records = txtRecords(await sheet.open());
+    const records = await recordsOf();
     const check = job.mode === 'CHECK';
     const summary = () => {
       const o = work.out;
@@ -369,7 +375,10 @@ export async function runImport(deps: Deps, data: ImportJobData): Promise<void> 
     };
     const finish = async (db: DbOrTx, status: 'SUCCESS' | 'WARNING' | 'FAILED', lines: string[]) => {
       const o = work.out;
-      const rejectedRowsKey = o.rejectedRows.length > 0 ? await deps.files.put('bulk-rejected', work.rejectedSheet(), 'txt') : null;
+      const rejectedRowsKey =
+        o.rejectedRows.length > 0
+          ? await deps.files.put('bulk-rejected', work.rejectedSheet(rejectedFormat), rejectedFormat.toLowerCase())
+          : null;
       await replaceErrors(db, job.id, o.errors);
       const moved = await moveImport(db, job.id, ['PROCESSING'], {
         status,
@@ -401,6 +410,10 @@ export async function runImport(deps: Deps, data: ImportJobData): Promise<void> 
         },
       });
     };
+    if (sheet.extension === 'xlsx')
+      log.push(
+        `The XLSX sheet "${sheet.name}" is read for its values (formulas are not evaluated); rejected rows are written as a TXT sheet.`,
+      );
     let outcome: { status: 'SUCCESS' | 'WARNING' | 'FAILED'; lines: string[] } | undefined;
     try {
       await deps.db.transaction(async (tx) => {
