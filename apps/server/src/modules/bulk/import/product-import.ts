@@ -321,8 +321,8 @@ class ProductSheetImport {
 const isEmbedded = (deps: Deps) => (deps.db as unknown as { $client?: unknown }).$client instanceof PGlite;
 
 /**
- * Runs an import job (decision 0057): opens the stored zip (refusing a bad one), reads its TXT
- * sheet as a stream and runs every row through the products API's rules in ONE transaction, in
+ * Runs an import job (decision 0057): opens the stored zip (refusing a bad one), reads its TXT,
+ * XLSX or ODS sheet as a stream and runs every row through the products API's rules in ONE transaction, in
  * batches that record the progress and look for a cancel. IMPORT commits it when no row is
  * rejected (SUCCESS), or with the valid rows when asked (WARNING); CHECK, or any rejected row under
  * all-or-nothing, rolls it back (nothing written but the job's report). A worker killed mid-way
@@ -350,7 +350,7 @@ export async function runImport(deps: Deps, data: ImportJobData): Promise<void> 
     if (!stored) throw new ZipRefused('The uploaded zip is no longer stored.');
     sheet = await openZipSheet(stored);
     const recordsOf = sheetRecords(sheet);
-    // an ODS sheet's rejected rows are an ODS sheet; an XLSX sheet's a TXT one (the spreadsheet library writes no XLSX here)
+    // an ODS sheet's rejected rows are an ODS sheet; an XLSX sheet's a TXT one (XLSX is not a format the API declares, decision 0057)
     const rejectedFormat = sheet.extension === 'ods' ? 'ODS' : 'TXT';
     const type = job.productTypeId === null ? undefined : await findProductTypeOf(deps.db, job.productTypeId);
     if (!type || type.businessUnitId !== job.businessUnitId)
