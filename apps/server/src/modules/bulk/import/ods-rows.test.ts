@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { neutralised, workbookOf } from '../bulk-sheet.js';
 import { odsRecords } from './ods-rows.js';
-import { LAUGHS, readAll, zipParts } from './sheet-test-support.js';
+import { LAUGHS, readAll, spoiled, zipParts } from './sheet-test-support.js';
 import { SheetUnreadable } from './txt-rows.js';
 
 /** ODS sheets read by our own streaming reader (decision 0057): displayed text, the first table, repeats within limits. */
@@ -77,6 +77,7 @@ describe('odsRecords', () => {
     ['a bad repeat', ods(table(`<table:table-row table:number-rows-repeated="-1">${cell('a')}</table:table-row>`)), /bad row repeat/],
     ['no content.xml', zipParts({ mimetype: 'x' }), /no content.xml/],
     ['a bomb inside the sheet', zipParts({ 'content.xml': new Uint8Array(8 * 1024 * 1024) }), /100:1/],
+    ['a corrupt content.xml', spoiled({ 'content.xml': `<x>${'<y/>'.repeat(500)}</x>` }, 'content.xml'), /cannot be read/],
   ])('refuses %s', async (_name, bytes, reason) => {
     const read = readAll(odsRecords, bytes);
     await expect(read).rejects.toBeInstanceOf(SheetUnreadable);

@@ -115,6 +115,11 @@ export async function* odsRecords(source: Readable): AsyncGenerator<string[]> {
     const content = checked.entries.find((e) => e.fileName === 'content.xml');
     if (!content) throw new SheetUnreadable('The ODS sheet has no content.xml: it is not a spreadsheet.');
     yield* contentRows(await openEntry(zip, content));
+  } catch (err) {
+    // anything else (a corrupt entry, the upload's entry inflating to more than it says) is a sheet that cannot be read
+    throw err instanceof SheetUnreadable
+      ? err
+      : new SheetUnreadable(`The ODS sheet cannot be read: ${err instanceof Error ? err.message : String(err)}`);
   } finally {
     zip?.close();
     await rm(dir, { recursive: true, force: true });

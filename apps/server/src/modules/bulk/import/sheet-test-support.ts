@@ -16,3 +16,11 @@ export async function readAll(reader: (source: Readable) => AsyncIterable<string
 
 /** A billion-laughs attempt: entities defined in a DOCTYPE, each ten of the one before. */
 export const LAUGHS = `<!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;"><!ENTITY lol3 "&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;">]>`;
+
+/** A zip whose entry `name` has its compressed bytes spoiled (a corrupt sheet). */
+export function spoiled(parts: Record<string, string>, name: string): Uint8Array {
+  const bytes = zipParts(parts);
+  const at = Buffer.from(bytes).indexOf(Buffer.from(name)) + name.length + 4;
+  for (let i = at; i < at + 24 && i < bytes.length; i++) bytes[i] = 0xff;
+  return bytes;
+}

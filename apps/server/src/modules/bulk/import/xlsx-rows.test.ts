@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as XLSX from 'xlsx';
 import { neutralised } from '../bulk-sheet.js';
-import { LAUGHS, readAll, zipParts } from './sheet-test-support.js';
+import { LAUGHS, readAll, spoiled, zipParts } from './sheet-test-support.js';
 import { SheetUnreadable } from './txt-rows.js';
 import { columnIndex, xlsxRecords } from './xlsx-rows.js';
 
@@ -85,6 +85,11 @@ describe('xlsxRecords', () => {
     ['not a zip', new TextEncoder().encode('not a zip'), /cannot be read as a workbook/],
     ['a zip without a workbook', zipParts({ 'a.xml': '<a/>' }), /no xl\/workbook.xml/],
     ['a bomb inside the sheet', zipParts({ 'xl/workbook.xml': new Uint8Array(8 * 1024 * 1024) }), /100:1/],
+    [
+      'a corrupt part',
+      spoiled({ 'xl/workbook.xml': `<workbook xmlns="${MAIN}">${'<sheets/>'.repeat(200)}</workbook>` }, 'xl/workbook.xml'),
+      /cannot be read/,
+    ],
   ])('refuses %s', async (_name, bytes, reason) => {
     const read = readAll(xlsxRecords, bytes);
     await expect(read).rejects.toBeInstanceOf(SheetUnreadable);

@@ -210,6 +210,11 @@ export async function* xlsxRecords(source: Readable): AsyncGenerator<string[]> {
     const entry = entries.get(part);
     if (!entry) throw new SheetUnreadable(`The XLSX workbook's first sheet (${part}) is missing.`);
     yield* sheetRows(await openEntry(zip, entry), part, shared);
+  } catch (err) {
+    // anything else (a corrupt entry, the upload's entry inflating to more than it says) is a sheet that cannot be read
+    throw err instanceof SheetUnreadable
+      ? err
+      : new SheetUnreadable(`The XLSX sheet cannot be read: ${err instanceof Error ? err.message : String(err)}`);
   } finally {
     zip?.close();
     await rm(dir, { recursive: true, force: true });
