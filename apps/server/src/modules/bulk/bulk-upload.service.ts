@@ -49,6 +49,7 @@ export function bulkJobOf(row: BulkJobRow): BulkJob {
     rowsRejected: row.rowsRejected,
     log: row.log,
     hasRejectedRows: row.rejectedRowsKey !== null,
+    hasZip: row.storageKey !== null && row.status !== 'UPLOADING',
     cancelRequested: row.cancelRequested,
   };
 }
@@ -258,6 +259,15 @@ export async function openRejectedRows(deps: Deps, id: number) {
   if (!stream) throw notFound('bulkRejectedRows');
   const base = job.fileName.replace(/\.zip$/i, '') || 'import';
   return { stream, fileName: `${base}-rejected-rows.txt` };
+}
+
+/** GET api/bulk/{id}/zip: the uploaded zip, once it has arrived and until it is removed. */
+export async function openUploadedZip(deps: Deps, id: number) {
+  const job = await findJob(deps.db, id);
+  if (job?.kind !== 'IMPORT' || job.status === 'UPLOADING' || !job.storageKey) throw notFound('bulkZip');
+  const stream = await deps.files.open(job.storageKey);
+  if (!stream) throw notFound('bulkZip');
+  return { stream, fileName: /\.zip$/i.test(job.fileName) ? job.fileName : `${job.fileName || 'import'}.zip` };
 }
 
 /**
