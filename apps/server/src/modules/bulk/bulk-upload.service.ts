@@ -284,6 +284,8 @@ export async function cancelUpload(deps: Deps, auth: AuthContext, id: number): P
       cancelRequested: true,
       processedDate: new Date(),
       log: `${job.log ? `${job.log}\n` : ''}Cancelled by ${auth.login}.`,
+      // an upload that had not started its import keeps no zip (a started one keeps it 30 days, as any finished import)
+      ...(job.status === 'PROCESSING' ? {} : { storageKey: null }),
     });
     if (!row) return undefined;
     await audit(tx, auth, {
@@ -298,6 +300,6 @@ export async function cancelUpload(deps: Deps, auth: AuthContext, id: number): P
   });
   if (!moved) throw conflict(E.wrongStatus);
   // an upload that had not started its import keeps no zip
-  if (job.status !== 'PROCESSING' && moved.storageKey) await deps.files.delete(moved.storageKey);
+  if (job.status !== 'PROCESSING' && job.storageKey) await deps.files.delete(job.storageKey);
   return bulkJobOf(moved);
 }

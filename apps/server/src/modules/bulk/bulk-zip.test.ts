@@ -72,4 +72,23 @@ describe('GET api/bulk/{id}/zip', () => {
     expect((await get(`/api/bulk/${id}`, s.token)).json()).toMatchObject({ status: 'UPLOADING', hasZip: false });
     expect((await get(`/api/bulk/${id}/zip`, s.token)).statusCode).toBe(404);
   });
+
+  it('an upload cancelled before its import keeps no zip: no button, 404', async () => {
+    const zip = zipOf({ 'p.txt': sheetOf([['Key code']]) });
+    const start = await as(
+      ctx.app,
+      s.token,
+    )({
+      method: 'POST',
+      url: '/api/bulk/upload-url',
+      payload: { entity: 'PRODUCT', businessUnitId: s.unitId, productTypeId: s.typeId, fileName: 'gone.zip', fileSize: zip.length },
+    });
+    const { id, url } = start.json() as { id: number; url: string };
+    const put = await ctx.app.inject({ method: 'PUT', url, headers: { 'content-type': 'application/zip' }, payload: Buffer.from(zip) });
+    expect(put.statusCode).toBe(204);
+    expect((await get(`/api/bulk/${id}`, s.token)).json()).toMatchObject({ status: 'UPLOADED', hasZip: true });
+    const cancelled = await as(ctx.app, s.token)({ method: 'POST', url: `/api/bulk/${id}/cancel` });
+    expect(cancelled.json()).toMatchObject({ status: 'FAILED', hasZip: false });
+    expect((await get(`/api/bulk/${id}/zip`, s.token)).statusCode).toBe(404);
+  });
 });
