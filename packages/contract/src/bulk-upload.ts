@@ -134,6 +134,8 @@ export const bulkJobSchema = z.object({
   log: z.string(),
   /** A rejected-rows file can be downloaded. */
   hasRejectedRows: z.boolean(),
+  /** The uploaded zip is stored and can be downloaded (removed 30 days after the import ends). */
+  hasZip: z.boolean(),
   /** A cancel was asked and the job has not stopped yet. */
   cancelRequested: z.boolean(),
 });

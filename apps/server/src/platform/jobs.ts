@@ -1,8 +1,14 @@
 import { fromPglite, PgBoss } from 'pg-boss';
 import type { Database } from '../db/client.js';
 
+/** Which attempt of its job a handler runs: `last` when pg-boss will not retry a failure of it. */
+export interface JobAttempt {
+  retryCount: number;
+  last: boolean;
+}
+
 /** Runs one job; a throw fails the attempt (pg-boss retries it up to the queue's limit). */
-export type JobHandler<T extends object> = (data: T) => Promise<void>;
+export type JobHandler<T extends object> = (data: T, attempt: JobAttempt) => Promise<void>;
 
 /**
  * The background jobs (decision 0056): pg-boss over the application's own database, PostgreSQL
@@ -32,6 +38,7 @@ export interface JobQueue {
 /** A job's attempt ends after 90 minutes (the spec's bulk transfer timeout), then it is retried. */
 const EXPIRE_SECONDS = 90 * 60;
 const RETRY_LIMIT = 2;
+const attemptOf = (job: { retryCount: number }): JobAttempt => ({ retryCount: job.retryCount, last: job.retryCount >= RETRY_LIMIT });
 const POLL_SECONDS = 2;
 
 export function createJobQueue(database: Database, log: { error(msg: string): void }): JobQueue {
@@ -67,7 +74,7 @@ export function createJobQueue(database: Database, log: { error(msg: string): vo
         await b.createQueue(queue, { expireInSeconds: EXPIRE_SECONDS, retryLimit: RETRY_LIMIT, retryDelay: 30 });
         if (work) {
           await b.work<object>(queue, { pollingIntervalSeconds: POLL_SECONDS }, async ([job]) => {
-            if (job) await handler(job.data);
+            if (job) await handler(job.data, attemptOf(job));
           });
         }
       }
@@ -87,7 +94,7 @@ export function createJobQueue(database: Database, log: { error(msg: string): vo
           for (const job of await b.fetch<object>(queue, { batchSize: 10 })) {
             round++;
             try {
-              await handler(job.data);
+              await handler(job.data, attemptOf(job));
               await b.complete(queue, job.id);
             } catch (err) {
               await b.fail(queue, job.id, { message: err instanceof Error ? err.message : String(err) });

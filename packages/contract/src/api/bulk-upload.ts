@@ -93,6 +93,16 @@ export const bulkUploadApi = {
     params: idParams,
     produces: ['text/tab-separated-values', 'application/vnd.ms-excel', 'application/vnd.oasis.opendocument.spreadsheet'],
   }),
+  zip: defineRoute({
+    method: 'GET',
+    path: '/api/bulk/:id/zip',
+    tags,
+    summary: 'The uploaded zip of an import, streamed as it was uploaded (BULK_IMPORT in its business unit)',
+    description:
+      'Kept 30 days after the import ends (what the audit may ask for), then removed: 404 once removed, and before the zip has arrived.',
+    params: idParams,
+    produces: ['application/zip'],
+  }),
   cancel: defineRoute({
     method: 'POST',
     path: '/api/bulk/:id/cancel',

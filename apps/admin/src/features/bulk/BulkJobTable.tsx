@@ -1,5 +1,5 @@
 import { ActionIcon, Badge, Group, Progress, Stack, Text, Tooltip } from '@mantine/core';
-import { IconBan, IconFileAlert, IconListDetails } from '@tabler/icons-react';
+import { IconBan, IconFileAlert, IconFileZip, IconListDetails } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import type { BulkJob } from '@vellum/contract';
 import { useState } from 'react';
@@ -16,6 +16,7 @@ import {
   type BulkTarget,
   CANCELLABLE_STATUSES,
   downloadRejectedRows,
+  downloadUploadedZip,
   RUNNING_STATUSES,
   useBulkJobs,
   useCancelBulkJob,
@@ -28,6 +29,7 @@ export function BulkJobTable({ target }: { target: BulkTarget }) {
   const jobs = useBulkJobs(target, state.page, state.size);
   const cancel = useCancelBulkJob();
   const rejected = useMutation({ mutationFn: downloadRejectedRows });
+  const zip = useMutation({ mutationFn: downloadUploadedZip });
   const [shown, setShown] = useState<BulkJob | null>(null);
   const { ask, dialog } = useConfirm();
 
@@ -69,6 +71,18 @@ export function BulkJobTable({ target }: { target: BulkTarget }) {
               <IconListDetails size={18} />
             </ActionIcon>
           </Tooltip>
+          {j.hasZip && (
+            <Tooltip label={t('bulk.jobs.zip')}>
+              <ActionIcon
+                variant="subtle"
+                aria-label={t('bulk.jobs.zipOf', { name: j.fileName })}
+                loading={zip.isPending && zip.variables?.id === j.id}
+                onClick={() => zip.mutate(j)}
+              >
+                <IconFileZip size={18} />
+              </ActionIcon>
+            </Tooltip>
+          )}
           {j.hasRejectedRows && (
             <Tooltip label={t('bulk.jobs.rejectedRows')}>
               <ActionIcon

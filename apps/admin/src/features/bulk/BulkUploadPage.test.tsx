@@ -40,6 +40,7 @@ const job = (over: Partial<BulkJob> = {}): BulkJob => ({
   rowsRejected: 0,
   log: 'Read 3 rows.\nApplied.',
   hasRejectedRows: false,
+  hasZip: false,
   cancelRequested: false,
   ...over,
 });
@@ -343,6 +344,27 @@ describe('the status table', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Download the rejected rows of catalogue.zip' }));
     await waitFor(() => expect(createObjectURL).toHaveBeenCalled());
     expect(keys(calls)).toContain('GET /api/bulk/5/rejected-rows');
+  });
+
+  it('downloads the uploaded zip while it is kept, under its own name', async () => {
+    const calls = server(
+      { 'GET /api/bulk/5/zip': () => ok({}) },
+      { jobs: [job({ hasZip: true }), job({ id: 6, fileName: 'old.zip', hasZip: false })] },
+    );
+    const createObjectURL = vi.fn(() => 'blob:x');
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
+    const clicked: string[] = [];
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push(this.download);
+    });
+    renderProducts();
+    fireEvent.click(await screen.findByRole('button', { name: 'Download the zip of catalogue.zip' }));
+    await waitFor(() => expect(createObjectURL).toHaveBeenCalled());
+    expect(keys(calls)).toContain('GET /api/bulk/5/zip');
+    expect(clicked).toEqual(['catalogue.zip']);
+    // a zip removed after 30 days offers no button
+    expect(screen.queryByRole('button', { name: 'Download the zip of old.zip' })).toBeNull();
+    click.mockRestore();
   });
 
   it('cancels a queued upload only after confirmation', async () => {

@@ -121,6 +121,12 @@ export async function downloadTemplate(target: BulkTarget, format: BulkFileForma
 }
 
 /** GET api/bulk/{id}/rejected-rows: the rejected rows (with an Error column) in the uploaded sheet's format. */
+/** The uploaded zip of an import (GET api/bulk/{id}/zip), saved under its own name. */
+export async function downloadUploadedZip(job: Pick<BulkJob, 'id' | 'fileName'>): Promise<void> {
+  const res = await api<Blob>(urlOf(bulkUploadApi.zip, { params: { id: job.id } }), { responseType: 'blob' });
+  saveBlob(res.data, /\.zip$/i.test(job.fileName) ? job.fileName : `${job.fileName || 'import'}.zip`);
+}
+
 export async function downloadRejectedRows(job: Pick<BulkJob, 'id' | 'fileName' | 'fileFormat'>): Promise<void> {
   const res = await api<Blob>(urlOf(bulkUploadApi.rejectedRows, { params: { id: job.id } }), { responseType: 'blob' });
   const base = job.fileName.replace(/\.zip$/i, '');

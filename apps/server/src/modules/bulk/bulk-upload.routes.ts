@@ -11,6 +11,7 @@ import {
   importUnitOf,
   listUploads,
   openRejectedRows,
+  openUploadedZip,
   receiveUpload,
   requestUpload,
   uploadErrors,
@@ -56,6 +57,16 @@ export const bulkUploadRoutes: RoutesPlugin = async (app) => {
     const { stream, fileName, contentType } = await openRejectedRows(deps, req.params.id);
     return reply
       .header('content-type', contentType)
+      .header('content-disposition', contentDisposition(fileName))
+      .header('x-content-type-options', 'nosniff')
+      .header('cache-control', 'private, no-store')
+      .send(stream);
+  });
+
+  route(app, api.zip, { access: IMPORT_UNIT }, async (req, reply) => {
+    const { stream, fileName } = await openUploadedZip(deps, req.params.id);
+    return reply
+      .header('content-type', 'application/zip')
       .header('content-disposition', contentDisposition(fileName))
       .header('x-content-type-options', 'nosniff')
       .header('cache-control', 'private, no-store')

@@ -49,6 +49,7 @@ export function bulkJobOf(row: BulkJobRow): BulkJob {
     rowsRejected: row.rowsRejected,
     log: row.log,
     hasRejectedRows: row.rejectedRowsKey !== null,
+    hasZip: row.storageKey !== null && row.status !== 'UPLOADING',
     cancelRequested: row.cancelRequested,
   };
 }
@@ -266,6 +267,15 @@ export async function openRejectedRows(deps: Deps, id: number) {
   };
 }
 
+/** GET api/bulk/{id}/zip: the uploaded zip, once it has arrived and until it is removed. */
+export async function openUploadedZip(deps: Deps, id: number) {
+  const job = await findJob(deps.db, id);
+  if (job?.kind !== 'IMPORT' || job.status === 'UPLOADING' || !job.storageKey) throw notFound('bulkZip');
+  const stream = await deps.files.open(job.storageKey);
+  if (!stream) throw notFound('bulkZip');
+  return { stream, fileName: /\.zip$/i.test(job.fileName) ? job.fileName : `${job.fileName || 'import'}.zip` };
+}
+
 /**
  * POST api/bulk/{id}/cancel: an upload still uploading, waiting or being imported becomes FAILED
  * with who cancelled it in its log; a running import sees the request between batches (or before
@@ -280,6 +290,8 @@ export async function cancelUpload(deps: Deps, auth: AuthContext, id: number): P
       cancelRequested: true,
       processedDate: new Date(),
       log: `${job.log ? `${job.log}\n` : ''}Cancelled by ${auth.login}.`,
+      // an upload that had not started its import keeps no zip (a started one keeps it 30 days, as any finished import)
+      ...(job.status === 'PROCESSING' ? {} : { storageKey: null }),
     });
     if (!row) return undefined;
     await audit(tx, auth, {
@@ -294,6 +306,6 @@ export async function cancelUpload(deps: Deps, auth: AuthContext, id: number): P
   });
   if (!moved) throw conflict(E.wrongStatus);
   // an upload that had not started its import keeps no zip
-  if (job.status !== 'PROCESSING' && moved.storageKey) await deps.files.delete(moved.storageKey);
+  if (job.status !== 'PROCESSING' && job.storageKey) await deps.files.delete(job.storageKey);
   return bulkJobOf(moved);
 }

@@ -22,6 +22,7 @@ import {
 } from '../bulk-upload.repo.js';
 import { sheetRecords } from './sheet-records.js';
 import { SheetUnreadable } from './txt-rows.js';
+import { uploaderRefusal } from './uploader-right.js';
 import { openZipSheet, ZipRefused, type ZipSheet } from './zip-sheet.js';
 
 /** The queue of imports (and checks) and what its jobs carry. */
@@ -352,6 +353,8 @@ export async function runImport(deps: Deps, data: ImportJobData): Promise<void> 
       });
     });
   };
+  const refusal = await uploaderRefusal(deps.db, job);
+  if (refusal) return fail([refusal]);
   let sheet: ZipSheet | undefined;
   try {
     const stored = job.storageKey ? await deps.files.open(job.storageKey) : undefined;
@@ -449,7 +452,6 @@ export async function runImport(deps: Deps, data: ImportJobData): Promise<void> 
         await finish(deps.db, 'FAILED', [`Nothing was applied: ${o.rejected} rows were rejected (all or nothing).`]);
       }
     }
-    if (sheet) await deps.files.delete(job.storageKey as string);
   } catch (err) {
     if (err instanceof Cancelled) return; // the cancel wrote the job's state; the transaction rolled back
     if (err instanceof ZipRefused || err instanceof SheetUnreadable) return fail([err.message]);
