@@ -1,8 +1,8 @@
 import type { Readable } from 'node:stream';
 import { bulkUploadApi as api, BULK_ZIP_MAX_BYTES } from '@vellum/contract';
-import { create as contentDisposition } from 'content-disposition';
 import { authOf, unitFromBody, unitFromQuery, unitOfEntity } from '../../platform/access.js';
 import type { RoutesPlugin } from '../../platform/deps.js';
+import { sendPrivateFile } from '../../platform/private-file.js';
 import { route } from '../../platform/route.js';
 import {
   cancelUpload,
@@ -55,22 +55,12 @@ export const bulkUploadRoutes: RoutesPlugin = async (app) => {
 
   route(app, api.rejectedRows, { access: IMPORT_UNIT }, async (req, reply) => {
     const { stream, fileName, contentType } = await openRejectedRows(deps, req.params.id);
-    return reply
-      .header('content-type', contentType)
-      .header('content-disposition', contentDisposition(fileName))
-      .header('x-content-type-options', 'nosniff')
-      .header('cache-control', 'private, no-store')
-      .send(stream);
+    return sendPrivateFile(reply, stream, fileName, contentType);
   });
 
   route(app, api.zip, { access: IMPORT_UNIT }, async (req, reply) => {
     const { stream, fileName } = await openUploadedZip(deps, req.params.id);
-    return reply
-      .header('content-type', 'application/zip')
-      .header('content-disposition', contentDisposition(fileName))
-      .header('x-content-type-options', 'nosniff')
-      .header('cache-control', 'private, no-store')
-      .send(stream);
+    return sendPrivateFile(reply, stream, fileName);
   });
 
   route(app, api.cancel, { access: IMPORT_UNIT }, (req) => cancelUpload(deps, authOf(req), req.params.id));

@@ -1,8 +1,8 @@
 import { bulkApi as api, BULK_EXPORT_REQUESTED, bulkTemplateApi } from '@vellum/contract';
-import { create as contentDisposition } from 'content-disposition';
 import { authOf, unitFromQuery } from '../../platform/access.js';
 import { alert } from '../../platform/alerts.js';
 import type { RoutesPlugin } from '../../platform/deps.js';
+import { sendPrivateFile } from '../../platform/private-file.js';
 import { route } from '../../platform/route.js';
 import { getBulkActive, openExport, requestExport, setBulkActive } from './bulk.service.js';
 import { bulkTemplate } from './bulk-template.js';
@@ -26,22 +26,12 @@ export const bulkRoutes: RoutesPlugin = async (app) => {
   // the link of the export's e-mail: its token names the export and the user, who must be the one signed in
   route(app, api.downloadExport, { access: 'authenticated' }, async (req, reply) => {
     const { stream, fileName } = await openExport(deps, authOf(req), req.params.id, req.query.token);
-    return reply
-      .header('content-type', 'application/zip')
-      .header('content-disposition', contentDisposition(fileName))
-      .header('x-content-type-options', 'nosniff')
-      .header('cache-control', 'private, no-store')
-      .send(stream);
+    return sendPrivateFile(reply, stream, fileName);
   });
 
   // the sheet a user fills for an import, with the explanation of each column and one example row
   route(app, bulkTemplateApi.template, { access: { right: 'BULK_IMPORT', unit: unitFromQuery('business-unit') } }, async (req, reply) => {
     const { bytes, contentType, fileName } = await bulkTemplate(deps, req.query);
-    return reply
-      .header('content-type', contentType)
-      .header('content-disposition', contentDisposition(fileName))
-      .header('x-content-type-options', 'nosniff')
-      .header('cache-control', 'private, no-store')
-      .send(Buffer.from(bytes));
+    return sendPrivateFile(reply, Buffer.from(bytes), fileName, contentType);
   });
 };

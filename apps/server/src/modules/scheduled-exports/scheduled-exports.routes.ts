@@ -1,9 +1,9 @@
 import { scheduledExportsApi as api } from '@vellum/contract';
-import { create as contentDisposition } from 'content-disposition';
 import { type AccessRule, authOf, idIn, type UnitResolver, unitFromQuery } from '../../platform/access.js';
 import { alert } from '../../platform/alerts.js';
 import type { RoutesPlugin } from '../../platform/deps.js';
 import { sendPage } from '../../platform/paging.js';
+import { sendPrivateFile } from '../../platform/private-file.js';
 import { route } from '../../platform/route.js';
 import { openScheduledExport } from './scheduled-export-runs.js';
 import {
@@ -51,11 +51,6 @@ export const scheduledExportsRoutes: RoutesPlugin = async (app) => {
   // the link of a recipient's e-mail: the token names the export and the address, the signed-in user must have both
   route(app, api.download, { access: 'authenticated' }, async (req, reply) => {
     const { stream, fileName } = await openScheduledExport(deps, authOf(req), req.params.id, req.query.token);
-    return reply
-      .header('content-type', 'application/zip')
-      .header('content-disposition', contentDisposition(fileName))
-      .header('x-content-type-options', 'nosniff')
-      .header('cache-control', 'private, no-store')
-      .send(stream);
+    return sendPrivateFile(reply, stream, fileName);
   });
 };
