@@ -1,4 +1,5 @@
 import { accessBench } from './access.bench.js';
+import { adminListsBench } from './admin-lists.bench.js';
 import { documentSearchBench } from './document-search.bench.js';
 import { filesBench } from './files.bench.js';
 import { firstLoadBench } from './first-load.bench.js';
@@ -16,6 +17,7 @@ const benches: Record<string, () => Promise<void>> = {
   translations: translationsBench,
   files: filesBench,
   'document-search': documentSearchBench,
+  'admin-lists': adminListsBench,
   publish: publishBench,
   'public-read': publicReadBench,
   site: siteBench,

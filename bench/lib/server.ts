@@ -22,7 +22,10 @@ export interface BenchServer {
  * embedded one), migrated and filled by `seed`, then the real server started as its own process
  * so that the load generator does not share its event loop.
  */
-export async function startBenchServer(seed: (databaseUrl: string | undefined, dataDir: string) => Promise<void>): Promise<BenchServer> {
+export async function startBenchServer(
+  seed: (databaseUrl: string | undefined, dataDir: string) => Promise<void>,
+  opts: { captureSqlTo?: string } = {},
+): Promise<BenchServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'vellum-bench-'));
   const base = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
   let databaseUrl: string | undefined;
@@ -49,7 +52,9 @@ export async function startBenchServer(seed: (databaseUrl: string | undefined, d
   await seed(databaseUrl, dataDir);
 
   const port = 18000 + Math.floor(Math.random() * 1000);
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/server/src/main.ts')], {
+  // captureSqlTo: the server appends every statement it sends to that file (lib/capture-sql.ts)
+  const capture = opts.captureSqlTo ? ['--import', join(root, 'bench/lib/capture-sql.ts')] : [];
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', ...capture, join(root, 'apps/server/src/main.ts')], {
     cwd: root,
     env: {
       ...process.env,
@@ -62,6 +67,7 @@ export async function startBenchServer(seed: (databaseUrl: string | undefined, d
       NODE_ENV: 'production',
       TOKEN_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
       LOGIN_RATE_LIMIT_PER_MINUTE: '100000',
+      BENCH_SQL_CAPTURE: opts.captureSqlTo ?? '',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

@@ -22,16 +22,26 @@ export type BulkJobStatus = (typeof BULK_JOB_STATUSES)[number];
 export const bulkActiveSchema = z.object({ active: z.boolean() });
 export type BulkActive = z.infer<typeof bulkActiveSchema>;
 
+/** 'product type id required for bulk upload' (spec 001 §8): PRODUCT names its product type. */
+const BULK_PRODUCT_TYPE_REQUIRED = 'error.bulk.productTypeRequired';
+
 /**
- * GET api/bulk/export. Only products can be exported for now: the documents' export (the sheet
- * and the current binaries) comes with the documents' import (decision 0056).
+ * GET api/bulk/export: the products of a product type (PRODUCT needs `product-type`), or the
+ * documents of the business unit with their current binaries (DOCUMENT; decision 0058).
  */
-export const bulkExportQuery = z.object({
-  entity: z.enum(['PRODUCT']),
-  'business-unit': idSchema,
-  'product-type': idSchema,
-  'file-format': z.enum(BULK_FILE_FORMATS).default('TXT'),
-});
+export const bulkExportQuery = z
+  .object({
+    entity: z.enum(BULK_ENTITIES),
+    'business-unit': idSchema,
+    /** Required for PRODUCT; ignored for DOCUMENT. */
+    'product-type': idSchema.optional(),
+    'file-format': z.enum(BULK_FILE_FORMATS).default('TXT'),
+  })
+  .superRefine((q, ctx) => {
+    if (q.entity === 'PRODUCT' && q['product-type'] === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['product-type'], message: BULK_PRODUCT_TYPE_REQUIRED });
+    }
+  });
 export type BulkExportQuery = z.input<typeof bulkExportQuery>;
 
 /** GET api/bulk/exports/{id}/download?token: the signed link of the export's e-mail. */
@@ -40,6 +50,7 @@ export const bulkExportDownloadQuery = z.object({ token: plainText().min(1, 'Not
 /** Message keys of bulk jobs (spec 001 §8). */
 export const BulkErrorKeys = {
   exportInProgress: 'error.bulk.exportInProgress',
+  productTypeRequired: BULK_PRODUCT_TYPE_REQUIRED,
   productTypeUnitMismatch: 'error.bulk.productTypeBusinessUnitMismatch',
   downloadLinkInvalid: 'error.bulk.downloadLinkInvalid',
 } as const;

@@ -5,7 +5,7 @@ import { defineRoute } from './define.js';
 
 const tags = ['bulk'];
 
-/** Bulk jobs (spec 001 §7 "Bulk"): the global switch and the products' export. */
+/** Bulk jobs (spec 001 §7 "Bulk"): the global switch and the exports of products and documents. */
 export const bulkApi = {
   active: defineRoute({
     method: 'GET',
@@ -27,15 +27,17 @@ export const bulkApi = {
     method: 'GET',
     path: '/api/bulk/export',
     tags,
-    summary: 'Requests an export of the products of a product type (BULK_EXPORT in the business unit)',
+    summary: 'Requests an export of the products of a product type or of the documents of a business unit (BULK_EXPORT in the unit)',
     description:
       'Queues the export and answers at once (202) with the success message in x-vellum-alert; the sheet (TXT: tab-separated UTF-8, ' +
       'the default; XLS or ODS) is zipped and stored, and the user is mailed a link to download it, valid 7 days and only for that user. ' +
-      'One export per user and entity at a time. Cells that a spreadsheet would read as a formula (starting with =, +, -, @, tab or ' +
-      "carriage return) are written with a leading '. Only entity PRODUCT for now.",
+      'PRODUCT needs product-type (the columns of the template: key code, each attribute as "Name [slug]", product groups, lot ranges). ' +
+      "DOCUMENT exports the unit's documents, one row per current (not archived) file, and each file's current binary in the zip at the " +
+      'path of its File column (files/<document number>/<binary name>). One export per user and entity at a time. Cells that a ' +
+      "spreadsheet would read as a formula (starting with =, +, -, @, tab or carriage return) are written with a leading '.",
     query: bulkExportQuery,
     response: { 202: z.object({ id: z.number() }) },
-    errors: [BulkErrorKeys.exportInProgress, BulkErrorKeys.productTypeUnitMismatch],
+    errors: [BulkErrorKeys.exportInProgress, BulkErrorKeys.productTypeRequired, BulkErrorKeys.productTypeUnitMismatch],
   }),
   downloadExport: defineRoute({
     method: 'GET',

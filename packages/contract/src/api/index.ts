@@ -1,6 +1,7 @@
 import { accountApi } from './account.js';
 import { auditLogsApi } from './audit-logs.js';
 import { bulkApi } from './bulk.js';
+import { bulkTemplateApi } from './bulk-template.js';
 import { bulkUploadApi } from './bulk-upload.js';
 import { businessUnitsApi } from './business-units.js';
 import type { RouteDecl } from './define.js';
@@ -65,6 +66,7 @@ export const apiAreas: Readonly<Record<string, Readonly<Record<string, RouteDecl
   account: accountApi,
   auditLogs: auditLogsApi,
   bulk: bulkApi,
+  bulkTemplate: bulkTemplateApi,
   bulkUpload: bulkUploadApi,
   businessUnits: businessUnitsApi,
   documentDownloads: documentDownloadsApi,

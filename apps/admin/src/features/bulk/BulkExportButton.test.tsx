@@ -63,3 +63,19 @@ describe('bulk export of a product type’s products', () => {
     expect(screen.getByRole('dialog')).toBeTruthy();
   });
 });
+
+describe('bulk export of a unit’s documents', () => {
+  it('requests the documents’ export without a product type', async () => {
+    signedInWith(['BULK_EXPORT']);
+    const calls = mockServer({
+      'GET /api/bulk/export': () => json(202, { id: 6 }, { 'x-vellum-alert': 'vellumApp.bulk.exportRequested' }),
+    });
+    renderRoute(<BulkExportButton businessUnitId={1} />, { url: PATH, path: PATH });
+    fireEvent.click(screen.getByRole('button', { name: 'Bulk export' }));
+    await screen.findByRole('dialog', { name: 'Bulk export of the documents' });
+    fireEvent.click(screen.getByRole('radio', { name: 'XLS' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Request export' }));
+    await waitFor(() => expect(exports(calls)).toHaveLength(1));
+    expect(Object.fromEntries(exports(calls)[0]?.query ?? [])).toEqual({ entity: 'DOCUMENT', 'business-unit': '1', 'file-format': 'XLS' });
+  });
+});

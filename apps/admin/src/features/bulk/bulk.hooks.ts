@@ -5,15 +5,18 @@ import { api } from '../../api/client';
 
 const activeKey = ['bulk', 'active'] as const;
 
-/** GET api/bulk/export: queues an export of a product type's products; the answer's alert says a mail will follow. */
-export function useRequestProductExport() {
+/**
+ * GET api/bulk/export: queues an export of a product type's products (with its product type) or of
+ * the unit's documents (without); the answer's alert says a mail will follow.
+ */
+export function useRequestExport() {
   return useMutation({
-    mutationFn: (input: { businessUnitId: number; productTypeId: number; format: BulkFileFormat }) =>
+    mutationFn: (input: { businessUnitId: number; productTypeId?: number; format: BulkFileFormat }) =>
       call(bulkApi.export, {
         query: {
-          entity: 'PRODUCT',
+          entity: input.productTypeId === undefined ? 'DOCUMENT' : 'PRODUCT',
           'business-unit': input.businessUnitId,
-          'product-type': input.productTypeId,
+          ...(input.productTypeId === undefined ? {} : { 'product-type': input.productTypeId }),
           'file-format': input.format,
         },
       }),

@@ -12,7 +12,7 @@ import { pageParams, useTableState } from '../../components/tableState';
 import { formatDateTime } from '../../i18n/format';
 import { documentPaths } from '../../paths/documents';
 import { useAuth } from '../../platform/auth';
-import { BulkUploadButton } from '../bulk';
+import { BulkExportButton, BulkUploadButton } from '../bulk';
 import { useDocumentTypes } from '../document-types';
 import { PreviewButton } from '../publishing';
 import { documentColumns } from './documentColumns';
@@ -140,6 +140,7 @@ export function DocumentListPage() {
             {/* what visitors would see of these documents after a publish now (decision 0042) */}
             <PreviewButton businessUnitId={unitId} />
             <BulkUploadButton businessUnitId={unitId} />
+            <BulkExportButton businessUnitId={unitId} />
             {canManage && newButton('sm')}
           </Group>
         }

@@ -85,11 +85,18 @@ export const product = pgTable(
     createdDate: timestamp('created_date', { withTimezone: true }).notNull().defaultNow(),
     lastModifiedDate: timestamp('last_modified_date', { withTimezone: true }).notNull().defaultNow(),
     version: integer('version').notNull().default(0),
+    /** It is in at least one product group (false: an orphan); kept by triggers on product_group_product, never written by code (decision 0060). */
+    grouped: boolean('grouped').notNull().default(false),
   },
   (t) => [
     uniqueIndex('product_unit_key_code_uq').on(t.businessUnitId, sql`lower(${t.keyCode})`),
+    index('product_type_orphan_idx').on(t.productTypeId, sql`lower(${t.keyCode})`).where(sql`NOT ${t.grouped}`),
     index('product_type_key_code_idx').on(t.productTypeId, sql`lower(${t.keyCode})`),
     index('product_key_code_trgm_idx').using('gin', sql`lower(${t.keyCode}) gin_trgm_ops`),
+    // a product type's list sorted by a date reads its first page from an index (decision 0060)
+    index('product_type_last_modified_idx').on(t.productTypeId, t.lastModifiedDate),
+    index('product_type_created_idx').on(t.productTypeId, t.createdDate),
+    index('product_type_publish_date_idx').on(t.productTypeId, t.publishDate),
   ],
 );
 

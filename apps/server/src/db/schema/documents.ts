@@ -89,15 +89,42 @@ export const document = pgTable(
     createdDate: timestamp('created_date', { withTimezone: true }).notNull().defaultNow(),
     lastModifiedDate: timestamp('last_modified_date', { withTimezone: true }).notNull().defaultNow(),
     version: integer('version').notNull().default(0),
+    /*
+     * What the publish-state filters narrow by (decision 0060), kept by triggers on file,
+     * document_product and document_product_group in the changing transaction; never written by
+     * code. Dates only, never a state: the clock and the live publication are checked when read.
+     * Over the files whose current version has a publish date: the earliest such date among those
+     * not archived by then; the latest archive date among those, null when one is never archived;
+     * and the latest moment one still waits for its date (its date, or its archive date when earlier).
+     */
+    publishedFrom: timestamp('published_from', { withTimezone: true }),
+    publishedUntil: timestamp('published_until', { withTimezone: true }),
+    scheduledUntil: timestamp('scheduled_until', { withTimezone: true }),
+    /** It documents at least one product or product group (false: an orphan). */
+    linked: boolean('linked').notNull().default(false),
   },
   (t) => [
     uniqueIndex('document_unit_number_uq').on(t.businessUnitId, sql`lower(${t.number})`),
+    index('document_unit_scheduled_idx').on(t.businessUnitId, t.scheduledUntil).where(sql`${t.scheduledUntil} IS NOT NULL`),
+    index('document_unit_orphan_idx').on(t.businessUnitId, sql`lower(${t.number})`).where(sql`NOT ${t.linked}`),
     unique('document_id_unit_uq').on(t.id, t.businessUnitId),
     index('document_type_idx').on(t.documentTypeId),
     index('document_number_trgm_idx').using('gin', sql`lower(${t.number}) gin_trgm_ops`),
     index('document_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
   ],
 );
+
+/**
+ * Every business unit's exact number of documents, kept by statement triggers on document in the
+ * changing transaction (migration 0029): the unfiltered documents list reads its total instead of
+ * counting (decision 0060, as the products' count per type: decision 0016).
+ */
+export const documentCount = pgTable('document_count', {
+  businessUnitId: integer('business_unit_id')
+    .primaryKey()
+    .references(() => businessUnit.id, { onDelete: 'cascade' }),
+  documents: integer('documents').notNull().default(0),
+});
 
 /**
  * The value of a document attribute definition on a document. `is_unique` mirrors the

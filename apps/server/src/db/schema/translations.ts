@@ -27,6 +27,8 @@ export const internationalization = pgTable(
   (t) => [
     uniqueIndex('internationalization_key_language_uq').on(t.businessUnitId, t.translationKey, t.interfaceLanguageIso),
     index('internationalization_entity_idx').on(t.entityName, t.entityId),
+    // the translator's list: a record type's keys translated per language, read from the index alone (decision 0060)
+    index('internationalization_unit_entity_language_idx').on(t.businessUnitId, t.entityName, t.interfaceLanguageIso, t.translationKey),
   ],
 );
 

@@ -2,12 +2,12 @@ import type { AccessRight } from '@vellum/contract';
 import { and, eq } from 'drizzle-orm';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import XLSX from 'xlsx';
 import { auditLog, bulkJob, productType } from '../../db/schema/index.js';
 import { makeLotRange, makeProduct, makeProductGroup, makeProductType } from '../../factories/catalogue-factories.js';
 import { makeBusinessUnit, makeUserWithRights } from '../../factories/organisation-factories.js';
 import { as, createTestContext, mailText, type TestContext, tokenFor } from '../../test/harness.js';
 import { exportDownloadToken } from './bulk-links.js';
+import { parseTxt, readWorkbook } from './bulk-sheet.test-support.js';
 
 /**
  * GET api/bulk/export (spec 001 §7, decision 0056): the products of a type exported by a job on
@@ -68,35 +68,6 @@ const get = (token: string | undefined, url: string) => as(ctx.app, token)({ met
 const exportUrl = (q: Record<string, string | number>) =>
   `/api/bulk/export?${new URLSearchParams(Object.entries({ entity: 'PRODUCT', 'business-unit': s.unitId, 'product-type': s.typeId, ...q }).map(([k, v]) => [k, String(v)]))}`;
 
-/** The rows and cells of our TXT: tab-separated, RFC 4180 quoting, CRLF line ends. */
-function parseTxt(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else cell += c;
-    } else if (c === '"' && cell === '') quoted = true;
-    else if (c === '\t') {
-      row.push(cell);
-      cell = '';
-    } else if (c === '\r' && text[i + 1] === '\n') {
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = '';
-      i++;
-    } else cell += c;
-  }
-  return rows;
-}
-
 /** Requests an export, runs the queue, and follows the mail's link: the zip's one sheet as rows. */
 async function exportAndRead(format: 'TXT' | 'XLS' | 'ODS' | undefined): Promise<{ rows: string[][]; entry: string }> {
   const before = ctx.mails().length;
@@ -128,11 +99,8 @@ async function exportAndRead(format: 'TXT' | 'XLS' | 'ODS' | undefined): Promise
   const entry = names[0] ?? '';
   const bytes = files[entry] ?? new Uint8Array();
   if (entry.endsWith('.txt')) return { rows: parseTxt(new TextDecoder('utf-8', { fatal: true }).decode(bytes)), entry };
-  const book = XLSX.read(bytes, { type: 'array' });
-  const sheet = book.Sheets[book.SheetNames[0] ?? ''];
-  if (!sheet) throw new Error('no sheet');
-  const rows = XLSX.utils.sheet_to_json<string[]>(sheet, { header: 1, raw: false, defval: '' });
-  return { rows, entry };
+  const { names: sheetNames, sheets } = readWorkbook(bytes);
+  return { rows: sheets[sheetNames[0] ?? ''] ?? [], entry };
 }
 
 const expected = [
@@ -153,13 +121,7 @@ describe('GET api/bulk/export', () => {
 
   it('refuses a bad entity, format or product type, and another unit’s product type, recording nothing', async () => {
     const user = await tokenWith(['BULK_EXPORT'], [s.unitId]);
-    const bad: Record<string, string>[] = [
-      { entity: 'USER' },
-      { entity: 'DOCUMENT' },
-      { 'file-format': 'CSV' },
-      { 'product-type': 'x' },
-      { 'business-unit': 'x' },
-    ];
+    const bad: Record<string, string>[] = [{ entity: 'USER' }, { 'file-format': 'CSV' }, { 'product-type': 'x' }, { 'business-unit': 'x' }];
     for (const q of bad) {
       const res = await get(user, exportUrl(q));
       expect(res.statusCode, JSON.stringify(q)).toBe(400);
@@ -173,6 +135,10 @@ describe('GET api/bulk/export', () => {
         fieldErrors: [{ field: 'product-type', message: 'error.bulk.productTypeBusinessUnitMismatch' }],
       });
     }
+    // PRODUCT needs its product type
+    const missing = await get(user, `/api/bulk/export?entity=PRODUCT&business-unit=${s.unitId}`);
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toMatchObject({ fieldErrors: [{ field: 'product-type', message: 'error.bulk.productTypeRequired' }] });
     expect(await ctx.db.select().from(bulkJob)).toHaveLength(0);
   });
 

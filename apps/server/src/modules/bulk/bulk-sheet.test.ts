@@ -1,6 +1,13 @@
 import { unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { neutralised, txtLine, zipOf } from './bulk-sheet.js';
+
+async function joined(parts: AsyncIterable<Uint8Array>): Promise<Uint8Array> {
+  const all: Uint8Array[] = [];
+  for await (const part of parts) all.push(part);
+  return Uint8Array.from(all.flatMap((p) => [...p]));
+}
+
+import { neutralised, txtLine, zipEntries, zipOf } from './bulk-sheet.js';
 
 /** The cells of bulk sheets (decision 0056): formula-like cells neutralised, TXT quoting, the streamed zip. */
 describe('bulk sheets', () => {
@@ -32,5 +39,33 @@ describe('bulk sheets', () => {
     const text = new TextDecoder().decode(files['sheet.txt']);
     expect(text.split('\r\n')).toHaveLength(50 * 100 + 1);
     expect(text.startsWith('row 0\r\n')).toBe(true);
+  });
+
+  it('zips several entries one after the other, a stored one byte for byte', async () => {
+    const binary = Uint8Array.from({ length: 200_000 }, (_, i) => (i * 7919) % 256);
+    async function* chunked() {
+      for (let at = 0; at < binary.length; at += 65_536) yield binary.slice(at, at + 65_536);
+    }
+    async function* sheet() {
+      yield new TextEncoder().encode('a\tb\r\n');
+    }
+    const files = unzipSync(
+      await joined(
+        zipEntries([
+          { name: 'sheet.txt', chunks: sheet() },
+          { name: 'files/DOC-1/ifu.pdf', chunks: chunked(), stored: true },
+        ]),
+      ),
+    );
+    expect(Object.keys(files)).toEqual(['sheet.txt', 'files/DOC-1/ifu.pdf']);
+    expect(new TextDecoder().decode(files['sheet.txt'])).toBe('a\tb\r\n');
+    expect(files['files/DOC-1/ifu.pdf']).toEqual(binary);
+  });
+
+  it('fails rather than pass the size a zip without Zip64 holds', async () => {
+    async function* big() {
+      for (let i = 0; i < 10; i++) yield new Uint8Array(1000).fill(i);
+    }
+    await expect(joined(zipEntries([{ name: 'a.bin', chunks: big(), stored: true }], 5000))).rejects.toThrow(/the most a zip can hold/);
   });
 });

@@ -1,5 +1,5 @@
 import type { BulkFileFormat } from '@vellum/contract';
-import { Zip, ZipDeflate } from 'fflate';
+import { Zip, ZipDeflate, ZipPassThrough } from 'fflate';
 import * as XLSX from 'xlsx';
 
 /**
@@ -24,34 +24,81 @@ export function txtLine(cells: readonly string[]): string {
 /** The most rows an XLS (BIFF8) sheet holds, the header included. */
 export const XLS_MAX_ROWS = 65_536;
 
-/** An XLS or ODS workbook of one sheet of text cells (SheetJS builds it whole in memory: decision 0056). */
-export function workbookOf(rows: readonly (readonly string[])[], format: Exclude<BulkFileFormat, 'TXT'>, sheetName: string): Uint8Array {
-  const sheet = XLSX.utils.aoa_to_sheet(rows.map((r) => [...r]));
+/** One sheet of a workbook: its name and its rows of text cells. */
+export interface WorkbookSheet {
+  name: string;
+  rows: readonly (readonly string[])[];
+}
+
+/** A sheet's name as XLS and ODS allow it: at most 31 characters, none of \\ / ? * [ ] :. */
+const sheetNameOf = (name: string) => name.slice(0, 31).replace(/[\\/?*[\]:]/g, '_') || 'Sheet1';
+
+/** An XLS or ODS workbook of text cells, its sheets in order (SheetJS builds it whole in memory: decision 0056). */
+export function workbookOfSheets(sheets: readonly WorkbookSheet[], format: Exclude<BulkFileFormat, 'TXT'>): Uint8Array {
   const book = XLSX.utils.book_new();
-  XLSX.utils.book_append_sheet(book, sheet, sheetName.slice(0, 31).replace(/[\\/?*[\]:]/g, '_') || 'Sheet1');
+  for (const s of sheets) XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(s.rows.map((r) => [...r])), sheetNameOf(s.name));
   return XLSX.write(book, { type: 'buffer', bookType: format === 'XLS' ? 'biff8' : 'ods' }) as Uint8Array;
 }
 
+/** An XLS or ODS workbook of one sheet of text cells. */
+export function workbookOf(rows: readonly (readonly string[])[], format: Exclude<BulkFileFormat, 'TXT'>, sheetName: string): Uint8Array {
+  return workbookOfSheets([{ name: sheetName, rows }], format);
+}
+
+/** An entry of a zip: its path and its bytes as they come; `stored` entries are not compressed (binaries, decision 0058). */
+export interface ZipEntry {
+  name: string;
+  chunks: AsyncIterable<Uint8Array>;
+  stored?: boolean;
+}
+
 /**
- * A zip of one entry named `name` whose bytes come from `chunks`, deflated as they arrive: the
- * consumer pulls, so no more than a chunk and its deflated bytes are held at a time.
+ * The most bytes a zip may reach: fflate writes no Zip64, so every offset and size must stay under
+ * 4 GiB; the margin leaves room for the central directory.
  */
-export async function* zipOf(name: string, chunks: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array> {
+export const ZIP_MAX_BYTES = 4 * 1024 ** 3 - 64 * 1024 ** 2;
+
+/**
+ * A zip of the entries, one after the other, each entry's bytes deflated (or stored) as they
+ * arrive: the consumer pulls, so no more than a chunk and its zipped bytes are held at a time,
+ * whatever the entries' sizes. Past `maxBytes` it fails rather than write a zip no reader opens.
+ */
+export async function* zipEntries(
+  entries: AsyncIterable<ZipEntry> | Iterable<ZipEntry>,
+  maxBytes = ZIP_MAX_BYTES,
+): AsyncGenerator<Uint8Array> {
   const out: Uint8Array[] = [];
   let failure: Error | null = null;
+  let written = 0;
   const zip = new Zip((err, data) => {
     if (err) failure = err;
     else out.push(data);
   });
-  const entry = new ZipDeflate(name, { level: 6 });
-  zip.add(entry);
-  for await (const chunk of chunks) {
-    entry.push(chunk);
+  function* flush(): Generator<Uint8Array> {
     if (failure) throw failure;
-    yield* out.splice(0);
+    for (const part of out.splice(0)) {
+      written += part.length;
+      if (written > maxBytes) {
+        throw new Error(`The zip would pass ${Math.floor(maxBytes / 1024 ** 2)} MB, the most a zip can hold here; export fewer files.`);
+      }
+      yield part;
+    }
   }
-  entry.push(new Uint8Array(0), true);
+  for await (const e of entries) {
+    const entry = e.stored ? new ZipPassThrough(e.name) : new ZipDeflate(e.name, { level: 6 });
+    zip.add(entry);
+    for await (const chunk of e.chunks) {
+      entry.push(chunk);
+      yield* flush();
+    }
+    entry.push(new Uint8Array(0), true);
+    yield* flush();
+  }
   zip.end();
-  if (failure) throw failure;
-  yield* out.splice(0);
+  yield* flush();
+}
+
+/** A zip of one entry named `name` whose bytes come from `chunks`, deflated as they arrive. */
+export function zipOf(name: string, chunks: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array> {
+  return zipEntries([{ name, chunks }]);
 }

@@ -1,10 +1,11 @@
-import { bulkApi as api, BULK_EXPORT_REQUESTED } from '@vellum/contract';
+import { bulkApi as api, BULK_EXPORT_REQUESTED, bulkTemplateApi } from '@vellum/contract';
 import { create as contentDisposition } from 'content-disposition';
 import { authOf, unitFromQuery } from '../../platform/access.js';
 import { alert } from '../../platform/alerts.js';
 import type { RoutesPlugin } from '../../platform/deps.js';
 import { route } from '../../platform/route.js';
 import { getBulkActive, openExport, requestExport, setBulkActive } from './bulk.service.js';
+import { bulkTemplate } from './bulk-template.js';
 
 export const bulkRoutes: RoutesPlugin = async (app) => {
   const { deps } = app;
@@ -31,5 +32,16 @@ export const bulkRoutes: RoutesPlugin = async (app) => {
       .header('x-content-type-options', 'nosniff')
       .header('cache-control', 'private, no-store')
       .send(stream);
+  });
+
+  // the sheet a user fills for an import, with the explanation of each column and one example row
+  route(app, bulkTemplateApi.template, { access: { right: 'BULK_IMPORT', unit: unitFromQuery('business-unit') } }, async (req, reply) => {
+    const { bytes, contentType, fileName } = await bulkTemplate(deps, req.query);
+    return reply
+      .header('content-type', contentType)
+      .header('content-disposition', contentDisposition(fileName))
+      .header('x-content-type-options', 'nosniff')
+      .header('cache-control', 'private, no-store')
+      .send(Buffer.from(bytes));
   });
 };

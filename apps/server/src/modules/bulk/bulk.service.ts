@@ -4,7 +4,8 @@ import type { AuthContext } from '../../platform/access.js';
 import { audit } from '../../platform/audit.js';
 import type { Deps } from '../../platform/deps.js';
 import { conflict, fieldError, notFound, uniqueViolationOf } from '../../platform/errors.js';
-import { bulkUploadsActive, findJob, findProductTypeOf, insertJob, setBulkUploadsActive, updateJob } from './bulk.repo.js';
+import { type BulkJobRow, bulkUploadsActive, findJob, findProductTypeOf, insertJob, setBulkUploadsActive, updateJob } from './bulk.repo.js';
+import { findUnitOf } from './bulk-document.repo.js';
 import { EXPORT_QUEUE, type ExportJobData } from './bulk-export.js';
 import { checkExportDownloadToken } from './bulk-links.js';
 
@@ -30,13 +31,18 @@ export async function setBulkActive(deps: Deps, auth: AuthContext, active: boole
 }
 
 /**
- * Records an export and queues it (spec 001 §7): the product type must be the unit's; one export
- * per user and entity at a time, decided by the database's partial unique index.
+ * Records an export and queues it (spec 001 §7): for PRODUCT the product type must be the unit's;
+ * DOCUMENT exports the unit's documents. One export per user and entity at a time, decided by the
+ * database's partial unique index.
  */
 export async function requestExport(deps: Deps, auth: AuthContext, query: z.output<typeof bulkExportQuery>): Promise<{ id: number }> {
   const unit = query['business-unit'];
-  const type = await findProductTypeOf(deps.db, query['product-type']);
-  if (!type || type.businessUnitId !== unit) throw fieldError('bulkExport', 'product-type', BulkErrorKeys.productTypeUnitMismatch);
+  let productTypeId: number | null = null;
+  if (query.entity === 'PRODUCT') {
+    const type = query['product-type'] === undefined ? undefined : await findProductTypeOf(deps.db, query['product-type']);
+    if (!type || type.businessUnitId !== unit) throw fieldError('bulkExport', 'product-type', BulkErrorKeys.productTypeUnitMismatch);
+    productTypeId = type.id;
+  }
   let job: Awaited<ReturnType<typeof insertJob>>;
   try {
     // the request and its audit entry in one transaction: who exported which products, and in which format
@@ -44,7 +50,7 @@ export async function requestExport(deps: Deps, auth: AuthContext, query: z.outp
       const row = await insertJob(tx, {
         businessUnitId: unit,
         entity: query.entity,
-        productTypeId: type.id,
+        productTypeId,
         userId: auth.userId,
         userLogin: auth.login,
         kind: 'EXPORT',
@@ -58,7 +64,7 @@ export async function requestExport(deps: Deps, auth: AuthContext, query: z.outp
         action: 'EXPORT_REQUESTED',
         changes: {
           entity: { from: null, to: query.entity },
-          productType: { from: null, to: type.id },
+          ...(productTypeId === null ? {} : { productType: { from: null, to: productTypeId } }),
           fileFormat: { from: null, to: query['file-format'] },
         },
       });
@@ -84,6 +90,12 @@ export async function openExport(deps: Deps, auth: AuthContext, id: number, toke
   if (job?.kind !== 'EXPORT' || job.userId !== auth.userId || job.status !== 'SUCCESS' || !job.storageKey) throw notFound('bulkExport');
   const stream = await deps.files.open(job.storageKey);
   if (!stream) throw notFound('bulkExport');
+  return { stream, fileName: await exportFileName(deps, job) };
+}
+
+/** products-<product type's slug>-<id>.zip, documents-<unit's slug>-<id>.zip */
+async function exportFileName(deps: Deps, job: BulkJobRow): Promise<string> {
+  if (job.entity === 'DOCUMENT') return `documents-${(await findUnitOf(deps.db, job.businessUnitId))?.slug ?? 'export'}-${job.id}.zip`;
   const type = job.productTypeId === null ? undefined : await findProductTypeOf(deps.db, job.productTypeId);
-  return { stream, fileName: `products-${type?.slug ?? 'export'}-${job.id}.zip` };
+  return `products-${type?.slug ?? 'export'}-${job.id}.zip`;
 }

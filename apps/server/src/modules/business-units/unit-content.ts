@@ -7,6 +7,7 @@ import {
   document,
   documentAttributeDefinition,
   documentAttributeList,
+  documentCount,
   documentDownload,
   documentSearchAccess,
   documentType,
@@ -121,7 +122,7 @@ export const UNIT_CONTENT: readonly UnitContentArea[] = [
   },
   {
     area: 'documents',
-    tables: tables([document, 'keeps the unit']),
+    tables: tables([document, 'keeps the unit'], [documentCount, 'deleted with the unit']),
     count: async (db, unit) => {
       const c = await documentCounts(db, unit);
       return { documents: c.documents, orphanDocuments: c.orphanDocuments, filesNoDate: c.unpublished, filesFutureDate: c.scheduled };

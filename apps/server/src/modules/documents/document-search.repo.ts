@@ -5,6 +5,7 @@ import {
   document,
   documentAttributeDefinition,
   documentAttributeValue,
+  documentCount,
   documentProduct,
   documentProductGroup,
   documentType,
@@ -71,14 +72,12 @@ function conditions(f: DocumentSearchFilter): SQL {
       sql`EXISTS (SELECT 1 FROM ${documentProductGroup} dg WHERE dg.document_id = ${d.id} AND dg.product_group_id = ${f.productGroupId})`,
     );
   }
-  if (f.orphans) {
-    where.push(sql`NOT EXISTS (SELECT 1 FROM ${documentProductGroup} og WHERE og.document_id = ${d.id})`);
-    where.push(sql`NOT EXISTS (SELECT 1 FROM ${documentProduct} op WHERE op.document_id = ${d.id})`);
-  }
+  // kept by triggers on the links (decision 0060), read through a partial index
+  if (f.orphans) where.push(sql`NOT "document"."linked"`);
   if (f.hasFiles !== undefined) {
     where.push(sql`${sql.raw(f.hasFiles ? '' : 'NOT ')}EXISTS (SELECT 1 FROM ${file} hf WHERE hf.document_id = ${d.id})`);
   }
-  if (f.publishState !== undefined) where.push(publishStateIs(d.id, f.publishState));
+  if (f.publishState !== undefined) where.push(publishStateIs('"document"', f.businessUnitId, f.publishState));
   return sql.join(where, sql` AND `);
 }
 
@@ -90,13 +89,29 @@ const sortColumns = {
   id: d.id,
 } satisfies Record<DocumentSortField, SQL>;
 
+/**
+ * How the page gets its total (decision 0060): the unfiltered list reads the unit's kept count and
+ * walks the number index for its page; the orphans alone count their partial index apart from the
+ * page; any other filter is evaluated once for the page and its total (a window count over the matches).
+ */
+function totalOf(f: DocumentSearchFilter, counted: SQL<number>): SQL<number> {
+  const set = Object.entries(f).filter(
+    ([k, v]) => k !== 'businessUnitId' && v !== undefined && v !== false && !(Array.isArray(v) && v.length === 0),
+  );
+  if (set.length === 0) {
+    return sql<number>`coalesce((SELECT dc.documents FROM ${documentCount} dc WHERE dc.business_unit_id = ${f.businessUnitId}), 0)`;
+  }
+  if (set.length === 1 && set[0][0] === 'orphans') return counted;
+  return sql<number>`count(*) OVER ()`;
+}
+
 type Json<T> = T | string;
 const json = <T>(v: Json<T>): T => (typeof v === 'string' ? (JSON.parse(v) as T) : v);
 
 /**
  * One page of the unit's documents matching the filter, with the total, in one statement: the
  * per-document subqueries (type name, publish state, file count and, when asked, the collections)
- * run for the page's rows only; the total is an uncorrelated subquery computed once.
+ * run for the page's rows only; the total comes with the page as `totalOf` says.
  */
 export async function searchDocuments(
   db: DbOrTx,
@@ -107,6 +122,7 @@ export async function searchDocuments(
 ) {
   const where = conditions(f);
   const total = sql<number>`(SELECT count(*)::int FROM ${document} WHERE ${where})`;
+  const pageTotal = totalOf(f, total);
   const none = sql`NULL::json`;
   const collections = includeCollections
     ? {
@@ -138,7 +154,7 @@ export async function searchDocuments(
       fileCount: fileCountSql(d.id),
       lastModifiedDate: document.lastModifiedDate,
       ...collections,
-      total,
+      total: pageTotal,
     })
     .from(document)
     .where(where)

@@ -44,14 +44,34 @@ const liveFileWhere = (documentId: SQL, condition: SQL) =>
     AND (ps_f.archive_date IS NULL OR ps_f.archive_date > now()) AND ${condition})`;
 
 /**
+ * What the dates kept on the document `doc` names allow now (decision 0060): necessary conditions
+ * for its being published or scheduled, read from its own row. Coalesced so that a document without
+ * dates is decided without looking at its files (NULL AND x would evaluate x).
+ */
+function stateDatesAllow(doc: string): { mayBePublished: SQL; mayBeScheduled: SQL } {
+  const col = (name: string) => sql.raw(`${doc}.${name}`);
+  return {
+    mayBePublished: sql`coalesce(${col('published_from')} <= now() AND coalesce(${col('published_until')} > now(), true), false)`,
+    mayBeScheduled: sql`coalesce(${col('scheduled_until')} > now(), false)`,
+  };
+}
+
+/**
  * The documents in one publish state, as conditions the planner can answer with a semi-join over
  * the files (comparing publishStateSql per document would compute it for every document of the unit).
+ * `doc` names the document's row: the dates kept on it (decision 0060) narrow first, through an
+ * index for the scheduled ones, and only the documents they leave are checked file by file
+ * against the clock and the live publication of `businessUnitId`.
  */
-export function publishStateIs(documentId: SQL, state: PublishState): SQL {
-  const published = liveFileWhere(documentId, sql`ps_f.current_publish_date <= now() AND ${liveCurrent}`);
-  if (state === 'PUBLISHED') return published;
-  const scheduled = liveFileWhere(documentId, sql`ps_f.current_publish_date > now() AND ${liveCurrent}`);
-  if (state === 'SCHEDULED') return sql`NOT ${published} AND ${scheduled}`;
+export function publishStateIs(doc: string, businessUnitId: number, state: PublishState): SQL {
+  const id = sql.raw(`${doc}.id`);
+  const col = (name: string) => sql.raw(`${doc}.${name}`);
+  const live = versionIsLive(sql.raw('ps_f.current_version_id'), businessUnitId);
+  const { mayBePublished, mayBeScheduled } = stateDatesAllow(doc);
+  const published = sql`(${mayBePublished} AND ${liveFileWhere(id, sql`ps_f.current_publish_date <= now() AND ${live}`)})`;
+  const scheduled = sql`(${mayBeScheduled} AND ${liveFileWhere(id, sql`ps_f.current_publish_date > now() AND ${live}`)})`;
+  if (state === 'PUBLISHED') return sql`${col('published_from')} <= now() AND ${published}`;
+  if (state === 'SCHEDULED') return sql`${col('scheduled_until')} > now() AND ${scheduled} AND NOT ${published}`;
   return sql`NOT ${published} AND NOT ${scheduled}`;
 }
 
@@ -255,11 +275,12 @@ export async function deleteDocument(db: DbOrTx, id: number): Promise<void> {
 export async function unitCounts(db: DbOrTx, businessUnitId: number) {
   // qualified: inside the subqueries an unqualified id would be the file's
   const id = sql.raw('"document"."id"');
+  const allow = stateDatesAllow('"document"');
   const rows = await db
     .select({
-      state: publishStateSql(id),
-      orphan: sql<boolean>`NOT EXISTS (SELECT 1 FROM ${documentProductGroup} og WHERE og.document_id = ${id})
-        AND NOT EXISTS (SELECT 1 FROM ${documentProduct} op WHERE op.document_id = ${id})`,
+      // the dates and the link kept on the document (decision 0060): files are read only where the dates allow a state
+      state: sql<PublishState>`CASE WHEN ${allow.mayBePublished} OR ${allow.mayBeScheduled} THEN ${publishStateSql(id)} ELSE 'UNPUBLISHED' END`,
+      orphan: sql<boolean>`NOT "document"."linked"`,
       n: sql<number>`count(*)::int`,
     })
     .from(document)

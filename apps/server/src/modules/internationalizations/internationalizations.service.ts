@@ -89,6 +89,7 @@ export async function listInternationalizations(deps: Pick<Deps, 'db'>, q: ListQ
   const counted = await repo.translatedCounts(
     deps.db,
     unitId,
+    entities.map((e) => e.entityName),
     keys.map((k) => k.translationKey),
   );
   const counts: TranslationCount[] = translated.map((language) => {

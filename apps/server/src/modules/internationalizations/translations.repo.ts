@@ -49,14 +49,26 @@ export async function translationsOf(
     );
 }
 
-/** How many of the keys are translated, per language. */
-export async function translatedCounts(db: DbOrTx, businessUnitId: number, keys: readonly string[]): Promise<Map<string, number>> {
-  if (keys.length === 0) return new Map();
+/**
+ * How many of the keys (of these record types) are translated, per language: an index-only scan
+ * of the record types' translations (decision 0060), each key checked against the hashed list.
+ */
+export async function translatedCounts(
+  db: DbOrTx,
+  businessUnitId: number,
+  entityNames: readonly string[],
+  keys: readonly string[],
+): Promise<Map<string, number>> {
+  if (keys.length === 0 || entityNames.length === 0) return new Map();
   const rows = await db
     .select({ language: internationalization.interfaceLanguageIso, n: sql<number>`count(*)::int` })
     .from(internationalization)
     .where(
-      and(eq(internationalization.businessUnitId, businessUnitId), sql`${internationalization.translationKey} = ANY(${textArray(keys)})`),
+      and(
+        eq(internationalization.businessUnitId, businessUnitId),
+        inArray(internationalization.entityName, [...entityNames]),
+        sql`${internationalization.translationKey} = ANY(${textArray(keys)})`,
+      ),
     )
     .groupBy(internationalization.interfaceLanguageIso);
   return new Map(rows.map((r) => [r.language, Number(r.n)]));

@@ -63,7 +63,8 @@ function conditions(f: ProductSearchFilter): SQL {
       sql`${p.id} IN (SELECT kp.id FROM ${product} kp WHERE ${matchesText(sql`lower(kp.key_code)`, f.text, 'PARTIAL')} UNION SELECT tv.product_id FROM ${attributeValue} tv WHERE ${matchesText(sql`lower(tv.value)`, f.text, 'PARTIAL')})`,
     );
   }
-  if (f.orphans) where.push(sql`NOT EXISTS (SELECT 1 FROM ${productGroupProduct} og WHERE og.product_id = ${p.id})`);
+  // kept by triggers on the groups' members (decision 0060), read through a partial index
+  if (f.orphans) where.push(sql`NOT "product"."grouped"`);
   if (f.productGroupId !== undefined) {
     where.push(
       sql`EXISTS (SELECT 1 FROM ${productGroupProduct} gm WHERE gm.product_id = ${p.id} AND gm.product_group_id = ${f.productGroupId})`,

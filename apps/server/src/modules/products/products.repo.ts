@@ -179,7 +179,8 @@ export async function countUnitProducts(db: DbOrTx, businessUnitId: number) {
   const [row] = await db
     .select({
       products: sql<number>`count(*)::int`,
-      orphanProducts: sql<number>`(count(*) FILTER (WHERE NOT EXISTS (SELECT 1 FROM ${productGroupProduct} WHERE ${productGroupProduct.productId} = ${product.id})))::int`,
+      // kept by triggers on the groups' members (decision 0060)
+      orphanProducts: sql<number>`(count(*) FILTER (WHERE NOT ${product.grouped}))::int`,
       productsNoDate: sql<number>`(count(*) FILTER (WHERE ${liveStateIn(sql`${product.publishDate}`, live, ['UNPUBLISHED'])}))::int`,
       productsFutureDate: sql<number>`(count(*) FILTER (WHERE ${liveStateIn(sql`${product.publishDate}`, live, ['SCHEDULED'])}))::int`,
     })

@@ -107,6 +107,9 @@ interface Outcome {
 }
 
 /** Runs the same product rules as the products API on every row, in one transaction (decision 0057). */
+/** A comment line of the template (decision 0058): its first cell starts with #. */
+const isComment = (cells: string[]) => cells[0]?.startsWith('#') === true;
+
 class ProductSheetImport {
   readonly out: Outcome = { rows: 0, created: 0, updated: 0, removed: 0, rejected: 0, errors: [], rejectedRows: [] };
   /** Products the sheet names (kept by a REPLACE). */
@@ -128,10 +131,14 @@ class ProductSheetImport {
     this.lotRanges = await lotRangesByName(tx, this.type.businessUnitId, this.type.id);
     let batch: { row: number; cells: string[] }[] = [];
     let rowNo = 0;
+    let header = false;
     for await (const cells of records) {
       rowNo++;
-      if (rowNo === 1) {
+      // the template's explanations: lines starting with # before the header (they keep their row numbers)
+      if (!header && isComment(cells)) continue;
+      if (!header) {
         this.cols = columnsOf(cells, definitions);
+        header = true;
         continue;
       }
       batch.push({ row: rowNo, cells });
@@ -141,8 +148,7 @@ class ProductSheetImport {
         await onBatch(this.out.rows);
       }
     }
-    if (rowNo === 0)
-      throw new SheetRefused([{ row: 1, column: null, message: K.missingColumn, params: { header: KEY_CODE }, value: null }]);
+    if (!header) throw new SheetRefused([{ row: 1, column: null, message: K.missingColumn, params: { header: KEY_CODE }, value: null }]);
     await this.batch(tx, batch);
     if (replace) await this.removeLeftOut(tx);
   }
@@ -356,7 +362,7 @@ export async function runImport(deps: Deps, data: ImportJobData): Promise<void> 
     const replace = (await importTypeOf(deps.db, job.businessUnitId)) === 'REPLACE';
     // a first pass counts the rows, so the progress bar knows its end while the rows are checked
     let rowsTotal = -1;
-    for await (const _ of txtRecords(await sheet.open())) rowsTotal++;
+    for await (const cells of txtRecords(await sheet.open())) if (rowsTotal >= 0 || !isComment(cells)) rowsTotal++;
     await updateJob(deps.db, job.id, { fileFormat: 'TXT', rowsTotal: Math.max(rowsTotal, 0), rowsDone: 0 });
     const work = new ProductSheetImport(type, actor);
     const embedded = isEmbedded(deps);
