@@ -26,15 +26,16 @@ const recordsOf = (text: string) =>
     .filter((l) => l !== '')
     .map((l) => l.split('\t').map((c) => c.replace(/^"(.*)"$/s, '$1').replaceAll('""', '"')));
 
-/** A .zip holding one sheet, written where the test keeps its files; answers its path. */
-function zipOfSheet(path: string, sheetName: string, lines: readonly (readonly string[])[]): string {
-  writeFileSync(path, zipSync({ [sheetName]: strToU8(lines.map(txtLine).join('')) }));
+/** A .zip holding one sheet (the template's comment lines, then the rows), written where the test keeps its files; answers its path. */
+function zipOfSheet(path: string, sheetName: string, comments: readonly string[], lines: readonly (readonly string[])[]): string {
+  const text = comments.map((c) => `${c}\r\n`).join('') + lines.map(txtLine).join('');
+  writeFileSync(path, zipSync({ [sheetName]: strToU8(text) }));
   return path;
 }
 
 const readDownload = async (download: Download) => readFileSync((await download.path()) as string);
 
-/** The upload table's row of a zip, and its status badge once the job has ended. */
+/** The upload table's row of a zip. */
 const jobRow = (page: Page, fileName: string) => row(page, UPLOADS, fileName);
 
 async function upload(page: Page, zip: string, checkOnly: boolean) {
@@ -115,24 +116,19 @@ test('bulk: template, check only, import, export by mail, and the switch of uplo
 
     // 1. the template, as TXT: its `#` comment lines, the header, one example row
     await expect(page.getByRole('radio', { name: 'TXT (tab-separated)' })).toBeChecked();
-    const templateRoute = await request.get(
-      `/api/bulk/template?entity=PRODUCT&business-unit=${unit.id}&product-type=${type.id}&file-format=TXT`,
-      { headers: { Authorization: `Bearer ${api.token}` } },
-    );
-    let templateText: string;
-    if (templateRoute.ok()) {
-      const [templateDownload] = await Promise.all([page.waitForEvent('download'), page.getByTestId('bulk-template-download').click()]);
-      expect(templateDownload.suggestedFilename()).toMatch(/\.txt$/);
-      templateText = strFromU8(await readDownload(templateDownload));
-    } else {
-      // TODO(template step): GET api/bulk/template is not served yet; the sheet is the export's header and an example row
-      templateText = `# products\r\n${txtLine(['Key code', 'Model [model]', 'Size [size]', 'Product groups', 'Lot ranges'])}${txtLine(['X', '', '', '', ''])}`;
-    }
-    // the import reads the first line as the header: the comment lines go (decision 0058)
-    const [header, ...example] = recordsOf(templateText.replace(/^(#[^\n]*\n)+/, ''));
+    const [templateDownload] = await Promise.all([page.waitForEvent('download'), page.getByTestId('bulk-template-download').click()]);
+    expect(templateDownload.suggestedFilename()).toMatch(/\.txt$/);
+    const templateText = strFromU8(await readDownload(templateDownload));
+    // the explanations stay as downloaded: the import skips the `#` lines before the header (decision 0058)
+    const comments = templateText.split(/\r?\n/).filter((l) => l.startsWith('#'));
+    expect(comments.length).toBeGreaterThan(5);
+    expect(templateText).toContain(`# Vellum import template: the products of the product type ${type.name}`);
+    const [header, ...example] = recordsOf(templateText).filter((cells) => !cells[0]?.startsWith('#'));
     const headerCells = header as string[];
     expect(headerCells).toEqual(['Key code', 'Model [model]', 'Size [size]', 'Product groups', 'Lot ranges']);
-    expect(example).toHaveLength(1);
+    expect(example).toEqual([['EXAMPLE-0001', 'Example Model', 'Example Size', group.name, '']]);
+    // an error's row is the sheet's row as a spreadsheet shows it: the comment lines, the header, then the products
+    const sheetRow = (n: number) => comments.length + 1 + n;
     const col = (name: string) => headerCells.indexOf(name);
     const product = (keyCode: string, model: string, size: string, groups: string) => {
       const cells = headerCells.map(() => '');
@@ -144,7 +140,7 @@ test('bulk: template, check only, import, export by mail, and the switch of uplo
     };
 
     // 2. check only: the third product names a product group the type does not have
-    const checkZip = zipOfSheet(testInfo.outputPath('products-check.zip'), 'products.txt', [
+    const checkZip = zipOfSheet(testInfo.outputPath('products-check.zip'), 'products.txt', comments, [
       headerCells,
       product(a, 'Sirius Flex 5', '5F', group.name),
       product(b, 'Sirius Pro 7', '7F', ''),
@@ -161,17 +157,27 @@ test('bulk: template, check only, import, export by mail, and the switch of uplo
     const errors = dialog.getByRole('table', { name: 'Errors by row' });
     await expect(errors.getByRole('row')).toHaveCount(2);
     await expect(errors.getByRole('row').nth(1)).toHaveText(
-      ['4', 'Product groups', 'The product type has no product group named No such group.', 'No such group'].join(''),
+      [String(sheetRow(3)), 'Product groups', 'The product type has no product group named No such group.', 'No such group'].join(''),
     );
     await expectAccessible(page, 'bulk upload errors dialog');
     await dialog.getByRole('button', { name: 'Close' }).click();
     await expect(dialog).toHaveCount(0);
+    // the rejected rows, to fix and upload again: the header with an Error column, only the bad row
+    const [rejectedDownload] = await Promise.all([
+      page.waitForEvent('download'),
+      checked.getByRole('button', { name: 'Download the rejected rows of products-check.zip' }).click(),
+    ]);
+    const [rejectedHeader, ...rejectedRows] = recordsOf(strFromU8(await readDownload(rejectedDownload)));
+    expect(rejectedHeader).toEqual([...headerCells, 'Error']);
+    expect(rejectedRows).toHaveLength(1);
+    expect(rejectedRows[0]?.slice(0, 4)).toEqual([c, 'Vega 5', '5F', 'No such group']);
+    expect(rejectedRows[0]?.at(-1)).toMatch(/^Product groups: /);
     // nothing was written
     const none = await api.post<{ items: unknown[] }>(`/api/products/search?product-type=${type.id}&size=50`, {}, 200);
     expect(none.items).toHaveLength(0);
 
     // 3. the sheet fixed, imported all or nothing: SUCCESS with its counts
-    const importZip = zipOfSheet(testInfo.outputPath('products-import.zip'), 'products.txt', [
+    const importZip = zipOfSheet(testInfo.outputPath('products-import.zip'), 'products.txt', comments, [
       headerCells,
       product(a, 'Sirius Flex 5', '5F', group.name),
       product(b, 'Sirius Pro 7', '7F', ''),
