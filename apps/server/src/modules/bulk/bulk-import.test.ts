@@ -1,12 +1,16 @@
+import { Readable } from 'node:stream';
 import { and, asc, eq } from 'drizzle-orm';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as XLSX from 'xlsx';
 import { attributeValue, auditLog, businessUnit, product, productGroup, productGroupProduct } from '../../db/schema/index.js';
 import { makeLotRange, makeProduct, makeProductGroup, makeProductType } from '../../factories/catalogue-factories.js';
 import { makeBusinessUnit, makeUserWithRights } from '../../factories/organisation-factories.js';
 import { as, createTestContext, type TestContext, tokenFor } from '../../test/harness.js';
 import { exportDownloadToken } from './bulk-links.js';
+import { workbookOf } from './bulk-sheet.js';
 import { sheetOf, type UploadOptions, uploadZip, zipOf } from './bulk-upload.test-support.js';
+import { odsRecords } from './import/ods-rows.js';
 import { IMPORT_BATCH } from './import/product-import.js';
 
 /**
@@ -78,7 +82,14 @@ describe('bad zips are refused with a clear log and change nothing', () => {
     ['two sheets', { 'a.txt': sheetOf([HEADER]), 'b.txt': sheetOf([HEADER]) }, /2 sheets/],
     ['no sheet', { 'readme.pdf': 'x' }, /no sheet/],
     ['a zip bomb', { 'big.txt': bomb }, /100:1/],
-    ['an XLSX sheet', { 'stents.xlsx': 'not really' }, /only TXT/],
+    ['an XLS sheet', { 'stents.xls': 'not really' }, /XLS \(Excel 97–2003\).*save it as \.xlsx, \.ods or tab-separated \.txt/],
+    ['a CSV sheet', { 'stents.csv': 'a,b' }, /save it as \.xlsx, \.ods or tab-separated \.txt/],
+    ['an XLSX sheet that is not a workbook', { 'stents.xlsx': 'not really' }, /cannot be read as a workbook/],
+    [
+      'an ODS sheet with a DOCTYPE',
+      { 'stents.ods': zipOf({ 'content.xml': '<?xml version="1.0"?><!DOCTYPE x [<!ENTITY a "b">]><x>&a;</x>' }) },
+      /DOCTYPE/,
+    ],
   ])('%s', async (_name, entries, reason) => {
     const { job } = await run(zipOf(entries as Record<string, string | Uint8Array>));
     expect(job.status).toBe('FAILED');
@@ -212,60 +223,118 @@ describe('REPLACE and the round trip', () => {
     }
   });
 
-  it('an export imported with REPLACE into an empty product type of another unit recreates the same products', async () => {
-    const AWKWARD = [
-      // tabs and line breaks travel in the sheet (txt-rows.test), but attribute values are one line of plain text (decision 0012)
-      ['000123', 'say "hello", "world"', 'Ωμέγα 日本語 Привет'],
-      ['C-rtl', 'שלום עולם مرحبا', ''],
-      ['-D-minus', '=HYPERLINK("http://evil.example","x")', '+1 555'],
-      ['E-at', '@SUM(A1)', '-2'],
+  it.each(['TXT', 'ODS'])(
+    'an export (%s) imported with REPLACE into an empty product type of another unit recreates the same products',
+    async (format) => {
+      const AWKWARD = [
+        // tabs and line breaks travel in the sheet (txt-rows.test), but attribute values are one line of plain text (decision 0012)
+        ['000123', 'say "hello", "world"', 'Ωμέγα 日本語 Привет'],
+        ['C-rtl', 'שלום עולם مرحبا', ''],
+        ['-D-minus', '=HYPERLINK("http://evil.example","x")', '+1 555'],
+        ['E-at', '@SUM(A1)', '-2'],
+      ];
+      const defs = [
+        { name: 'Label', slug: 'label' },
+        { name: 'Notes', slug: 'notes' },
+      ];
+      // a unit of its own per format (key codes are unique in a unit)
+      const sourceUnit = await makeBusinessUnit(ctx.db);
+      const exporter = await makeUserWithRights(ctx.db, ['BULK_EXPORT'], [sourceUnit.id]);
+      const exporterToken = await tokenFor(ctx, exporter.id);
+      const source = await makeProductType(ctx.db, sourceUnit.id, {}, defs);
+      for (const [keyCode, label, notes] of AWKWARD) {
+        const values: Record<number, string> = { [source.definitions[0]?.id as number]: label as string };
+        if (notes) values[source.definitions[1]?.id as number] = notes;
+        await makeProduct(ctx.db, source, { keyCode }, values);
+      }
+      await makeProductGroup(ctx.db, source, [], { name: 'Group X' });
+      await makeLotRange(ctx.db, source, [], { name: 'Lots X', numbers: ['L1'] });
+      // export
+      const res = await as(
+        ctx.app,
+        exporterToken,
+      )({
+        method: 'GET',
+        url: `/api/bulk/export?entity=PRODUCT&business-unit=${sourceUnit.id}&product-type=${source.id}&file-format=${format}`,
+      });
+      expect(res.statusCode, res.body).toBe(202);
+      const { id: exportId } = res.json() as { id: number };
+      await ctx.app.deps.jobs.drain();
+      const link = await exportDownloadToken(ctx.app.deps, { id: exportId, userId: exporter.id }, new Date(Date.now() + 60_000));
+      const zip = await as(
+        ctx.app,
+        exporterToken,
+      )({ method: 'GET', url: `/api/bulk/exports/${exportId}/download?token=${encodeURIComponent(link)}` });
+      expect(zip.statusCode).toBe(200);
+      const exported = new Uint8Array(zip.rawPayload);
+      expect(Object.keys(unzipSync(exported))).toEqual([expect.stringMatching(new RegExp(`\\.${format.toLowerCase()}$`))]);
+      // import into an empty type with the same attribute slugs in another unit
+      const unit = await makeBusinessUnit(ctx.db, { bulkImportType: 'REPLACE' });
+      const target = await makeProductType(ctx.db, unit.id, {}, defs);
+      const user = await makeUserWithRights(ctx.db, ['BULK_IMPORT'], [unit.id]);
+      const token = await tokenFor(ctx, user.id);
+      const id = await uploadZip(ctx.app, token, exported, { businessUnitId: unit.id, productTypeId: target.id });
+      await ctx.app.deps.jobs.drain();
+      const job = (await as(ctx.app, token)({ method: 'GET', url: `/api/bulk/${id}` })).json() as { status: string; log: string };
+      expect(job, job.log).toMatchObject({ status: 'SUCCESS', rowsCreated: AWKWARD.length, fileFormat: format });
+      expect(await productsOf(target.id)).toEqual(await productsOf(source.id));
+      for (const [keyCode, label, notes] of AWKWARD) {
+        const p = await valuesOf(keyCode as string, target.id);
+        const byDef = Object.fromEntries((p?.attributeValues ?? []).map((v) => [v.attributeDefinitionId, v.value]));
+        expect(byDef[target.definitions[0]?.id as number]).toBe(label);
+        expect(byDef[target.definitions[1]?.id as number]).toBe(notes || undefined);
+      }
+    },
+  );
+});
+
+describe('XLSX and ODS sheets (read by our own streaming reader)', () => {
+  const xlsxOf = (rows: string[][]) => {
+    const book = XLSX.utils.book_new();
+    XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(rows), 'Stents');
+    return new Uint8Array(XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer);
+  };
+
+  it('imports an XLSX sheet written by a spreadsheet library: quotes, non-Latin and RTL text, leading zeros of text cells', async () => {
+    const rows = [
+      ['X-000123', 'say "hello", "world"', '0042'],
+      ['X-rtl', 'שלום עולם مرحبا', 'Ωμέγα 日本語 Привет'],
+      ['007', "'=1+2", ''],
     ];
-    const defs = [
-      { name: 'Label', slug: 'label' },
-      { name: 'Notes', slug: 'notes' },
-    ];
-    const source = await makeProductType(ctx.db, s.unitId, {}, defs);
-    for (const [keyCode, label, notes] of AWKWARD) {
-      const values: Record<number, string> = { [source.definitions[0]?.id as number]: label as string };
-      if (notes) values[source.definitions[1]?.id as number] = notes;
-      await makeProduct(ctx.db, source, { keyCode }, values);
+    const { job } = await run(zipOf({ 'stents.xlsx': xlsxOf([HEADER.slice(0, 3), ...rows]) }));
+    expect(job, job.log).toMatchObject({ status: 'SUCCESS', rowsCreated: 3, fileFormat: null });
+    expect(job.log).toMatch(/XLSX sheet "stents.xlsx" is read for its values/);
+    for (const [keyCode, label, size] of rows) {
+      const p = await valuesOf(keyCode as string);
+      const values = (p?.attributeValues ?? []).map((v) => v.value).sort();
+      expect(values).toEqual([label === "'=1+2" ? '=1+2' : (label as string), size].filter(Boolean).sort());
     }
-    await makeProductGroup(ctx.db, source, [], { name: 'Group X' });
-    await makeLotRange(ctx.db, source, [], { name: 'Lots X', numbers: ['L1'] });
-    // export
-    const res = await as(
-      ctx.app,
-      s.token,
-    )({
-      method: 'GET',
-      url: `/api/bulk/export?entity=PRODUCT&business-unit=${s.unitId}&product-type=${source.id}`,
-    });
-    expect(res.statusCode, res.body).toBe(202);
-    const { id: exportId } = res.json() as { id: number };
-    await ctx.app.deps.jobs.drain();
-    const link = await exportDownloadToken(ctx.app.deps, { id: exportId, userId: s.userId }, new Date(Date.now() + 60_000));
-    const zip = await as(
-      ctx.app,
-      s.token,
-    )({ method: 'GET', url: `/api/bulk/exports/${exportId}/download?token=${encodeURIComponent(link)}` });
-    expect(zip.statusCode).toBe(200);
-    const exported = new Uint8Array(zip.rawPayload);
-    expect(Object.keys(unzipSync(exported))).toHaveLength(1);
-    // import into an empty type with the same attribute slugs in another unit
-    const unit = await makeBusinessUnit(ctx.db, { bulkImportType: 'REPLACE' });
-    const target = await makeProductType(ctx.db, unit.id, {}, defs);
-    const user = await makeUserWithRights(ctx.db, ['BULK_IMPORT'], [unit.id]);
-    const token = await tokenFor(ctx, user.id);
-    const id = await uploadZip(ctx.app, token, exported, { businessUnitId: unit.id, productTypeId: target.id });
-    await ctx.app.deps.jobs.drain();
-    const job = (await as(ctx.app, token)({ method: 'GET', url: `/api/bulk/${id}` })).json() as { status: string; log: string };
-    expect(job, job.log).toMatchObject({ status: 'SUCCESS', rowsCreated: AWKWARD.length });
-    expect(await productsOf(target.id)).toEqual(await productsOf(source.id));
-    for (const [keyCode, label, notes] of AWKWARD) {
-      const p = await valuesOf(keyCode as string, target.id);
-      const byDef = Object.fromEntries((p?.attributeValues ?? []).map((v) => [v.attributeDefinitionId, v.value]));
-      expect(byDef[target.definitions[0]?.id as number]).toBe(label);
-      expect(byDef[target.definitions[1]?.id as number]).toBe(notes || undefined);
-    }
+  });
+
+  it("an XLSX sheet's rejected rows come back as TXT, an ODS sheet's as ODS, errors on the spreadsheet's row numbers", async () => {
+    const rows = [HEADER.slice(0, 2), ['S-1', 'fine'], ['', ''], ['S-2', '']];
+    const xlsx = await run(zipOf({ 'bad.xlsx': xlsxOf(rows) }));
+    expect(xlsx.job).toMatchObject({ status: 'FAILED', rowsRejected: 1, hasRejectedRows: true });
+    expect(xlsx.errors).toEqual([
+      expect.objectContaining({ row: 4, column: 'Label [label]', message: 'error.product.mandatoryAttributeMissing' }),
+    ]);
+    const txt = await as(ctx.app, s.token)({ method: 'GET', url: `/api/bulk/${xlsx.id}/rejected-rows` });
+    expect(txt.headers['content-type']).toMatch(/text\/tab-separated-values/);
+    expect(txt.body.split('\r\n')[1]).toMatch(/^S-2\t/);
+
+    const ods = await run(zipOf({ 'bad.ods': workbookOf(rows, 'ODS', 'Stents') }));
+    expect(ods.job).toMatchObject({ status: 'FAILED', rowsRejected: 1, fileFormat: 'ODS' });
+    expect(ods.errors).toEqual([expect.objectContaining({ row: 4 })]);
+    const file = await as(ctx.app, s.token)({ method: 'GET', url: `/api/bulk/${ods.id}/rejected-rows` });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toBe('application/vnd.oasis.opendocument.spreadsheet');
+    expect(file.headers['content-disposition']).toMatch(/rejected-rows\.ods/);
+    const back: string[][] = [];
+    for await (const r of odsRecords(Readable.from([file.rawPayload]))) back.push(r);
+    expect(back).toEqual([
+      [...HEADER.slice(0, 2), 'Error'],
+      ['S-2', '', 'Label [label]: error.product.mandatoryAttributeMissing'],
+    ]);
+    expect(await productsOf()).not.toContain('S-1');
   });
 });

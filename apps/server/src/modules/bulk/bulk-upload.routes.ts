@@ -53,9 +53,9 @@ export const bulkUploadRoutes: RoutesPlugin = async (app) => {
   });
 
   route(app, api.rejectedRows, { access: IMPORT_UNIT }, async (req, reply) => {
-    const { stream, fileName } = await openRejectedRows(deps, req.params.id);
+    const { stream, fileName, contentType } = await openRejectedRows(deps, req.params.id);
     return reply
-      .header('content-type', 'text/tab-separated-values; charset=utf-8')
+      .header('content-type', contentType)
       .header('content-disposition', contentDisposition(fileName))
       .header('x-content-type-options', 'nosniff')
       .header('cache-control', 'private, no-store')

@@ -257,7 +257,13 @@ export async function openRejectedRows(deps: Deps, id: number) {
   const stream = await deps.files.open(job.rejectedRowsKey);
   if (!stream) throw notFound('bulkRejectedRows');
   const base = job.fileName.replace(/\.zip$/i, '') || 'import';
-  return { stream, fileName: `${base}-rejected-rows.txt` };
+  // an ODS upload's rejected rows are an ODS sheet; the others' a TXT one (decision 0057)
+  const ods = job.rejectedRowsKey.endsWith('.ods');
+  return {
+    stream,
+    fileName: `${base}-rejected-rows.${ods ? 'ods' : 'txt'}`,
+    contentType: ods ? 'application/vnd.oasis.opendocument.spreadsheet' : 'text/tab-separated-values; charset=utf-8',
+  };
 }
 
 /**

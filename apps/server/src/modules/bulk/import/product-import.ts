@@ -7,7 +7,7 @@ import { AppError } from '../../../platform/errors.js';
 import { valuesOf } from '../../products/products.repo.js';
 import { createProduct, deleteProduct, updateProduct } from '../../products/products.service.js';
 import { findJob, findProductTypeOf, sheetDefinitions, updateJob } from '../bulk.repo.js';
-import { neutralised, txtLine } from '../bulk-sheet.js';
+import { neutralised, txtLine, workbookOf } from '../bulk-sheet.js';
 import {
   cancelAsked,
   type ExistingProduct,
@@ -20,7 +20,8 @@ import {
   type RowErrorValues,
   replaceErrors,
 } from '../bulk-upload.repo.js';
-import { SheetUnreadable, txtRecords } from './txt-rows.js';
+import { sheetRecords } from './sheet-records.js';
+import { SheetUnreadable } from './txt-rows.js';
 import { openZipSheet, ZipRefused, type ZipSheet } from './zip-sheet.js';
 
 /** The queue of imports (and checks) and what its jobs carry. */
@@ -109,6 +110,8 @@ interface Outcome {
 /** Runs the same product rules as the products API on every row, in one transaction (decision 0057). */
 /** A comment line of the template (decision 0058): its first cell starts with #. */
 const isComment = (cells: string[]) => cells[0]?.startsWith('#') === true;
+/** A row without a value in any cell. */
+const isEmpty = (cells: string[]) => cells.every((c) => c.trim() === '');
 
 class ProductSheetImport {
   readonly out: Outcome = { rows: 0, created: 0, updated: 0, removed: 0, rejected: 0, errors: [], rejectedRows: [] };
@@ -136,6 +139,8 @@ class ProductSheetImport {
       rowNo++;
       // the template's explanations: lines starting with # before the header (they keep their row numbers)
       if (!header && isComment(cells)) continue;
+      // an empty row (a spreadsheet's gap) is skipped; the row numbers stay the spreadsheet's
+      if (header && isEmpty(cells)) continue;
       if (!header) {
         this.cols = columnsOf(cells, definitions);
         header = true;
@@ -308,23 +313,24 @@ class ProductSheetImport {
     }
   }
 
-  /** The rejected rows as a TXT sheet: the header and the rows as read, with an Error column. */
-  rejectedSheet(): Buffer {
-    const lines = [txtLine([...this.cols.header, 'Error'].map(neutralised))];
+  /** The rejected rows as a TXT sheet (or an ODS one, written as the export writes it): the header and the rows as read, with an Error column. */
+  rejectedSheet(format: 'TXT' | 'ODS'): Buffer {
     const width = this.cols.header.length;
+    const rows = [[...this.cols.header, 'Error'].map(neutralised)];
     for (const r of this.out.rejectedRows) {
       const cells = Array.from({ length: width }, (_, i) => r.cells[i] ?? '');
-      lines.push(txtLine([...cells, r.messages.join('\n')].map(neutralised)));
+      rows.push([...cells, r.messages.join('\n')].map(neutralised));
     }
-    return Buffer.from(lines.join(''), 'utf8');
+    if (format === 'ODS') return Buffer.from(workbookOf(rows, 'ODS', 'Rejected rows'));
+    return Buffer.from(rows.map(txtLine).join(''), 'utf8');
   }
 }
 
 const isEmbedded = (deps: Deps) => (deps.db as unknown as { $client?: unknown }).$client instanceof PGlite;
 
 /**
- * Runs an import job (decision 0057): opens the stored zip (refusing a bad one), reads its TXT
- * sheet as a stream and runs every row through the products API's rules in ONE transaction, in
+ * Runs an import job (decision 0057): opens the stored zip (refusing a bad one), reads its TXT,
+ * XLSX or ODS sheet as a stream and runs every row through the products API's rules in ONE transaction, in
  * batches that record the progress and look for a cancel. IMPORT commits it when no row is
  * rejected (SUCCESS), or with the valid rows when asked (WARNING); CHECK, or any rejected row under
  * all-or-nothing, rolls it back (nothing written but the job's report). A worker killed mid-way
@@ -351,22 +357,24 @@ export async function runImport(deps: Deps, data: ImportJobData): Promise<void> 
     const stored = job.storageKey ? await deps.files.open(job.storageKey) : undefined;
     if (!stored) throw new ZipRefused('The uploaded zip is no longer stored.');
     sheet = await openZipSheet(stored);
-    if (!['txt', 'tsv'].includes(sheet.extension)) {
-      throw new ZipRefused(
-        `The sheet "${sheet.name}" is an ${sheet.extension.toUpperCase()} file: only TXT sheets (tab-separated UTF-8, as exported) can be imported for now; save it as TXT.`,
-      );
-    }
+    const recordsOf = sheetRecords(sheet);
+    // an ODS sheet's rejected rows are an ODS sheet; an XLSX sheet's a TXT one (XLSX is not a format the API declares, decision 0057)
+    const rejectedFormat = sheet.extension === 'ods' ? 'ODS' : 'TXT';
     const type = job.productTypeId === null ? undefined : await findProductTypeOf(deps.db, job.productTypeId);
     if (!type || type.businessUnitId !== job.businessUnitId)
       throw new ZipRefused('The product type no longer exists in this business unit.');
     const replace = (await importTypeOf(deps.db, job.businessUnitId)) === 'REPLACE';
     // a first pass counts the rows, so the progress bar knows its end while the rows are checked
     let rowsTotal = -1;
-    for await (const cells of txtRecords(await sheet.open())) if (rowsTotal >= 0 || !isComment(cells)) rowsTotal++;
-    await updateJob(deps.db, job.id, { fileFormat: 'TXT', rowsTotal: Math.max(rowsTotal, 0), rowsDone: 0 });
+    for await (const cells of await recordsOf()) if (rowsTotal >= 0 ? !isEmpty(cells) : !isComment(cells)) rowsTotal++;
+    await updateJob(deps.db, job.id, {
+      fileFormat: sheet.extension === 'ods' ? 'ODS' : sheet.extension === 'xlsx' ? null : 'TXT',
+      rowsTotal: Math.max(rowsTotal, 0),
+      rowsDone: 0,
+    });
     const work = new ProductSheetImport(type, actor);
     const embedded = isEmbedded(deps);
-    const records = txtRecords(await sheet.open());
+    const records = await recordsOf();
     const check = job.mode === 'CHECK';
     const summary = () => {
       const o = work.out;
@@ -375,7 +383,10 @@ export async function runImport(deps: Deps, data: ImportJobData): Promise<void> 
     };
     const finish = async (db: DbOrTx, status: 'SUCCESS' | 'WARNING' | 'FAILED', lines: string[]) => {
       const o = work.out;
-      const rejectedRowsKey = o.rejectedRows.length > 0 ? await deps.files.put('bulk-rejected', work.rejectedSheet(), 'txt') : null;
+      const rejectedRowsKey =
+        o.rejectedRows.length > 0
+          ? await deps.files.put('bulk-rejected', work.rejectedSheet(rejectedFormat), rejectedFormat.toLowerCase())
+          : null;
       await replaceErrors(db, job.id, o.errors);
       const moved = await moveImport(db, job.id, ['PROCESSING'], {
         status,
@@ -407,6 +418,10 @@ export async function runImport(deps: Deps, data: ImportJobData): Promise<void> 
         },
       });
     };
+    if (sheet.extension === 'xlsx')
+      log.push(
+        `The XLSX sheet "${sheet.name}" is read for its values (formulas are not evaluated); rejected rows are written as a TXT sheet.`,
+      );
     let outcome: { status: 'SUCCESS' | 'WARNING' | 'FAILED'; lines: string[] } | undefined;
     try {
       await deps.db.transaction(async (tx) => {

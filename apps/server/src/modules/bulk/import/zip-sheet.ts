@@ -20,7 +20,7 @@ export const ZIP_LIMITS = {
 };
 const RATIO_FROM_BYTES = 1024 * 1024;
 
-/** The sheet formats an import recognises by extension; only TXT is read (decision 0057). */
+/** The sheet formats an import recognises by extension; TXT, XLSX and ODS are read, XLS is refused (decision 0057). */
 const SHEET_EXTENSIONS = ['txt', 'tsv', 'csv', 'xls', 'xlsx', 'ods'] as const;
 export type SheetExtension = (typeof SHEET_EXTENSIONS)[number];
 
@@ -66,6 +66,42 @@ function entriesOf(zip: ZipFile): Promise<Entry[]> {
 }
 
 /**
+ * Opens a zip file with yauzl and reads its directory, refusing before any entry is read: an
+ * entry that climbs out (`..`, absolute), too many entries, more than 4 GB uncompressed, a ratio
+ * past 100:1 (a zip bomb), an encrypted entry. Used for the uploaded zip and for the zip an XLSX or
+ * ODS sheet is (a bomb inside the sheet).
+ */
+export async function openCheckedZip(path: string): Promise<{ zip: ZipFile; entries: Entry[] }> {
+  const zip = await openZip(path);
+  try {
+    const entries = await entriesOf(zip).catch((err) => {
+      throw err instanceof ZipRefused ? err : new ZipRefused(`The zip cannot be read: ${(err as Error).message}.`);
+    });
+    let total = 0;
+    for (const e of entries) {
+      if (unsafeEntryName(e.fileName)) throw new ZipRefused(`The zip's entry "${e.fileName}" has a path outside the zip.`);
+      if (e.isEncrypted()) throw new ZipRefused(`The zip's entry "${e.fileName}" is encrypted.`);
+      total += e.uncompressedSize;
+      if (total > ZIP_LIMITS.maxTotalBytes) throw new ZipRefused('The zip holds more than 4 GB once uncompressed.');
+      if (e.uncompressedSize > RATIO_FROM_BYTES && e.uncompressedSize > ZIP_LIMITS.maxRatio * Math.max(e.compressedSize, 1)) {
+        throw new ZipRefused(`The zip's entry "${e.fileName}" is compressed more than ${ZIP_LIMITS.maxRatio}:1 (a zip bomb?).`);
+      }
+    }
+    return { zip, entries };
+  } catch (err) {
+    zip.close();
+    throw err;
+  }
+}
+
+/** Opens an entry of an open zip as a stream (yauzl checks it inflates to as many bytes as the directory says). */
+export function openEntry(zip: ZipFile, entry: Entry): Promise<Readable> {
+  return new Promise<Readable>((resolve, reject) => {
+    zip.openReadStream(entry, (err, stream) => (err || !stream ? reject(err ?? new Error('no stream')) : resolve(stream)));
+  });
+}
+
+/**
  * Copies a stored zip to a temporary file (the zip's directory is at its end, and S3 objects are
  * read as streams) and opens it with yauzl, refusing before any sheet is read: an entry that climbs
  * out (`..`, absolute), too many entries, more than 4 GB uncompressed, a ratio past 100:1 (a zip
@@ -81,20 +117,10 @@ export async function openZipSheet(source: NodeJS.ReadableStream): Promise<ZipSh
   try {
     const path = join(dir, 'upload.zip');
     await pipeline(source, createWriteStream(path));
-    zip = await openZip(path);
-    const entries = await entriesOf(zip).catch((err) => {
-      throw err instanceof ZipRefused ? err : new ZipRefused(`The zip cannot be read: ${(err as Error).message}.`);
-    });
-    let total = 0;
+    const checked = await openCheckedZip(path);
+    zip = checked.zip;
     const sheets: Entry[] = [];
-    for (const e of entries) {
-      if (unsafeEntryName(e.fileName)) throw new ZipRefused(`The zip's entry "${e.fileName}" has a path outside the zip.`);
-      if (e.isEncrypted()) throw new ZipRefused(`The zip's entry "${e.fileName}" is encrypted.`);
-      total += e.uncompressedSize;
-      if (total > ZIP_LIMITS.maxTotalBytes) throw new ZipRefused('The zip holds more than 4 GB once uncompressed.');
-      if (e.uncompressedSize > RATIO_FROM_BYTES && e.uncompressedSize > ZIP_LIMITS.maxRatio * Math.max(e.compressedSize, 1)) {
-        throw new ZipRefused(`The zip's entry "${e.fileName}" is compressed more than ${ZIP_LIMITS.maxRatio}:1 (a zip bomb?).`);
-      }
+    for (const e of checked.entries) {
       if (isJunk(e.fileName)) continue;
       const extension = e.fileName.split('.').pop()?.toLowerCase() ?? '';
       if ((SHEET_EXTENSIONS as readonly string[]).includes(extension)) sheets.push(e);
@@ -107,10 +133,7 @@ export async function openZipSheet(source: NodeJS.ReadableStream): Promise<ZipSh
     return {
       name: sheet.fileName,
       extension: sheet.fileName.split('.').pop()?.toLowerCase() as SheetExtension,
-      open: () =>
-        new Promise<Readable>((resolve, reject) => {
-          opened.openReadStream(sheet, (err, stream) => (err || !stream ? reject(err ?? new Error('no stream')) : resolve(stream)));
-        }),
+      open: () => openEntry(opened, sheet),
       close,
     };
   } catch (err) {
