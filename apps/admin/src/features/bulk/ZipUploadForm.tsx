@@ -94,10 +94,13 @@ export function ZipUploadForm({
               <FileInput
                 label={t('bulk.upload.file')}
                 placeholder={t('bulk.upload.choose')}
+                // the placeholder is text of the page here (not an input's ::placeholder): readable like other secondary text
+                styles={{ placeholder: { color: 'var(--mantine-color-dimmed)' } }}
                 accept=".zip,application/zip,application/x-zip-compressed"
                 value={file}
                 onChange={choose}
                 clearable
+                clearButtonProps={{ 'aria-label': t('bulk.upload.clear') }}
                 disabled={disabled}
                 error={problem ? t(problem) : undefined}
                 w="100%"
