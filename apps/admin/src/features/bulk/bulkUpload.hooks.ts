@@ -8,6 +8,7 @@ import {
   bulkUploadApi,
   productTypesApi,
 } from '@vellum/contract';
+import { useEffect, useRef } from 'react';
 import { call, urlOf } from '../../api/call';
 import { api } from '../../api/client';
 
@@ -37,9 +38,14 @@ const listQuery = (target: BulkTarget) => ({
   'product-type': target.entity === 'PRODUCT' ? target.productTypeId : undefined,
 });
 
-/** GET api/bulk: one page of the unit's uploads (newest first), polled every 2 s while one is queued or processing. */
+/**
+ * GET api/bulk: one page of the unit's uploads (newest first), polled every 2 s while one is queued
+ * or processing. When an import that was running ends having applied rows, the catalogue's lists
+ * are read again (a list visited before the import must not show its stale page).
+ */
 export function useBulkJobs(target: BulkTarget, page: number, size: number) {
-  return useQuery({
+  const qc = useQueryClient();
+  const query = useQuery({
     queryKey: bulkJobKeys.list(target, page, size),
     queryFn: async ({ signal }) => {
       const res = await call(bulkUploadApi.list, { query: { ...listQuery(target), page, size } }, { signal, cacheBust: true });
@@ -50,6 +56,22 @@ export function useBulkJobs(target: BulkTarget, page: number, size: number) {
     meta: { silentError: true },
     refetchInterval: (query) => (query.state.data?.rows.some((j) => RUNNING_STATUSES.includes(j.status)) ? POLL_MS : false),
   });
+  const running = useRef(new Set<number>());
+  useEffect(() => {
+    const rows = query.data?.rows ?? [];
+    const applied = rows.some(
+      (j) =>
+        running.current.has(j.id) &&
+        j.mode === 'IMPORT' &&
+        !RUNNING_STATUSES.includes(j.status) &&
+        j.rowsCreated + j.rowsUpdated + j.rowsRemoved > 0,
+    );
+    running.current = new Set(rows.filter((j) => RUNNING_STATUSES.includes(j.status)).map((j) => j.id));
+    if (applied) {
+      for (const key of ['products', 'product-types', 'product-groups', 'documents', 'business-units']) void qc.invalidateQueries({ queryKey: [key] });
+    }
+  }, [query.data, qc]);
+  return query;
 }
 
 /** GET api/bulk/{id}/errors: one page of a checked upload's errors, by row then column. */
