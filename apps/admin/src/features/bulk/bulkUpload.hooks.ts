@@ -68,7 +68,8 @@ export function useBulkJobs(target: BulkTarget, page: number, size: number) {
     );
     running.current = new Set(rows.filter((j) => RUNNING_STATUSES.includes(j.status)).map((j) => j.id));
     if (applied) {
-      for (const key of ['products', 'product-types', 'product-groups', 'documents', 'business-units']) void qc.invalidateQueries({ queryKey: [key] });
+      for (const key of ['products', 'product-types', 'product-groups', 'documents', 'business-units'])
+        void qc.invalidateQueries({ queryKey: [key] });
     }
   }, [query.data, qc]);
   return query;
