@@ -54,4 +54,21 @@ describe('the uploads table', () => {
     // what the import does not touch stays as it was
     expect(client.getQueryState(['bulk', 'active'])?.isInvalidated).toBe(false);
   });
+
+  it('does so too for an import that ended before the table ever saw it running, but not for what was finished when it opened', async () => {
+    let rows: BulkJob[] = [job({ id: 4, status: 'SUCCESS', rowsCreated: 2 })];
+    mockServer({ 'GET /api/bulk': () => ok(rows, { 'x-total-count': String(rows.length) }) });
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    client.setQueryData(['products', 'search', { page: 0 }], { items: [] });
+    const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+    const target = { entity: 'PRODUCT' as const, businessUnitId: 1, productTypeId: 7 };
+    const { result } = renderHook(() => useBulkJobs(target, 0, 20), { wrapper });
+    await waitFor(() => expect(result.current.data?.rows).toHaveLength(1));
+    expect(client.getQueryState(['products', 'search', { page: 0 }])?.isInvalidated).toBe(false);
+
+    rows = [job({ id: 9, status: 'SUCCESS', rowsCreated: 3 }), ...rows];
+    await client.invalidateQueries({ queryKey: ['bulk', 'jobs'] });
+    await waitFor(() => expect(result.current.data?.rows).toHaveLength(2));
+    await waitFor(() => expect(client.getQueryState(['products', 'search', { page: 0 }])?.isInvalidated).toBe(true));
+  });
 });

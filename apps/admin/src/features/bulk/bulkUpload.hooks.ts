@@ -56,17 +56,16 @@ export function useBulkJobs(target: BulkTarget, page: number, size: number) {
     meta: { silentError: true },
     refetchInterval: (query) => (query.state.data?.rows.some((j) => RUNNING_STATUSES.includes(j.status)) ? POLL_MS : false),
   });
-  const running = useRef(new Set<number>());
+  // the imports already seen finished: the first answer's, then each one as it finishes (however
+  // quickly: a small sheet may end before the table ever sees it running)
+  const finished = useRef<Set<number> | undefined>(undefined);
   useEffect(() => {
-    const rows = query.data?.rows ?? [];
-    const applied = rows.some(
-      (j) =>
-        running.current.has(j.id) &&
-        j.mode === 'IMPORT' &&
-        !RUNNING_STATUSES.includes(j.status) &&
-        j.rowsCreated + j.rowsUpdated + j.rowsRemoved > 0,
-    );
-    running.current = new Set(rows.filter((j) => RUNNING_STATUSES.includes(j.status)).map((j) => j.id));
+    const rows = query.data?.rows;
+    if (!rows) return;
+    const done = rows.filter((j) => j.mode === 'IMPORT' && !CANCELLABLE_STATUSES.includes(j.status));
+    const seen = finished.current;
+    finished.current = new Set([...(seen ?? []), ...done.map((j) => j.id)]);
+    const applied = seen !== undefined && done.some((j) => !seen.has(j.id) && j.rowsCreated + j.rowsUpdated + j.rowsRemoved > 0);
     if (applied) {
       for (const key of ['products', 'product-types', 'product-groups', 'documents', 'business-units'])
         void qc.invalidateQueries({ queryKey: [key] });
