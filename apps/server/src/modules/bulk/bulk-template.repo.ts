@@ -1,7 +1,6 @@
 import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import {
-  attributeDefinition,
   country,
   documentType,
   lotRange,
@@ -13,24 +12,6 @@ import {
 
 /** The names the template lists as allowed values: at most this many of each. */
 const LISTED = 101;
-
-/** A product type's attribute definitions as the template explains them, in the form's order. */
-export async function templateDefinitions(db: DbOrTx, productTypeId: number) {
-  return db
-    .select({
-      id: attributeDefinition.id,
-      name: attributeDefinition.name,
-      slug: attributeDefinition.slug,
-      type: attributeDefinition.type,
-      isUnique: attributeDefinition.isUnique,
-      isMandatory: attributeDefinition.isMandatory,
-      isActive: attributeDefinition.isActive,
-      meta: attributeDefinition.meta,
-    })
-    .from(attributeDefinition)
-    .where(eq(attributeDefinition.productTypeId, productTypeId))
-    .orderBy(asc(attributeDefinition.visualizationOrder), asc(attributeDefinition.id));
-}
 
 /** The product type's group names, by name (at most LISTED). */
 export async function groupNamesOf(db: DbOrTx, productTypeId: number): Promise<string[]> {

@@ -15,7 +15,7 @@ import {
 import type { z } from 'zod';
 import type { Deps } from '../../platform/deps.js';
 import { fieldError } from '../../platform/errors.js';
-import { findProductTypeOf } from './bulk.repo.js';
+import { findProductTypeOf, sheetDefinitions } from './bulk.repo.js';
 import { documentSheetDefinitions, findUnitOf } from './bulk-document.repo.js';
 import {
   ALL_LOTS,
@@ -35,15 +35,7 @@ import {
 } from './bulk-document-sheet.js';
 import { productHeader } from './bulk-export-products.js';
 import { neutralised, txtLine, workbookOfSheets } from './bulk-sheet.js';
-import {
-  countryCodes,
-  documentTypesOf,
-  groupNamesOf,
-  lotRangeNamesOf,
-  templateDefinitions,
-  unitExamples,
-  worldWide,
-} from './bulk-template.repo.js';
+import { countryCodes, documentTypesOf, groupNamesOf, lotRangeNamesOf, unitExamples, worldWide } from './bulk-template.repo.js';
 
 /**
  * GET api/bulk/template (decision 0058): the sheet a user fills for an import, with the columns
@@ -98,7 +90,7 @@ async function productTemplate(deps: Deps, unitId: number, productTypeId: number
   if (!type || type.businessUnitId !== unitId) throw fieldError('bulkTemplate', 'product-type', BulkErrorKeys.productTypeUnitMismatch);
   const unit = await findUnitOf(deps.db, unitId);
   const [definitions, groups, lotRanges] = await Promise.all([
-    templateDefinitions(deps.db, type.id),
+    sheetDefinitions(deps.db, type.id),
     groupNamesOf(deps.db, type.id),
     lotRangeNamesOf(deps.db, type.id),
   ]);

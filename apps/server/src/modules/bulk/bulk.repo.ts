@@ -28,10 +28,22 @@ export async function findProductTypeOf(db: DbOrTx, id: number) {
   return row;
 }
 
-/** The columns of a product type's sheet: its attribute definitions in the order the forms show them. */
+/**
+ * The columns of a product type's sheet: its attribute definitions in the order the forms show
+ * them, with what the template explains of each (export, import and template read the same list).
+ */
 export async function sheetDefinitions(db: DbOrTx, productTypeId: number) {
   return db
-    .select({ id: attributeDefinition.id, name: attributeDefinition.name, slug: attributeDefinition.slug })
+    .select({
+      id: attributeDefinition.id,
+      name: attributeDefinition.name,
+      slug: attributeDefinition.slug,
+      type: attributeDefinition.type,
+      isUnique: attributeDefinition.isUnique,
+      isMandatory: attributeDefinition.isMandatory,
+      isActive: attributeDefinition.isActive,
+      meta: attributeDefinition.meta,
+    })
     .from(attributeDefinition)
     .where(eq(attributeDefinition.productTypeId, productTypeId))
     .orderBy(asc(attributeDefinition.visualizationOrder), asc(attributeDefinition.id));
