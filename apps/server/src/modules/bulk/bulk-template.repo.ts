@@ -1,14 +1,6 @@
 import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import {
-  country,
-  documentType,
-  lotRange,
-  manufacturer,
-  product,
-  productGroup,
-  productType,
-} from '../../db/schema/index.js';
+import { country, documentType, lotRange, manufacturer, product, productGroup, productType } from '../../db/schema/index.js';
 
 /** The names the template lists as allowed values: at most this many of each. */
 const LISTED = 101;
