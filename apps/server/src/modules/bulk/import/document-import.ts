@@ -194,6 +194,12 @@ export class DocumentSheetImport {
   readonly storedKeys: string[] = [];
   /** Objects the import's deletes let go of (removed once it commits). */
   readonly releasedKeys: string[] = [];
+  /**
+   * Objects stored for rows that were rejected, or identical to what is stored: removed once the
+   * transaction has ended, whatever its end (the store's delete asks the database whether a
+   * publication names the object, and the embedded database's one connection is the transaction's).
+   */
+  readonly discardedKeys: string[] = [];
   private cols!: Columns;
   private types = new Map<string, number>();
   private groups = new Map<string, number>();
@@ -392,7 +398,7 @@ export class DocumentSheetImport {
       this.applied.set(lower, result.documentId);
       this.out[result.outcome]++;
     } catch (err) {
-      if (storedKey) await this.deps.files.delete(storedKey).catch(() => {});
+      if (storedKey) this.discardedKeys.push(storedKey);
       if (err instanceof RowRejected) return this.reject(row, cells, err.errors);
       if (!(err instanceof AppError) || err.status >= 500) throw err;
       return this.reject(row, cells, [this.appErrorAt(row, cells, err, stage, sentColumns, file)]);
@@ -639,7 +645,7 @@ export class DocumentSheetImport {
       changed = true;
     } else if (received?.key) {
       // the same bytes as the current version's: nothing to keep
-      await this.deps.files.delete(received.key).catch(() => {});
+      this.discardedKeys.push(received.key);
     }
     if (await this.archive(deps, found.id, file.archiveDate)) changed = true;
     return changed ? 'updated' : 'unchanged';
@@ -874,7 +880,7 @@ export async function runDocumentImport(deps: Deps, data: ImportJobData): Promis
     await sheet?.close();
     if (work) {
       // storage is not transactional: what a rolled-back import stored goes; what a committed one let go of goes
-      const gone = committed ? work.releasedKeys : work.storedKeys;
+      const gone = [...work.discardedKeys, ...(committed ? work.releasedKeys : work.storedKeys)];
       await Promise.all(gone.map((key) => deps.files.delete(key).catch(() => {})));
     }
   }
