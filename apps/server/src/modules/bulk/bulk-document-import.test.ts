@@ -362,6 +362,38 @@ describe('REPLACE and the round trip', () => {
     }
   });
 
+  it('REPLACE with check only removes nothing, not even a binary; a published document is kept and named', async () => {
+    const before = storedBinaries();
+    const [r1] = await ctx.db
+      .select()
+      .from(document)
+      .where(and(eq(document.businessUnitId, s.b.id), eq(document.number, 'R-1')));
+    const only = [row({ number: 'R-9' }, fileCells('Deutsch'))];
+    await setImportType('REPLACE', s.b.id);
+    try {
+      const checked = await run(zipWith(only), s.b, { mode: 'CHECK' });
+      expect(checked.job).toMatchObject({ status: 'SUCCESS', rowsRemoved: 1 });
+      expect(await numbersOf(s.b.id)).toEqual(['R-1']);
+      expect(storedBinaries()).toEqual(before);
+      // published: nothing published disappears before the next publish, the delete's own rule says why
+      const [f] = await ctx.db
+        .select()
+        .from(file)
+        .where(eq(file.documentId, r1?.id as number));
+      await ctx.db
+        .update(fileVersion)
+        .set({ publishDate: new Date('2026-01-01T00:00:00Z') })
+        .where(eq(fileVersion.fileId, f?.id as number));
+      const { job, errors } = await run(zipWith(only), s.b);
+      expect(job).toMatchObject({ status: 'WARNING', rowsCreated: 1, rowsRemoved: 0 });
+      expect(errors).toEqual([expect.objectContaining({ row: 0, message: 'error.document.hasPublishedFiles' })]);
+      expect(await numbersOf(s.b.id)).toEqual(['R-1', 'R-9']);
+      expect(storedBinaries()).toEqual(before);
+    } finally {
+      await setImportType('ADD', s.b.id);
+    }
+  });
+
   it('a documents export imported with REPLACE into an empty unit recreates its documents, files and binaries', async () => {
     const source = await documentExport(ctx.app.deps, { businessUnitId: s.a.id, entity: 'DOCUMENT' } as BulkJobRow);
     const entries: Record<string, Uint8Array> = {};
