@@ -163,12 +163,16 @@ describe('the documents import', () => {
         { number: 'D-1', ref: 'R-1' },
         fileCells('English', { Countries: 'GB\nIE', 'Document languages': 'en', File: 'files/D-1/en.pdf' }),
       ),
-      row({ number: 'D-2', groups: 'Group A [catheters]' }, fileCells('Only', { Lots: 'Lots 2026', File: 'files/D-2/x.pdf' })),
+      row(
+        { number: 'D-2', groups: 'Group A [catheters]' },
+        fileCells('Only', { Lots: 'Lots 2026', 'Publish date': '2026-01-20T08:00:00.000Z', File: 'files/D-2/x.pdf' }),
+      ),
     ];
     const { job, errors } = await run(zipWith(rows, { 'files/D-1/de.pdf': de, 'files/D-1/en.pdf': en, 'files/D-2/x.pdf': pdf('x') }), s.a);
     expect(errors).toEqual([]);
     expect(job).toMatchObject({ status: 'SUCCESS', rowsCreated: 3, rowsRejected: 0 });
     expect(await numbersOf(s.a.id)).toEqual(['D-1', 'D-2']);
+    expect(job.log).toContain("The sheet's publish dates are not applied");
     const files = await filesOf(s.a.id, 'D-1');
     expect(files).toEqual([
       { name: 'Deutsch', versions: [expect.objectContaining({ label: '1.0', sha256: sha(de) })] },

@@ -58,6 +58,8 @@ import { openZipSheet, unsafeEntryName, ZipRefused, type ZipSheet } from './zip-
 /** The limits the import enforces; the binary limit is the admin upload's (a test may lower it). */
 export const DOCUMENT_IMPORT_LIMITS = { binaryMaxBytes: FILE_BINARY_MAX_BYTES };
 
+const PUBLISH_DATES_LINE = "The sheet's publish dates are not applied: publish the documents from the admin.";
+
 /** Rows checked between two looks at the progress and at a cancel. */
 const IMPORT_BATCH = 200;
 const VALUE_MAX = 200;
@@ -200,6 +202,8 @@ export class DocumentSheetImport {
    * publication names the object, and the embedded database's one connection is the transaction's).
    */
   readonly discardedKeys: string[] = [];
+  /** A row gave a publish date: not applied (publishing is its own step), said in the log. */
+  publishDatesIgnored = false;
   private cols!: Columns;
   private types = new Map<string, number>();
   private groups = new Map<string, number>();
@@ -248,6 +252,7 @@ export class DocumentSheetImport {
         continue;
       }
       this.out.rows++;
+      if (this.cell(cells, this.cols.file.publishDate).trim() !== '') this.publishDatesIgnored = true;
       await this.row(tx, rowNo, cells);
       if (++inBatch >= IMPORT_BATCH) {
         inBatch = 0;
@@ -822,7 +827,7 @@ export async function runDocumentImport(deps: Deps, data: ImportJobData): Promis
         rowsRemoved: o.removed,
         rowsRejected: o.rejected,
         rejectedRowsKey,
-        log: [...log, summary(), ...lines].join('\n'),
+        log: [...log, summary(), ...(current.publishDatesIgnored ? [PUBLISH_DATES_LINE] : []), ...lines].join('\n'),
       });
       if (!moved) throw new Cancelled();
       await audit(db, auth, {
