@@ -219,6 +219,23 @@ describe('the documents import', () => {
     ]);
   });
 
+  it('an archive date in the future is set on the file; a malformed one is a row error', async () => {
+    const rows = [row({ number: 'ARC-1' }, fileCells('Deutsch', { 'Archive date': '2099-01-01T00:00:00.000Z' }))];
+    expect((await run(zipWith(rows), s.a)).job.status).toBe('SUCCESS');
+    const [doc] = await ctx.db
+      .select()
+      .from(document)
+      .where(and(eq(document.businessUnitId, s.a.id), eq(document.number, 'ARC-1')));
+    const [f] = await ctx.db
+      .select()
+      .from(file)
+      .where(eq(file.documentId, doc?.id as number));
+    expect(f?.archiveDate?.toISOString()).toBe('2099-01-01T00:00:00.000Z');
+    const bad = [row({ number: 'ARC-2' }, fileCells('Deutsch', { 'Archive date': 'soon' }))];
+    const { errors } = await run(zipWith(bad), s.a);
+    expect(errors).toEqual([expect.objectContaining({ row: 2, column: 'Archive date', message: 'error.bulk.instantInvalid' })]);
+  });
+
   it('check only writes nothing: no document, no binary kept', async () => {
     const before = storedBinaries();
     const rows = [row({ number: 'CHK-1' }, fileCells('Deutsch', { File: 'files/CHK-1/de.pdf' }))];
