@@ -62,6 +62,24 @@ export const BulkImportRowKeys = {
   lotRangeNotFound: 'error.bulk.lotRangeNotFound',
   /** More cells than the header has columns. */
   tooManyCells: 'error.bulk.tooManyCells',
+  /** Documents: a document type name the unit does not have (params: name). */
+  documentTypeNotFound: 'error.bulk.documentTypeNotFound',
+  /** Documents: a key code no product of the unit has (params: keyCode). */
+  productNotFound: 'error.bulk.productNotFound',
+  /** Documents: a document cell that differs from the first row of the same number (params: header, row: the first). */
+  documentCellDisagrees: 'error.bulk.documentCellDisagrees',
+  /** Documents: the same file name twice for one document (params: name, row: the first). */
+  duplicateFile: 'error.bulk.duplicateFile',
+  /** Documents: file cells filled in without a file name. */
+  fileNameRequired: 'error.bulk.fileNameRequired',
+  /** Documents: a binary path that climbs out of the zip or is absolute (params: path). */
+  binaryPathInvalid: 'error.bulk.binaryPathInvalid',
+  /** Documents: a binary path the zip holds no file at (params: path). */
+  binaryNotInZip: 'error.bulk.binaryNotInZip',
+  /** Documents: a yes/no cell holding something else (params: value). */
+  yesOrNo: 'error.bulk.yesOrNo',
+  /** Documents: an archive date that is not an ISO 8601 instant (params: value). */
+  instantInvalid: 'error.bulk.instantInvalid',
 } as const;
 
 /** POST api/bulk/upload-url */

@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { ErrorKeys } from '@vellum/contract';
 import { create as contentDisposition } from 'content-disposition';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -6,7 +7,8 @@ import { fileTypeFromBuffer } from 'file-type';
 import { combineRanges, parse as parseRange, type Range } from 'range-parser';
 import { AppError, invalidField } from './errors.js';
 import type { FileStore, StoredObject } from './file-store.js';
-import { withFilePart } from './multipart.js';
+import { tooLarge, withFilePart } from './multipart.js';
+import { MeasuringStream, ObjectTooLarge } from './storage-stream.js';
 
 /** A kind of binary a route accepts: its media type and the extension its objects get. */
 export interface BinaryKind {
@@ -141,6 +143,48 @@ export async function receiveBinary(
   } catch (err) {
     // the multipart limit may have cut the file short after the store accepted it
     if (stored) await files.delete(stored.key).catch(() => {});
+    throw err;
+  }
+}
+
+/**
+ * A binary read from a stream rather than a request (a document's binary in a bulk import's zip,
+ * decision 0062), under the same rules as `receiveBinary`: streamed, at most `maxBytes` (413
+ * error.fileTooLarge), its kind decided by its content (400 error.unsupportedContentType), an
+ * empty stream is no binary. With a store the bytes are kept under `prefix` (the caller records
+ * the key in its transaction and deletes the object if that fails); without one (check only) they
+ * are only measured and hashed, and nothing is kept (`key` is empty).
+ */
+export async function receiveStream(
+  source: NodeJS.ReadableStream,
+  files: FileStore | undefined,
+  options: { prefix: string; maxBytes: number; kinds: readonly BinaryKind[]; fileName: string },
+): Promise<ReceivedBinary> {
+  const { head, whole } = await peek(source, SNIFF_BYTES);
+  if (head.length === 0) throw invalidField('file', 'file', 'NotNull');
+  const sniffed = await fileTypeFromBuffer(head);
+  const kind = options.kinds.find((k) => k.mediaType === sniffed?.mime);
+  if (!kind) {
+    whole.destroy();
+    throw new AppError(ErrorKeys.unsupportedContentType, 400, {
+      allowed: options.kinds.map((k) => k.extension.toUpperCase()).join(', '),
+    });
+  }
+  try {
+    if (files) {
+      const stored = await files.putStream(options.prefix, whole, kind.extension, {
+        maxBytes: options.maxBytes,
+        contentType: kind.mediaType,
+      });
+      return { ...stored, ...kind, fileName: displayName(options.fileName, kind) };
+    }
+    const measured = new MeasuringStream(options.maxBytes);
+    await pipeline(whole, measured, async (chunks: AsyncIterable<unknown>) => {
+      for await (const _ of chunks);
+    });
+    return { key: '', size: measured.size, sha256: measured.digest(), ...kind, fileName: displayName(options.fileName, kind) };
+  } catch (err) {
+    if (err instanceof ObjectTooLarge) throw tooLarge(options.maxBytes);
     throw err;
   }
 }

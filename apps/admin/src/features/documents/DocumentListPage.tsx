@@ -12,7 +12,7 @@ import { pageParams, useTableState } from '../../components/tableState';
 import { formatDateTime } from '../../i18n/format';
 import { documentPaths } from '../../paths/documents';
 import { useAuth } from '../../platform/auth';
-import { BulkExportButton } from '../bulk';
+import { BulkExportButton, BulkUploadButton } from '../bulk';
 import { useDocumentTypes } from '../document-types';
 import { PreviewButton } from '../publishing';
 import { documentColumns } from './documentColumns';
@@ -139,7 +139,7 @@ export function DocumentListPage() {
           <Group gap="xs">
             {/* what visitors would see of these documents after a publish now (decision 0042) */}
             <PreviewButton businessUnitId={unitId} />
-            {/* Bulk upload of documents comes with the documents' import (the server refuses DOCUMENT uploads until then) */}
+            <BulkUploadButton businessUnitId={unitId} />
             <BulkExportButton businessUnitId={unitId} />
             {canManage && newButton('sm')}
           </Group>

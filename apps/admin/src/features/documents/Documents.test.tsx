@@ -126,6 +126,15 @@ describe('document list', () => {
     await screen.findByRole('link', { name: 'IFU-100' });
     expect(screen.queryByRole('link', { name: 'New document' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Delete IFU-100' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Bulk upload' })).toBeNull();
+  });
+
+  it('offers the bulk upload of the documents with BULK_IMPORT in the unit', async () => {
+    signedInWith(['DOCUMENT_READ', 'BULK_IMPORT']);
+    server();
+    renderRoute(<DocumentRoutes />, { url: BASE, path: PATH });
+    await screen.findByRole('link', { name: 'IFU-100' });
+    expect(screen.getByRole('link', { name: 'Bulk upload' }).getAttribute('href')).toBe(`${BASE}/bulk-upload`);
   });
 });
 

@@ -237,12 +237,13 @@ async function documentTemplate(deps: Deps, unitId: number): Promise<Template> {
       mandatory: no,
       explanation:
         'When the current version is (or was) published, ISO 8601 with its offset (e.g. 2026-03-01T08:00:00Z), as the export writes it. ' +
-        'Publishing follows the publishing rules (rights, published versions keep their label, date and binary).',
+        'The import does not publish: publish the documents from the admin (the publishing rules and rights apply there).',
     },
     {
       column: FILE_COLUMNS.archiveDate,
       mandatory: no,
-      explanation: 'When the file is retracted from the public site, ISO 8601 with its offset; blank for a current file.',
+      explanation:
+        'When the file is retracted from the public site, ISO 8601 with its offset; blank for a current file. The import sets it when given; a blank cell leaves it as it is.',
     },
     {
       column: FILE_COLUMNS.remarks,

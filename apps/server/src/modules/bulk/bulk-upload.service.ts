@@ -74,9 +74,6 @@ export async function requestUpload(deps: Deps, auth: AuthContext, body: z.outpu
     const type = body.productTypeId === undefined ? undefined : await findProductTypeOf(deps.db, body.productTypeId);
     if (!type || type.businessUnitId !== unit) throw fieldError('bulkUpload', 'productTypeId', BulkErrorKeys.productTypeUnitMismatch);
     productTypeId = type.id;
-  } else {
-    // the documents' import comes with its own part of issue 21: refused rather than left waiting
-    throw fieldError('bulkUpload', 'entity', 'error.validation', undefined, 'Invalid');
   }
   const expiresAt = new Date(Date.now() + UPLOAD_MINUTES * 60 * 1000);
   // S3: the browser PUTs straight to the bucket, to a key chosen now (decision 0057)

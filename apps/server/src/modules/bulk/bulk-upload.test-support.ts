@@ -13,6 +13,7 @@ export function zipOf(entries: Record<string, string | Uint8Array>): Uint8Array 
 export const sheetOf = (rows: readonly (readonly string[])[]) => rows.map((r) => txtLine(r)).join('');
 
 export interface UploadOptions {
+  entity?: 'PRODUCT' | 'DOCUMENT';
   businessUnitId: number;
   productTypeId?: number;
   mode?: 'IMPORT' | 'CHECK';
@@ -27,7 +28,7 @@ export async function uploadZip(app: FastifyInstance, token: string, zip: Uint8A
     method: 'POST',
     url: '/api/bulk/upload-url',
     payload: {
-      entity: 'PRODUCT',
+      entity: o.entity ?? 'PRODUCT',
       businessUnitId: o.businessUnitId,
       productTypeId: o.productTypeId,
       fileName: o.fileName ?? 'products.zip',

@@ -1,7 +1,8 @@
 import type { Deps } from '../../platform/deps.js';
 import { EXPORT_QUEUE, type ExportJobData, runExport } from './bulk-export.js';
 import { BULK_MAINTENANCE_CRON, BULK_MAINTENANCE_QUEUE, bulkMaintenance, failingOnLastAttempt } from './bulk-maintenance.js';
-import { IMPORT_QUEUE, type ImportJobData, runImport } from './import/product-import.js';
+import { IMPORT_QUEUE, type ImportJobData } from './import/product-import.js';
+import { runBulkImport } from './import/run-import.js';
 
 /**
  * The bulk area's queues (decision 0056). A failure of a job's last attempt marks its row FAILED
@@ -15,7 +16,7 @@ export function bulkJobs(deps: Deps): void {
   );
   deps.jobs.handle<ImportJobData>(
     IMPORT_QUEUE,
-    failingOnLastAttempt(deps, 'IMPORT', (data) => runImport(deps, data)),
+    failingOnLastAttempt(deps, 'IMPORT', (data) => runBulkImport(deps, data)),
   );
   deps.jobs.handle(BULK_MAINTENANCE_QUEUE, async () => {
     await bulkMaintenance(deps);

@@ -59,6 +59,22 @@ export async function uploadBinary(
     maxBytes,
     kinds: FILE_BINARY_KINDS,
   });
+  return attachBinary(deps, auth, fileId, versionId, received);
+}
+
+/**
+ * Records a received binary on a version (default: the current one) that is not published or
+ * scheduled, replacing its earlier binary, in one transaction with its audit entry: the new object
+ * is removed again when that fails, the replaced one once it commits. The admin's upload and the
+ * documents' bulk import (decision 0062) both end here.
+ */
+export async function attachBinary(
+  deps: Pick<Deps, 'db' | 'files'>,
+  auth: AuthContext,
+  fileId: number,
+  versionId: number | undefined,
+  received: ReceivedBinary,
+): Promise<DocumentFile> {
   let previousKey: string | null = null;
   try {
     await deps.db.transaction(async (tx) => {

@@ -1,4 +1,5 @@
 import type { DbOrTx } from '../../../db/client.js';
+import type { AuthContext } from '../../../platform/access.js';
 import { UserRights } from '../../../platform/rights.js';
 import { findGrants } from '../../../platform/session.repo.js';
 import { findUser } from '../../users/users.repo.js';
@@ -16,4 +17,23 @@ export async function uploaderRefusal(db: DbOrTx, job: { userId: number | null; 
     return `${user.login} no longer holds the right BULK_IMPORT in this business unit; nothing was applied.`;
   }
   return undefined;
+}
+
+/**
+ * The uploader as the services see a signed-in user (decision 0062): their rights as the access
+ * check resolves them now, so that an import applies the rights a click in the admin would
+ * (FILE_ROTW, FILE_REMARK_ACTIVATE, FILE_HISTORICAL). Undefined when the user no longer exists.
+ */
+export async function uploaderAuth(db: DbOrTx, userId: number | null): Promise<AuthContext | undefined> {
+  const row = userId === null ? undefined : await findUser(db, userId);
+  if (!row) return undefined;
+  const { passwordHash: _hash, ...user } = row;
+  return {
+    userId: row.id,
+    login: row.login,
+    sessionId: 'bulk-import',
+    technicalAccount: row.technicalAccount,
+    rights: UserRights.fromGrants(await findGrants(db, row.id)),
+    user,
+  };
 }

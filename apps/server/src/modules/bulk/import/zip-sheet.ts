@@ -29,6 +29,11 @@ export interface ZipSheet {
   extension: SheetExtension;
   /** The sheet's bytes, inflated as they are read (yauzl checks they are as many as the directory says). */
   open(): Promise<Readable>;
+  /**
+   * Another entry of the zip by its exact path (a document's binary, decision 0062): its size as
+   * the zip's directory gives it and a stream of its bytes; undefined when the zip has no such file.
+   */
+  entry(path: string): { size: number; open(): Promise<Readable> } | undefined;
   close(): Promise<void>;
 }
 
@@ -130,10 +135,15 @@ export async function openZipSheet(source: NodeJS.ReadableStream): Promise<ZipSh
       throw new ZipRefused(`The zip holds ${sheets.length} sheets (${sheets.map((s) => s.fileName).join(', ')}); it must hold one.`);
     const sheet = sheets[0] as Entry;
     const opened = zip;
+    const files = new Map(checked.entries.filter((e) => !e.fileName.endsWith('/') && e !== sheet).map((e) => [e.fileName, e]));
     return {
       name: sheet.fileName,
       extension: sheet.fileName.split('.').pop()?.toLowerCase() as SheetExtension,
       open: () => openEntry(opened, sheet),
+      entry: (path) => {
+        const found = files.get(path);
+        return found ? { size: found.uncompressedSize, open: () => openEntry(opened, found) } : undefined;
+      },
       close,
     };
   } catch (err) {
