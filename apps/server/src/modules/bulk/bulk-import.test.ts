@@ -1,8 +1,8 @@
 import { Readable } from 'node:stream';
+import * as XLSX from '@e965/xlsx';
 import { and, asc, eq } from 'drizzle-orm';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as XLSX from 'xlsx';
 import { attributeValue, auditLog, businessUnit, product, productGroup, productGroupProduct } from '../../db/schema/index.js';
 import { makeLotRange, makeProduct, makeProductGroup, makeProductType } from '../../factories/catalogue-factories.js';
 import { makeBusinessUnit, makeUserWithRights } from '../../factories/organisation-factories.js';
