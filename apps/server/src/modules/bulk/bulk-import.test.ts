@@ -1,8 +1,8 @@
 import { Readable } from 'node:stream';
+import * as XLSX from '@e965/xlsx';
 import { and, asc, eq } from 'drizzle-orm';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as XLSX from 'xlsx';
 import { attributeValue, auditLog, businessUnit, product, productGroup, productGroupProduct } from '../../db/schema/index.js';
 import { makeLotRange, makeProduct, makeProductGroup, makeProductType } from '../../factories/catalogue-factories.js';
 import { makeBusinessUnit, makeUserWithRights } from '../../factories/organisation-factories.js';
@@ -12,6 +12,7 @@ import { workbookOf } from './bulk-sheet.js';
 import { sheetOf, type UploadOptions, uploadZip, zipOf } from './bulk-upload.test-support.js';
 import { odsRecords } from './import/ods-rows.js';
 import { IMPORT_BATCH } from './import/product-import.js';
+import { XLS_LIMITS, xlsRecords } from './import/xls-rows.js';
 
 /**
  * The products' import (decision 0057): the zip's TXT sheet run through the products API's rules
@@ -74,6 +75,13 @@ const valuesOf = async (keyCode: string, typeId = s.type.id) => {
 const setImportType = (type: 'ADD' | 'REPLACE', unitId = s.unitId) =>
   ctx.db.update(businessUnit).set({ bulkImportType: type }).where(eq(businessUnit.id, unitId));
 
+/** An XLS workbook of a valid row whose compound file's header is spoiled. */
+function corruptXls(): Uint8Array {
+  const bytes = workbookOf([HEADER, ['Z-1', 'x', '', '', '']], 'XLS', 'Stents');
+  bytes.fill(0xff, 8, 1024);
+  return bytes;
+}
+
 describe('bad zips are refused with a clear log and change nothing', () => {
   const bomb = new Uint8Array(4 * 1024 * 1024); // zeros: a ratio of about 1000:1
   it.each([
@@ -82,8 +90,9 @@ describe('bad zips are refused with a clear log and change nothing', () => {
     ['two sheets', { 'a.txt': sheetOf([HEADER]), 'b.txt': sheetOf([HEADER]) }, /2 sheets/],
     ['no sheet', { 'readme.pdf': 'x' }, /no sheet/],
     ['a zip bomb', { 'big.txt': bomb }, /100:1/],
-    ['an XLS sheet', { 'stents.xls': 'not really' }, /XLS \(Excel 97–2003\).*save it as \.xlsx, \.ods or tab-separated \.txt/],
-    ['a CSV sheet', { 'stents.csv': 'a,b' }, /save it as \.xlsx, \.ods or tab-separated \.txt/],
+    ['an XLS sheet that is not a workbook', { 'stents.xls': 'not really' }, /not an Excel 97–2003 workbook: save it as \.xlsx/],
+    ['a corrupt XLS sheet', { 'stents.xls': corruptXls() }, /The XLS sheet cannot be read/],
+    ['a CSV sheet', { 'stents.csv': 'a,b' }, /CSV file: save it as \.xls, \.xlsx, \.ods or tab-separated \.txt/],
     ['an XLSX sheet that is not a workbook', { 'stents.xlsx': 'not really' }, /cannot be read as a workbook/],
     [
       'an ODS sheet with a DOCTYPE',
@@ -223,7 +232,7 @@ describe('REPLACE and the round trip', () => {
     }
   });
 
-  it.each(['TXT', 'ODS'])(
+  it.each(['TXT', 'ODS', 'XLS'])(
     'an export (%s) imported with REPLACE into an empty product type of another unit recreates the same products',
     async (format) => {
       const AWKWARD = [
@@ -242,12 +251,15 @@ describe('REPLACE and the round trip', () => {
       const exporter = await makeUserWithRights(ctx.db, ['BULK_EXPORT'], [sourceUnit.id]);
       const exporterToken = await tokenFor(ctx, exporter.id);
       const source = await makeProductType(ctx.db, sourceUnit.id, {}, defs);
+      const made: number[] = [];
       for (const [keyCode, label, notes] of AWKWARD) {
         const values: Record<number, string> = { [source.definitions[0]?.id as number]: label as string };
         if (notes) values[source.definitions[1]?.id as number] = notes;
-        await makeProduct(ctx.db, source, { keyCode }, values);
+        made.push((await makeProduct(ctx.db, source, { keyCode }, values)).id);
       }
-      await makeProductGroup(ctx.db, source, [], { name: 'Group X' });
+      // the first product in two groups: its cell holds both names, one per line
+      const GROUPS = ['Group X', 'Gruppe "Ω" קבוצה'];
+      for (const name of GROUPS) await makeProductGroup(ctx.db, source, made.slice(0, 1), { name });
       await makeLotRange(ctx.db, source, [], { name: 'Lots X', numbers: ['L1'] });
       // export
       const res = await as(
@@ -271,6 +283,7 @@ describe('REPLACE and the round trip', () => {
       // import into an empty type with the same attribute slugs in another unit
       const unit = await makeBusinessUnit(ctx.db, { bulkImportType: 'REPLACE' });
       const target = await makeProductType(ctx.db, unit.id, {}, defs);
+      for (const name of GROUPS) await makeProductGroup(ctx.db, target, [], { name });
       const user = await makeUserWithRights(ctx.db, ['BULK_IMPORT'], [unit.id]);
       const token = await tokenFor(ctx, user.id);
       const id = await uploadZip(ctx.app, token, exported, { businessUnitId: unit.id, productTypeId: target.id });
@@ -283,6 +296,7 @@ describe('REPLACE and the round trip', () => {
         const byDef = Object.fromEntries((p?.attributeValues ?? []).map((v) => [v.attributeDefinitionId, v.value]));
         expect(byDef[target.definitions[0]?.id as number]).toBe(label);
         expect(byDef[target.definitions[1]?.id as number]).toBe(notes || undefined);
+        expect(p?.productGroups.map((g) => g.name).sort()).toEqual(keyCode === AWKWARD[0]?.[0] ? [...GROUPS].sort() : []);
       }
     },
   );
@@ -336,5 +350,57 @@ describe('XLSX and ODS sheets (read by our own streaming reader)', () => {
       ['S-2', '', 'Label [label]: error.product.mandatoryAttributeMissing'],
     ]);
     expect(await productsOf()).not.toContain('S-1');
+  });
+});
+
+describe('XLS sheets (read by SheetJS 0.20.3 for their values, decision 0061)', () => {
+  it("imports an XLS sheet: text cells as written, a formula's cached value (never evaluated); its rejected rows come back as XLS", async () => {
+    const book = XLSX.utils.book_new();
+    const sheet = XLSX.utils.aoa_to_sheet([
+      HEADER.slice(0, 3),
+      ['XLS-0042', 'say "hello"', '0042'],
+      ['XLS-rtl', 'שלום עולם مرحبا', ''],
+      ['XLS-formula', 'computed', ''],
+      ['XLS-bad', '', ''],
+    ]);
+    // C4 holds =1+2 with 99 cached: the import takes 99, evaluating would give 3
+    sheet.C4 = { t: 'n', v: 99, bf: [7, 0, 0x1e, 1, 0, 0x1e, 2, 0, 0x03] } as unknown as XLSX.CellObject;
+    XLSX.utils.book_append_sheet(book, sheet, 'Stents');
+    const bytes = new Uint8Array(XLSX.write(book, { type: 'buffer', bookType: 'biff8', bookSST: true }) as Buffer);
+    const { id, job, errors } = await run(zipOf({ 'stents.xls': bytes }), { onError: 'VALID_ROWS' });
+    expect(job, job.log).toMatchObject({ status: 'WARNING', rowsCreated: 3, rowsRejected: 1, fileFormat: 'XLS' });
+    expect(job.log).toMatch(/XLS sheet "stents.xls" is read for its values/);
+    expect(errors).toEqual([
+      expect.objectContaining({ row: 5, column: 'Label [label]', message: 'error.product.mandatoryAttributeMissing' }),
+    ]);
+    const valuesSorted = async (keyCode: string) => ((await valuesOf(keyCode))?.attributeValues ?? []).map((v) => v.value).sort();
+    expect(await valuesSorted('XLS-0042')).toEqual(['0042', 'say "hello"']);
+    expect(await valuesSorted('XLS-rtl')).toEqual(['שלום עולם مرحبا']);
+    expect(await valuesSorted('XLS-formula')).toEqual(['99', 'computed']);
+    const file = await as(ctx.app, s.token)({ method: 'GET', url: `/api/bulk/${id}/rejected-rows` });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toBe('application/vnd.ms-excel');
+    expect(file.headers['content-disposition']).toMatch(/stents-rejected-rows\.xls|rejected-rows\.xls/);
+    const back: string[][] = [];
+    for await (const r of xlsRecords(Readable.from([file.rawPayload]))) back.push(r);
+    expect(back).toEqual([
+      [...HEADER.slice(0, 3), 'Error'],
+      ['XLS-bad', '', '', 'Label [label]: error.product.mandatoryAttributeMissing'],
+    ]);
+  });
+
+  it('an XLS sheet above the limit is refused with a clear log, nothing applied', async () => {
+    const bytes = workbookOf([HEADER.slice(0, 2), ...Array.from({ length: 300 }, (_, i) => [`BIG-${i}`, 'x'])], 'XLS', 'Stents');
+    const limit = XLS_LIMITS.maxBytes;
+    XLS_LIMITS.maxBytes = 8 * 1024;
+    try {
+      expect(bytes.length).toBeGreaterThan(XLS_LIMITS.maxBytes);
+      const { job } = await run(zipOf({ 'big.xls': bytes }));
+      expect(job.status).toBe('FAILED');
+      expect(job.log).toMatch(/The XLS sheet is larger than .* MB, the most an XLS sheet is read to: save it as \.xlsx/);
+    } finally {
+      XLS_LIMITS.maxBytes = limit;
+    }
+    expect((await productsOf()).filter((k) => k.startsWith('BIG-'))).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import XLSX from 'xlsx';
+import * as XLSX from '@e965/xlsx';
 
 /**
  * Test-only readers of the sheets the server writes (decision 0056: SheetJS 0.18.5 reads only

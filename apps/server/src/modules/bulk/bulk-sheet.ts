@@ -1,6 +1,6 @@
+import * as XLSX from '@e965/xlsx';
 import type { BulkFileFormat } from '@vellum/contract';
 import { Zip, ZipDeflate, ZipPassThrough } from 'fflate';
-import * as XLSX from 'xlsx';
 
 /**
  * The sheets of bulk exports (decision 0056). Every cell is text, written as stored (leading
@@ -33,11 +33,15 @@ export interface WorkbookSheet {
 /** A sheet's name as XLS and ODS allow it: at most 31 characters, none of \\ / ? * [ ] :. */
 const sheetNameOf = (name: string) => name.slice(0, 31).replace(/[\\/?*[\]:]/g, '_') || 'Sheet1';
 
-/** An XLS or ODS workbook of text cells, its sheets in order (SheetJS builds it whole in memory: decision 0056). */
+/**
+ * An XLS or ODS workbook of text cells, its sheets in order (SheetJS builds it whole in memory:
+ * decision 0056). XLS text goes to the shared string table (`bookSST`): a LABEL record would cut a
+ * cell at 255 characters, a shared string holds up to 32,767.
+ */
 export function workbookOfSheets(sheets: readonly WorkbookSheet[], format: Exclude<BulkFileFormat, 'TXT'>): Uint8Array {
   const book = XLSX.utils.book_new();
   for (const s of sheets) XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(s.rows.map((r) => [...r])), sheetNameOf(s.name));
-  return XLSX.write(book, { type: 'buffer', bookType: format === 'XLS' ? 'biff8' : 'ods' }) as Uint8Array;
+  return XLSX.write(book, { type: 'buffer', bookType: format === 'XLS' ? 'biff8' : 'ods', bookSST: format === 'XLS' }) as Uint8Array;
 }
 
 /** An XLS or ODS workbook of one sheet of text cells. */

@@ -34,8 +34,9 @@ import {
   YES,
 } from './bulk-document-sheet.js';
 import { productHeader } from './bulk-export-products.js';
-import { neutralised, txtLine, workbookOfSheets } from './bulk-sheet.js';
+import { neutralised, txtLine, workbookOfSheets, XLS_MAX_ROWS } from './bulk-sheet.js';
 import { countryCodes, documentTypesOf, groupNamesOf, lotRangeNamesOf, unitExamples, worldWide } from './bulk-template.repo.js';
+import { XLS_LIMITS } from './import/xls-rows.js';
 
 /**
  * GET api/bulk/template (decision 0058): the sheet a user fills for an import, with the columns
@@ -78,6 +79,7 @@ function listed(names: readonly string[], none: string): string {
 const COMMON_INTRO = [
   'Lines starting with # before the header are comments: they explain each column and are ignored by the import.',
   'The sheet is tab-separated UTF-8 (TXT) or an XLS or ODS workbook whose first sheet holds the rows; every cell is read as text.',
+  `An XLS (Excel 97–2003) sheet holds at most ${XLS_MAX_ROWS.toLocaleString('en')} rows, the header included, and is read up to ${XLS_LIMITS.maxBytes / MB} MB; for bigger imports use XLSX, ODS or TXT.`,
   'A cell holding a tab, a double quote or a line break is enclosed in double quotes, its double quotes doubled.',
   'Cells holding several values (key codes, groups, countries, languages, lot ranges) have one value per line.',
   "A cell starting with =, +, -, @ may be written with a leading ' (as the export writes it) so that spreadsheets do not read it as a formula; the import removes that one '.",

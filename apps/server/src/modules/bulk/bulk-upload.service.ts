@@ -248,6 +248,12 @@ export async function uploadErrors(deps: Deps, id: number, q: z.output<typeof bu
   return { items, total };
 }
 
+const REJECTED_ROWS_TYPES = {
+  txt: 'text/tab-separated-values; charset=utf-8',
+  xls: 'application/vnd.ms-excel',
+  ods: 'application/vnd.oasis.opendocument.spreadsheet',
+};
+
 /** GET api/bulk/{id}/rejected-rows: the stored sheet of the rejected rows. */
 export async function openRejectedRows(deps: Deps, id: number) {
   const job = await findJob(deps.db, id);
@@ -255,13 +261,9 @@ export async function openRejectedRows(deps: Deps, id: number) {
   const stream = await deps.files.open(job.rejectedRowsKey);
   if (!stream) throw notFound('bulkRejectedRows');
   const base = job.fileName.replace(/\.zip$/i, '') || 'import';
-  // an ODS upload's rejected rows are an ODS sheet; the others' a TXT one (decision 0057)
-  const ods = job.rejectedRowsKey.endsWith('.ods');
-  return {
-    stream,
-    fileName: `${base}-rejected-rows.${ods ? 'ods' : 'txt'}`,
-    contentType: ods ? 'application/vnd.oasis.opendocument.spreadsheet' : 'text/tab-separated-values; charset=utf-8',
-  };
+  // an XLS or ODS upload's rejected rows are a sheet of its format; the others' a TXT one (decisions 0057, 0061)
+  const extension = job.rejectedRowsKey.endsWith('.ods') ? 'ods' : job.rejectedRowsKey.endsWith('.xls') ? 'xls' : 'txt';
+  return { stream, fileName: `${base}-rejected-rows.${extension}`, contentType: REJECTED_ROWS_TYPES[extension] };
 }
 
 /** GET api/bulk/{id}/zip: the uploaded zip, once it has arrived and until it is removed. */

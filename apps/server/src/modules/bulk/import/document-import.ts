@@ -717,15 +717,15 @@ export class DocumentSheetImport {
     }
   }
 
-  /** The rejected rows as a TXT sheet (or an ODS one): the header and the rows as read, with an Error column. */
-  rejectedSheet(format: 'TXT' | 'ODS'): Buffer {
+  /** The rejected rows as a TXT sheet (or an XLS or ODS one, as uploaded): the header and the rows as read, with an Error column. */
+  rejectedSheet(format: 'TXT' | 'XLS' | 'ODS'): Buffer {
     const width = this.cols.header.length;
     const rows = [[...this.cols.header, 'Error'].map(neutralised)];
     for (const r of this.out.rejectedRows) {
       const cells = Array.from({ length: width }, (_, i) => r.cells[i] ?? '');
       rows.push([...cells, r.messages.join('\n')].map(neutralised));
     }
-    if (format === 'ODS') return Buffer.from(workbookOf(rows, 'ODS', 'Rejected rows'));
+    if (format !== 'TXT') return Buffer.from(workbookOf(rows, format, 'Rejected rows'));
     return Buffer.from(rows.map(txtLine).join(''), 'utf8');
   }
 }
@@ -791,12 +791,12 @@ export async function runDocumentImport(deps: Deps, data: ImportJobData): Promis
     if (!stored) throw new ZipRefused('The uploaded zip is no longer stored.');
     sheet = await openZipSheet(stored);
     const recordsOf = sheetRecords(sheet);
-    const rejectedFormat = sheet.extension === 'ods' ? 'ODS' : 'TXT';
+    const rejectedFormat = sheet.extension === 'ods' ? 'ODS' : sheet.extension === 'xls' ? 'XLS' : 'TXT';
     const replace = (await importTypeOf(deps.db, job.businessUnitId)) === 'REPLACE';
     let rowsTotal = -1;
     for await (const cells of await recordsOf()) if (rowsTotal >= 0 ? !isEmpty(cells) : !isComment(cells)) rowsTotal++;
     await updateJob(deps.db, job.id, {
-      fileFormat: sheet.extension === 'ods' ? 'ODS' : sheet.extension === 'xlsx' ? null : 'TXT',
+      fileFormat: sheet.extension === 'xlsx' ? null : rejectedFormat,
       rowsTotal: Math.max(rowsTotal, 0),
       rowsDone: 0,
     });

@@ -314,15 +314,15 @@ class ProductSheetImport {
     }
   }
 
-  /** The rejected rows as a TXT sheet (or an ODS one, written as the export writes it): the header and the rows as read, with an Error column. */
-  rejectedSheet(format: 'TXT' | 'ODS'): Buffer {
+  /** The rejected rows as a TXT sheet (or an XLS or ODS one, written as the export writes it): the header and the rows as read, with an Error column. */
+  rejectedSheet(format: 'TXT' | 'XLS' | 'ODS'): Buffer {
     const width = this.cols.header.length;
     const rows = [[...this.cols.header, 'Error'].map(neutralised)];
     for (const r of this.out.rejectedRows) {
       const cells = Array.from({ length: width }, (_, i) => r.cells[i] ?? '');
       rows.push([...cells, r.messages.join('\n')].map(neutralised));
     }
-    if (format === 'ODS') return Buffer.from(workbookOf(rows, 'ODS', 'Rejected rows'));
+    if (format !== 'TXT') return Buffer.from(workbookOf(rows, format, 'Rejected rows'));
     return Buffer.from(rows.map(txtLine).join(''), 'utf8');
   }
 }
@@ -361,8 +361,8 @@ export async function runImport(deps: Deps, data: ImportJobData): Promise<void> 
     if (!stored) throw new ZipRefused('The uploaded zip is no longer stored.');
     sheet = await openZipSheet(stored);
     const recordsOf = sheetRecords(sheet);
-    // an ODS sheet's rejected rows are an ODS sheet; an XLSX sheet's a TXT one (XLSX is not a format the API declares, decision 0057)
-    const rejectedFormat = sheet.extension === 'ods' ? 'ODS' : 'TXT';
+    // an XLS or ODS sheet's rejected rows are a sheet of its format; an XLSX sheet's a TXT one (XLSX is not a format the API declares, decisions 0057, 0061)
+    const rejectedFormat = sheet.extension === 'ods' ? 'ODS' : sheet.extension === 'xls' ? 'XLS' : 'TXT';
     const type = job.productTypeId === null ? undefined : await findProductTypeOf(deps.db, job.productTypeId);
     if (!type || type.businessUnitId !== job.businessUnitId)
       throw new ZipRefused('The product type no longer exists in this business unit.');
@@ -371,7 +371,7 @@ export async function runImport(deps: Deps, data: ImportJobData): Promise<void> 
     let rowsTotal = -1;
     for await (const cells of await recordsOf()) if (rowsTotal >= 0 ? !isEmpty(cells) : !isComment(cells)) rowsTotal++;
     await updateJob(deps.db, job.id, {
-      fileFormat: sheet.extension === 'ods' ? 'ODS' : sheet.extension === 'xlsx' ? null : 'TXT',
+      fileFormat: sheet.extension === 'xlsx' ? null : rejectedFormat,
       rowsTotal: Math.max(rowsTotal, 0),
       rowsDone: 0,
     });
@@ -425,6 +425,7 @@ export async function runImport(deps: Deps, data: ImportJobData): Promise<void> 
       log.push(
         `The XLSX sheet "${sheet.name}" is read for its values (formulas are not evaluated); rejected rows are written as a TXT sheet.`,
       );
+    if (sheet.extension === 'xls') log.push(`The XLS sheet "${sheet.name}" is read for its values (formulas are not evaluated).`);
     let outcome: { status: 'SUCCESS' | 'WARNING' | 'FAILED'; lines: string[] } | undefined;
     try {
       await deps.db.transaction(async (tx) => {

@@ -1,5 +1,5 @@
+import * as XLSX from '@e965/xlsx';
 import { describe, expect, it } from 'vitest';
-import * as XLSX from 'xlsx';
 import { neutralised } from '../bulk-sheet.js';
 import { LAUGHS, readAll, spoiled, zipParts } from './sheet-test-support.js';
 import { SheetUnreadable } from './txt-rows.js';

@@ -20,7 +20,7 @@ export const ZIP_LIMITS = {
 };
 const RATIO_FROM_BYTES = 1024 * 1024;
 
-/** The sheet formats an import recognises by extension; TXT, XLSX and ODS are read, XLS is refused (decision 0057). */
+/** The sheet formats an import recognises by extension; TXT, XLS, XLSX and ODS are read, CSV is refused (decisions 0057, 0061). */
 const SHEET_EXTENSIONS = ['txt', 'tsv', 'csv', 'xls', 'xlsx', 'ods'] as const;
 export type SheetExtension = (typeof SHEET_EXTENSIONS)[number];
 
