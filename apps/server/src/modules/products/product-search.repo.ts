@@ -118,6 +118,14 @@ function totalOf(f: ProductSearchFilter, where: SQL): SQL<number> {
   if (wholeProductType(f)) {
     return sql<number>`coalesce((SELECT c.products FROM ${productTypeProductCount} c WHERE c.product_type_id = ${f.productTypeId}), 0)`;
   }
+  const { publishState, ...unfiltered } = f;
+  if (publishState === 'UNPUBLISHED' && wholeProductType(unfiltered)) {
+    // the type's kept count less its dated products the live publication holds (decision 0060):
+    // nothing to count after an import that is not published yet, instead of every product
+    return sql<number>`coalesce((SELECT c.products FROM ${productTypeProductCount} c WHERE c.product_type_id = ${f.productTypeId}), 0)
+      - (SELECT count(*)::int FROM ${pubProduct} lp JOIN ${product} lq ON lq.id = lp.product_id
+         WHERE lp.publication_id = ${liveContentOf(unitOf(f))} AND lp.product_type_id = ${f.productTypeId} AND lq.publish_date IS NOT NULL)`;
+  }
   return sql<number>`(SELECT count(*)::int FROM ${product} WHERE ${where})`;
 }
 

@@ -123,6 +123,17 @@ describe('POST /api/products/search: filters', () => {
     expect(page.json().pageable.totalElements).toBe(2);
     await publishAsIs(ctx.db, unit.id);
     expect(await keyCodes(q, { publishState: 'UNPUBLISHED' }, reader)).toEqual(['NEVER-FUTURE']);
+    // the whole type's total: its kept count less its dated products the live publication holds
+    const total = async (query: string) =>
+      (await search(reader, query, { publishState: 'UNPUBLISHED' })).json().pageable.totalElements as number;
+    expect(await total(q)).toBe(1);
+    await makeProduct(ctx.db, t, { keyCode: 'UNDATED' });
+    expect(await total(q)).toBe(2);
+    await ctx.db.delete(product).where(eq(product.keyCode, 'LATER-PAST'));
+    await ctx.db.update(product).set({ publishDate: null }).where(eq(product.keyCode, 'NEVER-PAST'));
+    expect(await keyCodes(q, { publishState: 'UNPUBLISHED' }, reader)).toEqual(['NEVER-FUTURE', 'NEVER-PAST', 'UNDATED']);
+    expect(await total(q)).toBe(3);
+    expect(await total(`product-type=${t.id}&size=1&page=5`)).toBe(3);
   });
 
   it('answers list items with type name, values, group count and publish state', async () => {
