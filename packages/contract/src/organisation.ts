@@ -262,6 +262,11 @@ export const auditLogListQuery = pageQuery.extend({
   from: auditDate.optional(),
   to: auditDate.optional(),
 });
+/**
+ * The audit log's total is counted up to this many entries and one more: a `totalElements` above
+ * it reads "more than AUDIT_LOG_COUNT_LIMIT" (narrow by date or filter to count exactly).
+ */
+export const AUDIT_LOG_COUNT_LIMIT = 10_000;
 export const auditLogPageSchema = z.object({ items: z.array(auditLogSchema), pageable: pageableSchema });
 
 export const IMAGE_CONTENT_TYPES = ['image/png', 'image/jpeg', 'image/svg+xml'] as const;

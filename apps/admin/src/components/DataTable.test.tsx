@@ -54,6 +54,23 @@ const bodyRows = () =>
     .slice(1);
 const firstCellTexts = () => bodyRows().map((r) => within(r).getAllByRole('cell')[1].textContent);
 
+/** A server-paged table whose server counts up to 20 rows and one more. */
+function Counted({ total }: { total: number }) {
+  const state = useTableState();
+  return (
+    <DataTable
+      label="People"
+      columns={columns}
+      rows={people.slice(0, 10)}
+      total={total}
+      totalLimit={20}
+      rowKey={(p) => p.id}
+      state={state}
+      loading={false}
+    />
+  );
+}
+
 describe('DataTable', () => {
   it('shows skeleton rows while the first page loads', () => {
     renderWithProviders(<LocalTable loading />);
@@ -117,5 +134,14 @@ describe('DataTable', () => {
     expect(screen.getByText('1–10 of 10')).toBeTruthy();
     fireEvent.change(screen.getByRole('searchbox', { name: 'Search' }), { target: { value: 'nobody' } });
     expect(await screen.findByText('Nothing matches your search.')).toBeTruthy();
+  });
+
+  it('reads a total above the counted limit as "more than" the limit', () => {
+    renderWithProviders(<Counted total={21} />);
+    expect(screen.getByText('1–10 of more than 20')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Page 3' })).toBeTruthy();
+    cleanup();
+    renderWithProviders(<Counted total={20} />);
+    expect(screen.getByText('1–10 of 20')).toBeTruthy();
   });
 });

@@ -24,6 +24,8 @@ export interface DataTableProps<T> {
   rows: T[] | undefined;
   rowKey: (row: T) => string | number;
   total: number | undefined;
+  /** The server counts the total up to this many rows and one more: a total above it reads "more than". */
+  totalLimit?: number;
   state: TableControls;
   loading: boolean;
   /** The shown rows are the previous page's while the next one loads. */
@@ -153,7 +155,13 @@ export function DataTable<T>(props: DataTableProps<T>) {
             size="xs"
           />
           <Text size="sm" c="dimmed" aria-live="polite">
-            {total === undefined ? '' : total === 0 ? t('components.dataTable.none') : t('components.dataTable.range', { from, to, total })}
+            {total === undefined
+              ? ''
+              : total === 0
+                ? t('components.dataTable.none')
+                : props.totalLimit !== undefined && total > props.totalLimit
+                  ? t('components.dataTable.rangeOver', { from, to, limit: props.totalLimit })
+                  : t('components.dataTable.range', { from, to, total })}
           </Text>
         </Group>
         {pages > 1 && (

@@ -1,5 +1,6 @@
 import { ActionIcon, Badge, Text, VisuallyHidden } from '@mantine/core';
 import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
+import { AUDIT_LOG_COUNT_LIMIT } from '@vellum/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
@@ -136,6 +137,7 @@ export function AuditLogsPage() {
         columns={columns}
         rows={logs.data?.items}
         total={logs.data?.pageable.totalElements}
+        totalLimit={AUDIT_LOG_COUNT_LIMIT}
         rowKey={(l) => l.id}
         state={state}
         loading={logs.isPending}

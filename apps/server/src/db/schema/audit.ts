@@ -1,4 +1,19 @@
-import { bigserial, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { type SQL, sql } from 'drizzle-orm';
+import { type AnyPgColumn, bigserial, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+/**
+ * The five columns the log's search matches, as one text (decision 0060): one trigram index
+ * answers a partial match of any of them. The repo writes the same expression, and checks each
+ * column after (a match across two columns' boundary is not a match).
+ */
+export const auditLogSearchText = (t: {
+  login: AnyPgColumn;
+  entityName: AnyPgColumn;
+  entityId: AnyPgColumn;
+  entityLabel: AnyPgColumn;
+  action: AnyPgColumn;
+}): SQL =>
+  sql`(coalesce(${t.login}, '') || ' ' || ${t.entityName} || ' ' || coalesce(${t.entityId}, '') || ' ' || coalesce(${t.entityLabel}, '') || ' ' || ${t.action})`;
 
 /**
  * One row per mutation, sign-in event and publish. No foreign keys: the log outlives what it
@@ -20,5 +35,11 @@ export const auditLog = pgTable(
     category: text('category').notNull().default('general'),
     changes: jsonb('changes'),
   },
-  (t) => [index('audit_log_bu_idx').on(t.businessUnitId, t.id), index('audit_log_at_idx').on(t.at)],
+  (t) => [
+    index('audit_log_bu_idx').on(t.businessUnitId, t.id),
+    index('audit_log_at_idx').on(t.at),
+    // the page newest first (the default order) without sorting the unit's entries
+    index('audit_log_bu_at_idx').on(t.businessUnitId, t.at, t.id),
+    index('audit_log_search_trgm_idx').using('gin', sql`${auditLogSearchText(t)} gin_trgm_ops`),
+  ],
 );

@@ -1,5 +1,5 @@
-import type { AccessRight } from '@vellum/contract';
-import { eq } from 'drizzle-orm';
+import { type AccessRight, AUDIT_LOG_COUNT_LIMIT } from '@vellum/contract';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/schema/index.js';
 import { makeBusinessUnit, makeUserWithRights } from '../../factories/organisation-factories.js';
@@ -125,6 +125,32 @@ describe('paging, sorting and filters', () => {
     expect(actions(await q('search=docu'))).toEqual(['UPDATE']);
     expect(actions(await q('search=bob'))).toEqual(['UPDATE']);
     expect(actions(await q('search=publ'))).toEqual(['PUBLISH']);
+    // each column on its own: the search does not match across two columns' boundary
+    expect(actions(await q('search=product%201'))).toEqual([]);
+    expect(actions(await q('search=com%20product'))).toEqual([]);
+    expect(actions(await q('search=%25'))).toEqual([]);
+    expect(actions(await q('search=DOCUMENT'))).toEqual(['UPDATE']);
+  });
+
+  it('counts the total up to the limit and one more (decision 0060)', async () => {
+    const big = await makeBusinessUnit(ctx.db);
+    // written as the audit writes them, in one statement (the log is append-only)
+    await ctx.db.execute(sql`INSERT INTO audit_log (login, business_unit_id, entity_name, entity_id, entity_label, action)
+      SELECT 'carol@example.com', ${big.id}, 'product', i::text, 'KC-' || i, CASE WHEN i <= 3 THEN 'DELETE' ELSE 'CREATE' END
+      FROM generate_series(1, ${AUDIT_LOG_COUNT_LIMIT + 5}) AS i`);
+    const reader = await tokenWith(['AUDIT_LOG_ALL_READ'], [big.id]);
+    const first = await list(reader, `?business-unit=${big.id}&size=20`);
+    expect(first.json().items).toHaveLength(20);
+    expect(first.json().pageable.totalElements).toBe(AUDIT_LOG_COUNT_LIMIT + 1);
+    // a page past the limit is still read
+    const far = await list(reader, `?business-unit=${big.id}&size=2&page=${AUDIT_LOG_COUNT_LIMIT / 2 + 2}&sort=id,asc`);
+    expect(far.json().items.map((i: { entityId: string }) => i.entityId)).toEqual([String(AUDIT_LOG_COUNT_LIMIT + 5)]);
+    // under the limit the total is exact, counted or known from a short page
+    const deletes = await list(reader, `?business-unit=${big.id}&size=2&action=DELETE`);
+    expect(deletes.json().pageable).toEqual({ pageNumber: 0, pageSize: 2, totalPages: 2, totalElements: 3 });
+    const found = await list(reader, `?business-unit=${big.id}&size=2&search=kc-1000`);
+    expect(found.json().pageable.totalElements).toBe(7);
+    expect((await list(reader, `?business-unit=${big.id}&size=20&search=kc-1000`)).json().pageable.totalElements).toBe(7);
   });
 
   it('filters by dates; a date alone covers its whole day', async () => {

@@ -2,7 +2,7 @@ import type { PublishState } from '@vellum/contract';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
-import { liveStateIn, productIsLive } from '../../db/live-content.js';
+import { liveContentOf, liveStateIn, productIsLive } from '../../db/live-content.js';
 import {
   attributeDefinition,
   attributeValue,
@@ -10,6 +10,7 @@ import {
   productGroupProduct,
   productType,
   productTypeProductCount,
+  pubProduct,
 } from '../../db/schema/index.js';
 import { type MatchMode, matchesText } from '../../db/sql.js';
 
@@ -71,8 +72,27 @@ function conditions(f: ProductSearchFilter): SQL {
     );
   }
   // by the date and whether the unit's live publication holds the product (decision 0051)
-  if (f.publishState !== undefined) where.push(liveStateIn(p.publishDate, productIsLive(p.id, p.businessUnitId), [f.publishState]));
+  if (f.publishState === 'UNPUBLISHED') {
+    // a top-level NOT EXISTS, which the planner turns into an anti-join (one pass over the live
+    // publication's products for a count) instead of a probe per product (decision 0060)
+    where.push(
+      sql`NOT EXISTS (SELECT 1 FROM ${pubProduct} up WHERE up.publication_id = ${liveContentOf(unitOf(f))} AND up.product_id = ${p.id}
+        AND ${p.publishDate} IS NOT NULL)`,
+    );
+  } else if (f.publishState !== undefined) {
+    where.push(liveStateIn(p.publishDate, productIsLive(p.id, unitOf(f)), [f.publishState]));
+  }
   return where.length > 0 ? sql.join(where, sql` AND `) : sql`TRUE`;
+}
+
+/**
+ * The searched products' business unit: a constant when the search names it or a product type
+ * (so that the live publication is looked up once per statement), else each product's own.
+ */
+function unitOf(f: ProductSearchFilter): SQL | number {
+  if (f.businessUnitId !== undefined) return f.businessUnitId;
+  if (f.productTypeId !== undefined) return sql`(SELECT ut.business_unit_id FROM ${productType} ut WHERE ut.id = ${f.productTypeId})`;
+  return p.businessUnitId;
 }
 
 /** A product type and nothing else: the whole type, whose size is kept in product_type_product_count. */
@@ -98,6 +118,14 @@ function totalOf(f: ProductSearchFilter, where: SQL): SQL<number> {
   if (wholeProductType(f)) {
     return sql<number>`coalesce((SELECT c.products FROM ${productTypeProductCount} c WHERE c.product_type_id = ${f.productTypeId}), 0)`;
   }
+  const { publishState, ...unfiltered } = f;
+  if (publishState === 'UNPUBLISHED' && wholeProductType(unfiltered)) {
+    // the type's kept count less its dated products the live publication holds (decision 0060):
+    // nothing to count after an import that is not published yet, instead of every product
+    return sql<number>`coalesce((SELECT c.products FROM ${productTypeProductCount} c WHERE c.product_type_id = ${f.productTypeId}), 0)
+      - (SELECT count(*)::int FROM ${pubProduct} lp JOIN ${product} lq ON lq.id = lp.product_id
+         WHERE lp.publication_id = ${liveContentOf(unitOf(f))} AND lp.product_type_id = ${f.productTypeId} AND lq.publish_date IS NOT NULL)`;
+  }
   return sql<number>`(SELECT count(*)::int FROM ${product} WHERE ${where})`;
 }
 
@@ -110,33 +138,55 @@ const sortColumns = {
   id: p.id,
 } satisfies Record<ProductSortField, SQL>;
 
+/** The columns of a listed product: its type's name, its values of active STRING attributes, its number of groups, its live state. */
+function listColumns(total: SQL<number>) {
+  return {
+    id: product.id,
+    businessUnitId: product.businessUnitId,
+    productTypeId: product.productTypeId,
+    productTypeName: sql<string>`(SELECT t.name FROM ${productType} t WHERE t.id = ${p.productTypeId})`,
+    keyCode: product.keyCode,
+    publishDate: product.publishDate,
+    live: sql<boolean>`${productIsLive(p.id, p.businessUnitId)}`,
+    lastModifiedDate: product.lastModifiedDate,
+    attributeValues: sql<{ id: number; attributeDefinitionId: number; value: string }[] | string>`(
+      SELECT coalesce(json_agg(json_build_object('id', v.id, 'attributeDefinitionId', v.attribute_definition_id, 'value', v.value)
+                               ORDER BY d.visualization_order, d.id), '[]'::json)
+      FROM ${attributeValue} v JOIN ${attributeDefinition} d ON d.id = v.attribute_definition_id
+      WHERE v.product_id = ${p.id} AND d.is_active AND d.type = 'STRING')`,
+    productGroups: sql<number>`(SELECT count(*)::int FROM ${productGroupProduct} g WHERE g.product_id = ${p.id})`,
+    total,
+  };
+}
+
+type Page = { limit: number; offset: number };
+
+const orderOf = (s: { by: ProductSortField; desc: boolean }): SQL => sql`${sortColumns[s.by]} ${sql.raw(s.desc ? 'DESC' : 'ASC')}`;
+
 /**
  * One page of the products matching the filter, each with its type's name, its values of active
  * STRING attributes and its number of product groups, and how many match in all, in one statement:
  * the per-product subqueries run for the page's rows only (after sort and limit) and the total is
  * an uncorrelated subquery computed once. Only a page past the end needs a second query for the
- * total.
+ * total. A sort led by one attribute reads its page in two parts (`byAttribute`).
  */
-export async function searchProducts(db: DbOrTx, f: ProductSearchFilter, sort: ProductSort[], page: { limit: number; offset: number }) {
+export async function searchProducts(db: DbOrTx, f: ProductSearchFilter, sort: ProductSort[], page: Page) {
   const where = conditions(f);
+  const [first, ...rest] = sort;
+  const found =
+    first !== undefined && typeof first.by !== 'string' && rest.every((s) => typeof s.by === 'string')
+      ? await byAttribute(db, f, where, { attributeDefinitionId: first.by.attributeDefinitionId, desc: first.desc }, rest as never, page)
+      : await byJoins(db, f, where, sort, page);
+  if (found.length > 0) return { rows: found, total: Number(found[0].total) };
+  if (page.offset === 0) return { rows: found, total: 0 };
+  const [{ total }] = await db.select({ total: totalOf(f, where) }).from(sql`(VALUES (1)) AS one`);
+  return { rows: found, total: Number(total) };
+}
+
+/** Any sort: each attribute sorted by is a left join on its value (products without it come last either way). */
+async function byJoins(db: DbOrTx, f: ProductSearchFilter, where: SQL, sort: ProductSort[], page: Page) {
   let query = db
-    .select({
-      id: product.id,
-      businessUnitId: product.businessUnitId,
-      productTypeId: product.productTypeId,
-      productTypeName: sql<string>`(SELECT t.name FROM ${productType} t WHERE t.id = ${p.productTypeId})`,
-      keyCode: product.keyCode,
-      publishDate: product.publishDate,
-      live: sql<boolean>`${productIsLive(p.id, p.businessUnitId)}`,
-      lastModifiedDate: product.lastModifiedDate,
-      attributeValues: sql<{ id: number; attributeDefinitionId: number; value: string }[] | string>`(
-        SELECT coalesce(json_agg(json_build_object('id', v.id, 'attributeDefinitionId', v.attribute_definition_id, 'value', v.value)
-                                 ORDER BY d.visualization_order, d.id), '[]'::json)
-        FROM ${attributeValue} v JOIN ${attributeDefinition} d ON d.id = v.attribute_definition_id
-        WHERE v.product_id = ${p.id} AND d.is_active AND d.type = 'STRING')`,
-      productGroups: sql<number>`(SELECT count(*)::int FROM ${productGroupProduct} g WHERE g.product_id = ${p.id})`,
-      total: totalOf(f, where),
-    })
+    .select(listColumns(totalOf(f, where)))
     .from(product)
     .$dynamic();
   const orderBy: SQL[] = [];
@@ -146,19 +196,61 @@ export async function searchProducts(db: DbOrTx, f: ProductSearchFilter, sort: P
       orderBy.push(sql`${sortColumns[s.by]} ${dir}`);
       return;
     }
-    // products without a value for the attribute come last either way
     const v = alias(attributeValue, `sort_value_${i}`);
     query = query.leftJoin(v, and(eq(v.productId, p.id), eq(v.attributeDefinitionId, s.by.attributeDefinitionId)));
     orderBy.push(sql`lower(${v.value}) ${dir} NULLS LAST`);
   });
   orderBy.push(sql`${p.id} ASC`);
-  const rows = await query
+  return query
     .where(where)
     .orderBy(...orderBy)
     .limit(page.limit)
     .offset(page.offset);
-  if (rows.length > 0) return { rows, total: Number(rows[0].total) };
-  if (page.offset === 0) return { rows, total: 0 };
-  const [{ total }] = await db.select({ total: totalOf(f, where) }).from(sql`(VALUES (1)) AS one`);
-  return { rows, total: Number(total) };
+}
+
+/**
+ * A sort led by an attribute (decision 0060), in the order `byJoins` gives: first the products
+ * with a value, read in the order of the values' index (attribute, lower(value)), so a page needs
+ * no sort of the whole type; then, once those run out, the products without a value. How many
+ * have a value is known from the first part's page when it runs out there, and counted only for a
+ * page that starts past them.
+ */
+async function byAttribute(
+  db: DbOrTx,
+  f: ProductSearchFilter,
+  where: SQL,
+  attribute: { attributeDefinitionId: number; desc: boolean },
+  rest: { by: ProductSortField; desc: boolean }[],
+  page: Page,
+) {
+  const v = alias(attributeValue, 'sort_value');
+  const valued = and(eq(v.productId, p.id), eq(v.attributeDefinitionId, attribute.attributeDefinitionId));
+  const total = totalOf(f, where);
+  const withValue = await db
+    .select(listColumns(total))
+    .from(product)
+    .innerJoin(v, valued)
+    .where(where)
+    .orderBy(sql`lower(${v.value}) ${sql.raw(attribute.desc ? 'DESC' : 'ASC')}`, ...rest.map(orderOf), sql`${p.id} ASC`)
+    .limit(page.limit)
+    .offset(page.offset);
+  if (withValue.length === page.limit) return withValue;
+  let valuedCount = page.offset + withValue.length;
+  if (withValue.length === 0 && page.offset > 0) {
+    const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(product).innerJoin(v, valued).where(where);
+    valuedCount = Number(n);
+  }
+  const without = await db
+    .select(listColumns(total))
+    .from(product)
+    .where(
+      and(
+        where,
+        sql`NOT EXISTS (SELECT 1 FROM ${attributeValue} nv WHERE nv.product_id = ${p.id} AND nv.attribute_definition_id = ${attribute.attributeDefinitionId})`,
+      ),
+    )
+    .orderBy(...rest.map(orderOf), sql`${p.id} ASC`)
+    .limit(page.limit - withValue.length)
+    .offset(Math.max(0, page.offset - valuedCount));
+  return [...withValue, ...without];
 }

@@ -109,6 +109,31 @@ describe('POST /api/products/search: filters', () => {
     await publishAsIs(ctx.db, unit.id);
     expect(await keyCodes(q, { publishState: 'PUBLISHED' }, reader)).toEqual(['NEVER-PAST']);
     expect(await keyCodes(q, { publishState: 'SCHEDULED' }, reader)).toEqual(['NEVER-FUTURE']);
+    expect(await keyCodes(q, { publishState: 'UNPUBLISHED' }, reader)).toEqual([]);
+    expect(await keyCodes(`business-unit=${unit.id}&size=50`, { publishState: 'UNPUBLISHED' }, reader)).toEqual([]);
+    // a product dated after the publish, and one whose date was taken away, wait for the next one
+    await makeProduct(ctx.db, t, { keyCode: 'LATER-PAST', publishDate: past });
+    await ctx.db.update(product).set({ publishDate: null }).where(eq(product.keyCode, 'NEVER-FUTURE'));
+    expect(await keyCodes(q, { publishState: 'UNPUBLISHED' }, reader)).toEqual(['LATER-PAST', 'NEVER-FUTURE']);
+    expect(await keyCodes(`business-unit=${unit.id}&size=50`, { publishState: 'UNPUBLISHED' }, reader)).toEqual([
+      'LATER-PAST',
+      'NEVER-FUTURE',
+    ]);
+    const page = await search(reader, `product-type=${t.id}&size=1&page=1`, { publishState: 'UNPUBLISHED' });
+    expect(page.json().pageable.totalElements).toBe(2);
+    await publishAsIs(ctx.db, unit.id);
+    expect(await keyCodes(q, { publishState: 'UNPUBLISHED' }, reader)).toEqual(['NEVER-FUTURE']);
+    // the whole type's total: its kept count less its dated products the live publication holds
+    const total = async (query: string) =>
+      (await search(reader, query, { publishState: 'UNPUBLISHED' })).json().pageable.totalElements as number;
+    expect(await total(q)).toBe(1);
+    await makeProduct(ctx.db, t, { keyCode: 'UNDATED' });
+    expect(await total(q)).toBe(2);
+    await ctx.db.delete(product).where(eq(product.keyCode, 'LATER-PAST'));
+    await ctx.db.update(product).set({ publishDate: null }).where(eq(product.keyCode, 'NEVER-PAST'));
+    expect(await keyCodes(q, { publishState: 'UNPUBLISHED' }, reader)).toEqual(['NEVER-FUTURE', 'NEVER-PAST', 'UNDATED']);
+    expect(await total(q)).toBe(3);
+    expect(await total(`product-type=${t.id}&size=1&page=5`)).toBe(3);
   });
 
   it('answers list items with type name, values, group count and publish state', async () => {
@@ -160,9 +185,50 @@ describe('POST /api/products/search: paging and sorting', () => {
     expect(await keyCodes(`${inType()}&sort=attribute.${model},desc`)).toEqual(['XYZ-300', 'ABC-100', 'abc-200', 'Q-500', 'X%Y-400']);
     expect(await keyCodes(`${inType()}&sort=publishDate,asc&sort=id,desc`)).toEqual(['Q-500', 'XYZ-300', 'ABC-100', 'X%Y-400', 'abc-200']);
     for (const s of ['createdDate', 'lastModifiedDate', 'id']) expect(await keyCodes(`${inType()}&sort=${s},desc`)).toHaveLength(5);
+    // a second sort field orders the products without the value
+    expect(await keyCodes(`${inType()}&sort=attribute.${model},asc&sort=keyCode,desc`)).toEqual([
+      'Q-500',
+      'abc-200',
+      'ABC-100',
+      'XYZ-300',
+      'X%Y-400',
+    ]);
     for (const s of ['bogus', 'attribute.x', 'attribute', 'version']) {
       expect((await search(w.reader, `${inType()}&sort=${s}`)).statusCode, s).toBe(400);
     }
+  });
+});
+
+describe('POST /api/products/search: pages sorted by an attribute (decision 0060)', () => {
+  const page = async (query: string, body: Record<string, unknown> = {}) => {
+    const res = await search(w.reader, `product-type=${type.id}&${query}`, body);
+    expect(res.statusCode, res.body).toBe(200);
+    const json = res.json() as { items: { keyCode: string }[]; pageable: { totalElements: number } };
+    return { keyCodes: json.items.map((i) => i.keyCode), total: json.pageable.totalElements };
+  };
+
+  it('pages across the products with the value and those without, with the total', async () => {
+    const asc = `sort=attribute.${model},asc`;
+    expect(await page(`${asc}&size=2&page=0`)).toEqual({ keyCodes: ['Q-500', 'abc-200'], total: 5 });
+    expect(await page(`${asc}&size=2&page=1`)).toEqual({ keyCodes: ['ABC-100', 'XYZ-300'], total: 5 });
+    expect(await page(`${asc}&size=3&page=1`)).toEqual({ keyCodes: ['XYZ-300', 'X%Y-400'], total: 5 });
+    expect(await page(`${asc}&size=2&page=2`)).toEqual({ keyCodes: ['X%Y-400'], total: 5 });
+    expect(await page(`${asc}&size=2&page=3`)).toEqual({ keyCodes: [], total: 5 });
+    expect(await page(`sort=attribute.${model},desc&size=3&page=1`)).toEqual({ keyCodes: ['Q-500', 'X%Y-400'], total: 5 });
+  });
+
+  it('keeps the filter in both parts', async () => {
+    const asc = `sort=attribute.${model},asc`;
+    expect(await page(`${asc}&size=3&page=0`, { orphans: true })).toEqual({ keyCodes: ['Q-500', 'abc-200', 'ABC-100'], total: 4 });
+    expect(await page(`${asc}&size=3&page=1`, { orphans: true })).toEqual({ keyCodes: ['X%Y-400'], total: 4 });
+    expect(await page(`${asc}&size=1&page=1`, { keyCode: { value: 'X' } })).toEqual({ keyCodes: ['X%Y-400'], total: 2 });
+    expect(await page(`${asc}&size=1&page=2`, { keyCode: { value: 'X' } })).toEqual({ keyCodes: [], total: 2 });
+  });
+
+  it('sorts by an attribute of another type: no product has the value', async () => {
+    const other = await makeProductType(ctx.db, w.unitA.id, {}, [{ name: 'Size', slug: 'size' }]);
+    const sizeId = other.definitions[0].id;
+    expect(await page(`sort=attribute.${sizeId},asc&size=2&page=1`)).toEqual({ keyCodes: ['XYZ-300', 'X%Y-400'], total: 5 });
   });
 });
 

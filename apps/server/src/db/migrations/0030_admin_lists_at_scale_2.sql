@@ -1,0 +1,2 @@
+CREATE INDEX "audit_log_bu_at_idx" ON "audit_log" USING btree ("business_unit_id","at","id");--> statement-breakpoint
+CREATE INDEX "audit_log_search_trgm_idx" ON "audit_log" USING gin ((coalesce("login", '') || ' ' || "entity_name" || ' ' || coalesce("entity_id", '') || ' ' || coalesce("entity_label", '') || ' ' || "action") gin_trgm_ops);
