@@ -1,14 +1,15 @@
 import type { AccessRight } from '@vellum/contract';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { unzipSync } from 'fflate';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { auditLog, bulkJob, scheduledExport } from '../../db/schema/index.js';
 import { makeProduct, makeProductType } from '../../factories/catalogue-factories.js';
 import { makeBusinessUnit, makeUserWithRights } from '../../factories/organisation-factories.js';
 import { as, createTestContext, mailText, secondServer, type TestContext, tokenFor } from '../../test/harness.js';
 import { EXPORT_EXPIRY_QUEUE, expireStoredExports } from './export-expiry.js';
 import { scheduledDownloadLink } from './scheduled-export-links.js';
-import { SCHEDULED_TICK_QUEUE, tick } from './scheduled-export-runs.js';
+import { SCHEDULED_RUN_QUEUE, SCHEDULED_TICK_QUEUE, tick } from './scheduled-export-runs.js';
+import { scheduledRunHandler } from './scheduled-exports.jobs.js';
 
 /**
  * The tick of scheduled exports, their runs and mails, the recipients' download, and the expiry of
@@ -212,6 +213,41 @@ describe('the queue', () => {
     expect(after?.lastRunAt).toBeInstanceOf(Date);
     expect((await jobRow(after?.lastJobId ?? 0))?.status).toBe('SUCCESS');
     expect(mailText(ctx.mails().at(-1) ?? '')).toContain('To: cron@example.com');
+    await ctx.db.delete(scheduledExport).where(eq(scheduledExport.id, row.id));
+  });
+});
+
+describe("a run's unexpected failure", () => {
+  it('an earlier attempt is left to the retry; the last one marks the export FAILED with a line in its log', async () => {
+    const row = await makeSchedule({ productTypeId: (await makeProductType(ctx.db, s.unitId)).id, recipients: ['late@example.com'] });
+    const [jobId = 0] = await tick(ctx.app.deps, MONDAY_0600);
+    const handler = scheduledRunHandler(ctx.app.deps);
+    const data = { jobId, scheduledExportId: row.id, recipients: ['late@example.com'] };
+    const select = vi.spyOn(ctx.app.deps.db, 'select').mockImplementation(() => {
+      throw new Error('database unreachable');
+    });
+    try {
+      await expect(handler(data, { retryCount: 0, last: false })).rejects.toThrow('database unreachable');
+    } finally {
+      select.mockRestore();
+    }
+    expect(await jobRow(jobId)).toMatchObject({ status: 'PROCESSING' });
+    // through the queue, on the attempt pg-boss will not retry
+    await ctx.db.execute(
+      sql`UPDATE pgboss.job SET retry_count = 2 WHERE name = ${SCHEDULED_RUN_QUEUE} AND data->>'jobId' = ${String(jobId)}`,
+    );
+    const again = vi.spyOn(ctx.app.deps.db, 'select').mockImplementation(() => {
+      throw new Error('database unreachable');
+    });
+    try {
+      await ctx.app.deps.jobs.drain();
+    } finally {
+      again.mockRestore();
+    }
+    const job = await jobRow(jobId);
+    expect(job?.status).toBe('FAILED');
+    expect(job?.log).toMatch(/\nThe export failed unexpectedly\.$/);
+    expect(job?.processedDate).toBeInstanceOf(Date);
     await ctx.db.delete(scheduledExport).where(eq(scheduledExport.id, row.id));
   });
 });
