@@ -203,6 +203,27 @@ describe('the tick', () => {
   });
 });
 
+describe("the unit's documents", () => {
+  it('a DOCUMENT schedule exports the documents and mails the recipients a link to their zip', async () => {
+    const row = await makeSchedule({ entity: 'DOCUMENT', productTypeId: null, recipients: ['quality@example.com'] });
+    const [jobId] = await tick(ctx.app.deps, MONDAY_0600);
+    const before = ctx.mails().length;
+    await ctx.app.deps.jobs.drain();
+    const job = await jobRow(jobId ?? 0);
+    expect(job, job?.log).toMatchObject({ status: 'SUCCESS', entity: 'DOCUMENT', productTypeId: null });
+    const [mail = ''] = ctx.mails().slice(before).map(mailText);
+    expect(mail).toContain('Scheduled export of the documents of');
+    expect(mail).toContain('documents, TXT');
+    const token = /token=([A-Za-z0-9._~%-]+)/.exec(mail)?.[1];
+    const download = await get(s.recipient, `/api/scheduled-exports/downloads/${jobId}?token=${token}`);
+    expect(download.statusCode, download.body).toBe(200);
+    expect(download.headers['content-disposition']).toContain(`-${jobId}.zip`);
+    expect(download.headers['content-disposition']).toContain('documents-');
+    expect(Object.keys(unzipSync(new Uint8Array(download.rawPayload)))[0]).toMatch(/^documents-.*\.txt$/);
+    await ctx.db.delete(scheduledExport).where(eq(scheduledExport.id, row.id));
+  });
+});
+
 describe('the queue', () => {
   it('runs the tick and the expiry when their cron sends them', async () => {
     const row = await makeSchedule({ nextRunAt: new Date(Date.now() - 60_000), recipients: ['cron@example.com'] });

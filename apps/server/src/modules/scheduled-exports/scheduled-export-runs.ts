@@ -12,7 +12,7 @@ import * as repo from './scheduled-exports.repo.js';
 /** The queue the cron sends every 15 minutes: it takes the due schedules. */
 export const SCHEDULED_TICK_QUEUE = 'scheduled-export-tick';
 export const SCHEDULED_TICK_CRON = '*/15 * * * *';
-/** The queue of one scheduled export: the products' export, then the recipients' mails. */
+/** The queue of one scheduled export: the products' or documents' export, then the recipients' mails. */
 export const SCHEDULED_RUN_QUEUE = 'scheduled-export-run';
 export interface ScheduledRunData {
   jobId: number;
@@ -56,6 +56,7 @@ export async function tick(deps: Deps, now = new Date()): Promise<number[]> {
           action: 'EXPORT_SCHEDULED',
           changes: {
             scheduledExport: { from: null, to: s.id },
+            entity: { from: null, to: s.entity },
             productType: { from: null, to: s.productTypeId },
             fileFormat: { from: null, to: s.fileFormat },
             recipients: { from: null, to: s.recipients },
@@ -87,7 +88,11 @@ export async function runScheduledExport(deps: Deps, data: ScheduledRunData, now
   await runExport(deps, { jobId: data.jobId });
   const job = await repo.findExportJob(deps.db, data.jobId);
   if (!job) return;
-  const what = `the products of ${job.productTypeName ?? 'a deleted product type'}`;
+  const what =
+    job.entity === 'DOCUMENT'
+      ? `the documents of ${job.unitName ?? 'the business unit'}`
+      : `the products of ${job.productTypeName ?? 'a deleted product type'}`;
+  const noun = job.entity === 'DOCUMENT' ? 'documents' : 'products';
   for (const to of data.recipients) {
     if (job.status === 'SUCCESS') {
       const link = await scheduledDownloadLink(deps, job.id, to, now());
@@ -95,7 +100,7 @@ export async function runScheduledExport(deps: Deps, data: ScheduledRunData, now
         to,
         subject: `Scheduled export of ${what}`,
         text:
-          `The scheduled export of ${what} (${job.rowsTotal ?? 0} products, ${job.fileFormat}) is ready.\n\n` +
+          `The scheduled export of ${what} (${job.rowsTotal ?? 0} ${noun}, ${job.fileFormat}) is ready.\n\n` +
           `Download it within ${EXPORT_LINK_DAYS} days, signed in to Vellum as the user with this e-mail address (${to}) ` +
           `and the right to export in the business unit:\n${link}\n`,
       });
@@ -118,5 +123,6 @@ export async function openScheduledExport(deps: Deps, auth: AuthContext, id: num
   if (job.kind !== 'EXPORT' || job.status !== 'SUCCESS' || !job.storageKey) throw notFound('bulkExport');
   const stream = await deps.files.open(job.storageKey);
   if (!stream) throw notFound('bulkExport');
-  return { stream, fileName: `products-${job.productTypeSlug ?? 'export'}-${job.id}.zip` };
+  const name = job.entity === 'DOCUMENT' ? `documents-${job.unitSlug ?? 'export'}` : `products-${job.productTypeSlug ?? 'export'}`;
+  return { stream, fileName: `${name}-${job.id}.zip` };
 }

@@ -35,12 +35,12 @@ export const scheduledExportsRoutes: RoutesPlugin = async (app) => {
   route(app, api.get, { access: manage }, (req) => getScheduledExport(deps, req.params.id));
   route(app, api.create, { access: { right: RIGHT, unit: (req) => idIn(req.body, 'businessUnitId') } }, async (req, reply) => {
     const created = await createScheduledExport(deps, authOf(req), req.body);
-    alert(reply, 'vellumApp.scheduledExport.created', created.productTypeName).status(201);
+    alert(reply, 'vellumApp.scheduledExport.created', created.productTypeName ?? 'documents').status(201);
     return created;
   });
   route(app, api.update, { access: manage }, async (req, reply) => {
     const updated = await updateScheduledExport(deps, authOf(req), req.params.id, req.body);
-    alert(reply, 'vellumApp.scheduledExport.updated', updated.productTypeName);
+    alert(reply, 'vellumApp.scheduledExport.updated', updated.productTypeName ?? 'documents');
     return updated;
   });
   route(app, api.delete, { access: manage }, async (req, reply) => {
