@@ -67,6 +67,18 @@ export const scheduledExportsApi = {
     params: idParams,
     errors: [E.notFound],
   }),
+  run: defineRoute({
+    method: 'POST',
+    path: '/api/scheduled-exports/:id/run',
+    tags,
+    summary: 'Makes a scheduled export now and mails its recipients, as its schedule would (the next run stays)',
+    description:
+      'Queues the export and answers at once (202) with its job id; each recipient is mailed their own link, as for a run on the ' +
+      'schedule. A paused schedule runs too. The schedule’s next run does not move; its last run is now.',
+    params: idParams,
+    response: { 202: z.object({ id: z.number() }) },
+    errors: [E.notFound],
+  }),
   download: defineRoute({
     method: 'GET',
     path: '/api/scheduled-exports/downloads/:id',

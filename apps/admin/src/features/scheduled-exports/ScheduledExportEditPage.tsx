@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Box, Group, NativeSelect, Stack, TagsInput } from '@mantine/core';
+import { Box, Button, Group, NativeSelect, Stack, TagsInput } from '@mantine/core';
+import { IconPlayerPlay } from '@tabler/icons-react';
 import {
   BULK_FILE_FORMATS,
   SCHEDULED_EXPORT_DEFAULT_TIME_ZONE,
@@ -12,6 +13,7 @@ import {
   type ScheduledExportFields,
   scheduledExportFields,
 } from '@vellum/contract';
+import { memo } from 'react';
 import type { FieldError } from 'react-hook-form';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -29,7 +31,7 @@ import { LoadError, PageLoader } from '../../components/QueryState';
 import { formatDateTimeIn } from '../../i18n/format';
 import { scheduledExportPaths } from '../../paths/scheduledExports';
 import { useProductTypes } from '../product-types';
-import { useDeleteScheduledExport, useSaveScheduledExport, useScheduledExport } from './scheduledExports.hooks';
+import { useDeleteScheduledExport, useRunScheduledExport, useSaveScheduledExport, useScheduledExport } from './scheduledExports.hooks';
 import { type ScheduleFormValues, toScheduleForm } from './scheduleForm';
 import { hourText, whatText } from './scheduleText';
 
@@ -59,6 +61,28 @@ export function ScheduledExportEditPage() {
   return <ScheduleForm key={location.key} unitId={unitId} schedule={schedule.data} />;
 }
 
+/** The time zone's select: its 400-odd options are rendered again only when its own value or error changes. */
+const TimeZoneSelect = memo(function TimeZoneSelect(props: {
+  value: string;
+  onChange: (value: string) => void;
+  onBlur: () => void;
+  error: string | undefined;
+}) {
+  const { t } = useTranslation();
+  return (
+    <NativeSelect
+      label={t('scheduledExports.form.timeZone')}
+      description={t('scheduledExports.form.timeZoneHint')}
+      maw={320}
+      data={timeZones()}
+      value={props.value}
+      onChange={(e) => props.onChange(e.currentTarget.value)}
+      onBlur={props.onBlur}
+      error={props.error}
+    />
+  );
+});
+
 /** The first message of a list field's errors: the list's own, else its first entry's, naming the entry. */
 function firstError(error: FieldError | undefined, values: readonly string[]): { error?: FieldError; value?: string } {
   if (!error) return {};
@@ -83,6 +107,7 @@ function ScheduleForm({ unitId, schedule }: { unitId: number; schedule?: Schedul
   const entity = form.watch('entity');
   const save = useSaveScheduledExport();
   const remove = useDeleteScheduledExport();
+  const runNow = useRunScheduledExport();
   const { ask, dialog } = useConfirm();
 
   const onSubmit = async (values: Output) => {
@@ -150,7 +175,23 @@ function ScheduleForm({ unitId, schedule }: { unitId: number; schedule?: Schedul
           title={schedule ? t('scheduledExports.form.editTitle') : t('scheduledExports.form.createTitle')}
           description={t('scheduledExports.description')}
           back={{ to: listPath, label: t('scheduledExports.title') }}
-          actions={schedule && <DeleteButton onClick={onDelete} />}
+          actions={
+            schedule && (
+              <Group gap="xs">
+                <Button
+                  variant="default"
+                  leftSection={<IconPlayerPlay size={16} />}
+                  loading={runNow.isPending}
+                  disabled={isDirty}
+                  title={isDirty ? t('scheduledExports.form.runNowSaveFirst') : undefined}
+                  onClick={() => runNow.mutate(schedule.id)}
+                >
+                  {t('scheduledExports.form.runNow')}
+                </Button>
+                <DeleteButton onClick={onDelete} />
+              </Group>
+            )
+          }
         />
         <Stack gap="lg">
           <FormSection title={t('scheduledExports.form.what')}>
@@ -250,13 +291,9 @@ function ScheduleForm({ unitId, schedule }: { unitId: number; schedule?: Schedul
               control={form.control}
               name="timeZone"
               render={({ field, fieldState }) => (
-                <NativeSelect
-                  label={t('scheduledExports.form.timeZone')}
-                  description={t('scheduledExports.form.timeZoneHint')}
-                  maw={320}
-                  data={timeZones()}
-                  value={field.value}
-                  onChange={(e) => field.onChange(e.currentTarget.value)}
+                <TimeZoneSelect
+                  value={field.value ?? ''}
+                  onChange={field.onChange}
                   onBlur={field.onBlur}
                   error={errorText(fieldState.error)}
                 />

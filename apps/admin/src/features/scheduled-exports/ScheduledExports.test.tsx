@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, mockServer, ok, problem } from '../../test/fakeServer';
 import { renderRoute } from '../../test/renderRoute';
 import { auth, signedInWith } from '../../test/signedIn';
+import { ScheduledDownloadPage } from './ScheduledDownloadPage';
 import { ScheduledExportsRoutes } from './ScheduledExportsRoutes';
 import { browserTimeZone } from './scheduleForm';
 
@@ -184,7 +185,7 @@ describe('scheduled export form', () => {
       recipients: ['erp@example.com'],
       active: true,
     });
-  });
+  }, 15_000);
 
   it("schedules the unit's documents: no product type, the browser's time zone offered", async () => {
     const calls = server();
@@ -246,5 +247,57 @@ describe('scheduled export form', () => {
     fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(location()).toBe(BASE));
     expect(calls.some((c) => c.key === 'DELETE /api/scheduled-exports/3')).toBe(true);
+  });
+});
+
+describe('run now', () => {
+  it('makes the export now from the form of a saved schedule, not while it has unsaved changes', async () => {
+    const calls = mockServer({
+      'GET /api/scheduled-exports/3': () => ok(weekly),
+      'GET /api/product-types': () => ok([{ id: 7, name: 'Catheters' }]),
+      'POST /api/scheduled-exports/3/run': () => json(202, { id: 40 }),
+    });
+    renderRoute(<ScheduledExportsRoutes />, { url: `${BASE}/3`, path: PATH });
+    await screen.findByTestId('scheduled-export-form');
+    const run = screen.getByRole('button', { name: 'Run now' }) as HTMLButtonElement;
+    fireEvent.change(screen.getByLabelText(/^Hour/), { target: { value: '9' } });
+    expect(run.disabled).toBe(true);
+    fireEvent.change(screen.getByLabelText(/^Hour/), { target: { value: '6' } });
+    await waitFor(() => expect(run.disabled).toBe(false));
+    fireEvent.click(run);
+    await waitFor(() => expect(calls.filter((c) => c.key === 'POST /api/scheduled-exports/3/run')).toHaveLength(1));
+  });
+
+  it('is not offered for a new schedule', async () => {
+    server();
+    renderRoute(<ScheduledExportsRoutes />, { url: `${BASE}/new`, path: PATH });
+    await screen.findByTestId('scheduled-export-form');
+    expect(screen.queryByRole('button', { name: 'Run now' })).toBeNull();
+  });
+});
+
+describe("the recipient's download page", () => {
+  const DOWNLOAD = '/scheduled-exports/downloads/:id';
+
+  it('downloads the zip with the token of the link', async () => {
+    const calls = mockServer({ 'GET /api/scheduled-exports/downloads/5': () => ok({}) });
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:x'), revokeObjectURL: vi.fn() }));
+    renderRoute(<ScheduledDownloadPage />, { url: '/scheduled-exports/downloads/5?token=abc.def', path: DOWNLOAD });
+    fireEvent.click(await screen.findByRole('button', { name: 'Download the export' }));
+    expect(await screen.findByText('The download has started.')).toBeTruthy();
+    expect(calls.find((c) => c.key === 'GET /api/scheduled-exports/downloads/5')?.query.get('token')).toBe('abc.def');
+  });
+
+  it('says on the page why a link does not download: not valid for this user, or its export gone', async () => {
+    mockServer({ 'GET /api/scheduled-exports/downloads/5': () => problem(403, 'error.scheduledExport.downloadLinkInvalid') });
+    renderRoute(<ScheduledDownloadPage />, { url: '/scheduled-exports/downloads/5?token=abc.def', path: DOWNLOAD });
+    fireEvent.click(await screen.findByRole('button', { name: 'Download the export' }));
+    const alert = await screen.findByTestId('scheduled-download-error');
+    expect(alert.textContent).toContain('The export cannot be downloaded');
+    expect(alert.textContent).toContain('This download link is not valid');
+    cleanup();
+    renderRoute(<ScheduledDownloadPage />, { url: '/scheduled-exports/downloads/5', path: DOWNLOAD });
+    expect(await screen.findByText('This link is incomplete: open the link of the e-mail as it was sent.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Download the export' })).toBeNull();
   });
 });

@@ -224,6 +224,44 @@ describe("the unit's documents", () => {
   });
 });
 
+describe('POST api/scheduled-exports/{id}/run', () => {
+  it('makes the export now and mails the recipients; the next run stays; audited with the user; the right is needed', async () => {
+    const row = await makeSchedule({
+      productTypeId: (await makeProductType(ctx.db, s.unitId)).id,
+      recipients: ['now@example.com'],
+      nextRunAt: new Date('2031-01-01T06:00:00Z'),
+      active: false,
+    });
+    const url = `/api/scheduled-exports/${row.id}/run`;
+    const manager = as(ctx.app, await tokenWith(['SCHEDULED_EXPORT_MANAGE'], [s.unitId]));
+    expect((await as(ctx.app, await tokenWith(['BULK_EXPORT'], [s.unitId]))({ method: 'POST', url })).statusCode).toBe(403);
+    expect((await as(ctx.app, await tokenWith(['SCHEDULED_EXPORT_MANAGE'], [s.otherId]))({ method: 'POST', url })).statusCode).toBe(403);
+    const missing = await manager({ method: 'POST', url: '/api/scheduled-exports/999999/run' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toMatchObject({ message: 'error.scheduledExport.notFound' });
+
+    const res = await manager({ method: 'POST', url });
+    expect(res.statusCode, res.body).toBe(202);
+    const jobId = res.json().id as number;
+    expect(await scheduleRow(row.id)).toMatchObject({ lastJobId: jobId, nextRunAt: new Date('2031-01-01T06:00:00Z'), version: 0 });
+    expect((await scheduleRow(row.id))?.lastRunAt).toBeInstanceOf(Date);
+    const [audited] = await ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityName, 'bulk_job'), eq(auditLog.entityId, String(jobId))));
+    expect(audited?.action).toBe('EXPORT_SCHEDULED');
+    expect(audited?.userId).not.toBeNull();
+    const before = ctx.mails().length;
+    await ctx.app.deps.jobs.drain();
+    expect(await jobRow(jobId)).toMatchObject({ status: 'SUCCESS' });
+    const mails = ctx.mails().slice(before).map(mailText);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toContain('To: now@example.com');
+    expect(mails[0]).toMatch(new RegExp(`/scheduled-exports/downloads/${jobId}\\?token=`));
+    await ctx.db.delete(scheduledExport).where(eq(scheduledExport.id, row.id));
+  });
+});
+
 describe('the queue', () => {
   it('runs the tick and the expiry when their cron sends them', async () => {
     const row = await makeSchedule({ nextRunAt: new Date(Date.now() - 60_000), recipients: ['cron@example.com'] });

@@ -150,7 +150,11 @@ export async function insertExportJob(db: DbOrTx, values: ExportJobValues) {
 }
 
 /** After a tick: when it ran, when it runs next, which export it queued (not a user's edit: the version stays). */
-export async function markRun(db: DbOrTx, id: number, values: { lastRunAt: Date; nextRunAt: Date; lastJobId: number }): Promise<void> {
+export async function markRun(
+  db: DbOrTx,
+  id: number,
+  values: { lastRunAt: Date; nextRunAt: Date | null; lastJobId: number },
+): Promise<void> {
   await db.update(scheduledExport).set(values).where(eq(scheduledExport.id, id));
 }
 

@@ -5,7 +5,7 @@ import type { RoutesPlugin } from '../../platform/deps.js';
 import { sendPage } from '../../platform/paging.js';
 import { sendPrivateFile } from '../../platform/private-file.js';
 import { route } from '../../platform/route.js';
-import { openScheduledExport } from './scheduled-export-runs.js';
+import { openScheduledExport, runScheduledExportNow } from './scheduled-export-runs.js';
 import {
   createScheduledExport,
   deleteScheduledExport,
@@ -42,6 +42,11 @@ export const scheduledExportsRoutes: RoutesPlugin = async (app) => {
     const updated = await updateScheduledExport(deps, authOf(req), req.params.id, req.body);
     alert(reply, 'vellumApp.scheduledExport.updated', updated.productTypeName ?? 'documents');
     return updated;
+  });
+  route(app, api.run, { access: manage }, async (req, reply) => {
+    const queued = await runScheduledExportNow(deps, authOf(req), req.params.id);
+    alert(reply, 'vellumApp.scheduledExport.runQueued').status(202);
+    return queued;
   });
   route(app, api.delete, { access: manage }, async (req, reply) => {
     await deleteScheduledExport(deps, authOf(req), req.params.id);
