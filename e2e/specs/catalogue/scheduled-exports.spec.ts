@@ -4,7 +4,8 @@ import { ADMIN, adminApi, confirmWithCode, createProductType, createUnit, signIn
 
 /**
  * Scheduled exports (decision 0059): the unit's list, a schedule created with its recipients,
- * edited, refused twice for one product type, and deleted after the confirmation code.
+ * edited, refused twice for one product type, and deleted after the confirmation code; a
+ * schedule of the unit's documents in a time zone.
  */
 test('scheduled exports: create, see the next run, edit, a second one for the type refused, delete', async ({ page, request }) => {
   const api = await adminApi(request);
@@ -24,7 +25,8 @@ test('scheduled exports: create, see the next run, edit, a second one for the ty
     await page.getByLabel('Product type').selectOption({ label: type.name });
     await page.getByLabel('Frequency').selectOption('WEEKLY');
     await page.getByLabel('Day of the week').selectOption({ label: 'Wednesday' });
-    await page.getByLabel('Hour (UTC)').selectOption('6');
+    await page.getByLabel('Hour').selectOption('6');
+    await page.getByLabel('Time zone').selectOption('UTC');
     const recipients = page.getByRole('combobox', { name: 'Recipients' });
     await recipients.fill(recipient);
     await recipients.press('Enter');
@@ -54,6 +56,26 @@ test('scheduled exports: create, see the next run, edit, a second one for the ty
     await expect(page.getByText(/already/i).first()).toBeVisible();
     await page.goto(listUrl);
     await expect(table.getByRole('row', { name: new RegExp(type.name) })).toHaveCount(1);
+
+    // the unit's documents, on Brussels' clocks: no product type; one such schedule per unit
+    for (const attempt of ['first', 'second']) {
+      await page.getByRole('link', { name: 'New scheduled export' }).click();
+      await page.getByLabel('Export of').selectOption('DOCUMENT');
+      await expect(page.getByLabel('Product type')).toHaveCount(0);
+      await page.getByLabel('Time zone').selectOption('Europe/Brussels');
+      const to = page.getByRole('combobox', { name: 'Recipients' });
+      await to.fill(recipient);
+      await to.press('Enter');
+      await page.getByRole('button', { name: 'Save' }).click();
+      if (attempt === 'second') await expect(page.getByText(/already/i).first()).toBeVisible();
+    }
+    await page.goto(listUrl);
+    const docs = table.getByRole('row', { name: /The business unit's documents/ });
+    await expect(docs).toHaveCount(1);
+    await expect(docs).toContainText('Daily at 06:00 Europe/Brussels');
+    await expect(docs).toContainText(/\d{2}:00 Europe\/Brussels/);
+    await docs.getByRole('button', { name: "Delete The business unit's documents" }).click();
+    await confirmWithCode(page);
 
     // delete after the confirmation code
     await table.getByRole('button', { name: `Delete ${type.name}` }).click();

@@ -51,6 +51,19 @@ export function formatDateTime(value: DateValue, options: { seconds?: boolean; u
   return (options.seconds ? dateTimeSeconds : dateTime).format(d);
 }
 
+const zoned = new Map<string, Intl.DateTimeFormat>();
+/** "25 Nov 2026, 06:00 Europe/Brussels": an instant on the clocks of an IANA time zone, which it names. */
+export function formatDateTimeIn(value: DateValue, timeZone: string): string {
+  const d = toDate(value);
+  if (!d) return '';
+  let f = zoned.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat(LOCALE, { dateStyle: 'medium', timeStyle: 'short', timeZone });
+    zoned.set(timeZone, f);
+  }
+  return `${f.format(d)} ${timeZone}`;
+}
+
 const languages = new Intl.DisplayNames(['en'], { type: 'language', fallback: 'code' });
 const regions = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'code' });
 const nameOf = (names: Intl.DisplayNames, code: string) => {

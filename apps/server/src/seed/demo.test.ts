@@ -14,6 +14,7 @@ import {
   fileLotRange,
   fileVersion,
   product,
+  productType,
 } from '../db/schema/index.js';
 import { makeUserWithRights } from '../factories/organisation-factories.js';
 import { as, createTestContext, signIn, type TestContext, tokenFor } from '../test/harness.js';
@@ -187,5 +188,30 @@ describe('the demo seed', () => {
     expect(download.statusCode, download.body.slice(0, 200)).toBe(200);
     expect(download.headers['content-type']).toBe('application/pdf');
     expect(download.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+  });
+
+  it('shows the bulk area at once: a SUCCESS and a WARNING import of the pacemakers (its rejected rows downloadable), a scheduled export', async () => {
+    const [type] = await ctx.db
+      .select({ id: productType.id })
+      .from(productType)
+      .where(and(eq(productType.businessUnitId, units.cardiology), eq(productType.slug, 'pacemakers')));
+    const jobs = await get<
+      { id: number; status: string; rowsTotal: number; rowsCreated: number; rowsUpdated: number; rowsRejected: number }[]
+    >(`/api/bulk?entity=PRODUCT&business-unit=${units.cardiology}&product-type=${type?.id}`);
+    expect(jobs.find((j) => j.status === 'SUCCESS')).toMatchObject({ rowsTotal: 12, rowsCreated: 4, rowsUpdated: 8, rowsRejected: 0 });
+    const warning = jobs.find((j) => j.status === 'WARNING');
+    expect(warning).toMatchObject({ rowsTotal: 6, rowsUpdated: 5, rowsRejected: 1 });
+    const errors = await get<{ row: number; column: string }[]>(`/api/bulk/${warning?.id}/errors`);
+    expect(errors).toMatchObject([{ row: 2, column: 'Model [model]' }]);
+    const rejected = await admin({ method: 'GET', url: `/api/bulk/${warning?.id}/rejected-rows` });
+    expect(rejected.statusCode, rejected.body).toBe(200);
+    expect(rejected.body).toContain('PM-9001');
+    const schedules = await get<{ productTypeName: string; timeZone: string; nextRunAt: string | null; active: boolean }[]>(
+      `/api/scheduled-exports?business-unit=${units.cardiology}`,
+    );
+    expect(schedules).toMatchObject([
+      { productTypeName: 'Pacemakers', timeZone: 'Europe/Brussels', active: true, recipients: ['manager@vellum.demo'] },
+    ]);
+    expect(new Date(schedules[0]?.nextRunAt ?? 0).getTime()).toBeGreaterThan(Date.now());
   });
 });

@@ -3,6 +3,7 @@ import type { Db, DbOrTx } from '../db/client.js';
 import { appUser, region, regionCountry, role } from '../db/schema/index.js';
 import { makeBusinessUnit, makeSuperAdmin, makeUser, makeUserGroup, setManufacturer } from '../factories/organisation-factories.js';
 import type { FileStore } from '../platform/file-store.js';
+import { seedBulkDemo } from './bulk-demo.js';
 import { seedCatalogueDemo } from './catalogue-demo.js';
 import {
   CARDIOLOGY_FILES,
@@ -59,6 +60,7 @@ export async function seedDemoIfEmpty(db: Db, publicUrl = 'http://localhost:8080
       await seedDemoFiles(tx, stored, base.cardiology.id, CARDIOLOGY_FILES);
       await seedDemoFiles(tx, stored, base.orthopaedics.id, ORTHOPAEDICS_FILES);
     }
+    await seedBulkDemo(tx, stored, base.cardiology, base.admin);
     return base;
   });
   if (!files) return true;

@@ -37,11 +37,13 @@ export const scheduledExportsApi = {
     method: 'POST',
     path: '/api/scheduled-exports',
     tags,
-    summary: 'Schedules the export of a product type’s products, mailed to 1 to 20 addresses',
+    summary: 'Schedules the export of a product type’s products or of the unit’s documents, mailed to 1 to 20 addresses',
     description:
-      'Daily, weekly (dayOfWeek 1 Monday to 7 Sunday) or monthly (dayOfMonth 1 to 28) at an hour of the day in UTC. One schedule per ' +
-      'product type (error.scheduledExport.exists); a product type of another unit answers 400. Each recipient is mailed a link that ' +
-      'downloads the zip only signed in as a user with that e-mail address and BULK_EXPORT in the unit, for 7 days.',
+      'Daily, weekly (dayOfWeek 1 Monday to 7 Sunday) or monthly (dayOfMonth 1 to 28) at an hour of the day in timeZone (IANA, ' +
+      'default UTC; runs follow its daylight saving time). entity PRODUCT needs productTypeId, DOCUMENT takes none. One schedule per ' +
+      'product type, and one of the documents, per unit (error.scheduledExport.exists); a product type of another unit answers 400. ' +
+      'Each recipient is mailed a link that downloads the zip only signed in as a user with that e-mail address and BULK_EXPORT in ' +
+      'the unit, for 7 days.',
     body: scheduledExportCreateBody,
     response: { 201: scheduledExportSchema },
     errors: [E.exists, E.productTypeUnitMismatch],
@@ -63,6 +65,18 @@ export const scheduledExportsApi = {
     tags,
     summary: 'Deletes a scheduled export (the exports already made stay until their links expire)',
     params: idParams,
+    errors: [E.notFound],
+  }),
+  run: defineRoute({
+    method: 'POST',
+    path: '/api/scheduled-exports/:id/run',
+    tags,
+    summary: 'Makes a scheduled export now and mails its recipients, as its schedule would (the next run stays)',
+    description:
+      'Queues the export and answers at once (202) with its job id; each recipient is mailed their own link, as for a run on the ' +
+      'schedule. A paused schedule runs too. The schedule’s next run does not move; its last run is now.',
+    params: idParams,
+    response: { 202: z.object({ id: z.number() }) },
     errors: [E.notFound],
   }),
   download: defineRoute({

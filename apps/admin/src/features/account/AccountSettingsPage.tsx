@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Center, Group, Loader, Paper, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Center, Group, Loader, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { accountUpdateBody } from '@vellum/contract';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
@@ -7,6 +7,8 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { notifySuccess } from '../../api/notify';
 import { PageHeader } from '../../components/PageHeader';
+import { useAuth } from '../../platform/auth';
+import { BulkActiveSwitch } from '../bulk';
 import { useAccount, useSaveAccount } from './account.hooks';
 
 const schema = accountUpdateBody.extend({
@@ -22,9 +24,13 @@ const schema = accountUpdateBody.extend({
 type Values = z.input<typeof schema>;
 type Output = z.output<typeof schema>;
 
-/** `/account/settings`: first name, last name and e-mail of the signed-in user. */
+/**
+ * `/account/settings`: first name, last name and e-mail of the signed-in user; for those who hold
+ * BULK_IMPORT_ADMIN, the bulk-upload toggle (spec 001 §2), the General settings' switch.
+ */
 export function AccountSettingsPage() {
   const { t } = useTranslation();
+  const mayToggleBulk = useAuth().hasRight('BULK_IMPORT_ADMIN');
   const account = useAccount();
   const save = useSaveAccount();
   const form = useForm<Values, unknown, Output>({
@@ -96,6 +102,19 @@ export function AccountSettingsPage() {
           </Stack>
         </form>
       </Paper>
+      {mayToggleBulk && (
+        <Paper withBorder radius="md" p="lg" mt="md" data-testid="account-bulk-toggle">
+          <Stack gap="xs" align="flex-start">
+            <Title order={2} size="h4">
+              {t('bulk.active.title')}
+            </Title>
+            <Text size="sm" c="dimmed">
+              {t('bulk.active.description')}
+            </Text>
+            <BulkActiveSwitch />
+          </Stack>
+        </Paper>
+      )}
     </Stack>
   );
 }

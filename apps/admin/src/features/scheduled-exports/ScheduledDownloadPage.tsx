@@ -3,10 +3,14 @@ import { IconDownload } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
+import { describeError } from '../../api/errors';
 import { PageHeader } from '../../components/PageHeader';
 import { downloadScheduledExport } from './scheduledExports.hooks';
 
-/** The page a scheduled export's e-mail links to: downloads the zip signed in as the recipient. */
+/**
+ * The page a scheduled export's e-mail links to: downloads the zip signed in as the recipient; a
+ * link that is not (or no longer) valid, or whose export is gone, says so on the page.
+ */
 export function ScheduledDownloadPage() {
   const { t } = useTranslation();
   const id = Number(useParams().id);
@@ -26,6 +30,11 @@ export function ScheduledDownloadPage() {
           <Alert color="red">{t('scheduledExports.download.incomplete')}</Alert>
         )}
         {download.isSuccess && <Text size="sm">{t('scheduledExports.download.done')}</Text>}
+        {download.isError && (
+          <Alert color="red" title={t('scheduledExports.download.failed')} data-testid="scheduled-download-error">
+            {describeError(download.error, t)?.messages.join(' ') ?? t('scheduledExports.download.signIn')}
+          </Alert>
+        )}
       </Stack>
     </>
   );

@@ -1,7 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Box, Group, NativeSelect, Stack, TagsInput } from '@mantine/core';
+import { Box, Button, Group, NativeSelect, Stack, TagsInput } from '@mantine/core';
+import { IconPlayerPlay } from '@tabler/icons-react';
 import {
   BULK_FILE_FORMATS,
+  SCHEDULED_EXPORT_DEFAULT_TIME_ZONE,
+  SCHEDULED_EXPORT_ENTITIES,
   SCHEDULED_EXPORT_FREQUENCIES,
   SCHEDULED_EXPORT_MONTH_DAY_MAX,
   SCHEDULED_EXPORT_RECIPIENTS_MAX,
@@ -10,6 +13,7 @@ import {
   type ScheduledExportFields,
   scheduledExportFields,
 } from '@vellum/contract';
+import { memo } from 'react';
 import type { FieldError } from 'react-hook-form';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -24,18 +28,24 @@ import { applyServerErrors, useErrorText } from '../../components/formErrors';
 import { NotFoundPage } from '../../components/NotFoundPage';
 import { PageHeader } from '../../components/PageHeader';
 import { LoadError, PageLoader } from '../../components/QueryState';
-import { formatDateTime } from '../../i18n/format';
+import { formatDateTimeIn } from '../../i18n/format';
 import { scheduledExportPaths } from '../../paths/scheduledExports';
 import { useProductTypes } from '../product-types';
-import { useDeleteScheduledExport, useSaveScheduledExport, useScheduledExport } from './scheduledExports.hooks';
+import { useDeleteScheduledExport, useRunScheduledExport, useSaveScheduledExport, useScheduledExport } from './scheduledExports.hooks';
 import { type ScheduleFormValues, toScheduleForm } from './scheduleForm';
-import { hourText } from './scheduleText';
+import { hourText, whatText } from './scheduleText';
 
 type Output = z.output<typeof scheduledExportFields>;
 
 const HOURS = Array.from({ length: 24 }, (_, h) => h);
 const WEEK_DAYS = [1, 2, 3, 4, 5, 6, 7];
 const MONTH_DAYS = Array.from({ length: SCHEDULED_EXPORT_MONTH_DAY_MAX }, (_, i) => i + 1);
+let zoneOptions: string[] | undefined;
+/** The IANA time zones the contract accepts (`Intl.supportedValuesOf`), UTC first. */
+const timeZones = () => {
+  zoneOptions ??= [SCHEDULED_EXPORT_DEFAULT_TIME_ZONE, ...Intl.supportedValuesOf('timeZone').filter((z) => z !== 'UTC')];
+  return zoneOptions;
+};
 
 /** administration/scheduled-exports/new and /:scheduleId. */
 export function ScheduledExportEditPage() {
@@ -50,6 +60,28 @@ export function ScheduledExportEditPage() {
   if (schedule.data && schedule.data.businessUnitId !== unitId) return <NotFoundPage />;
   return <ScheduleForm key={location.key} unitId={unitId} schedule={schedule.data} />;
 }
+
+/** The time zone's select: its 400-odd options are rendered again only when its own value or error changes. */
+const TimeZoneSelect = memo(function TimeZoneSelect(props: {
+  value: string;
+  onChange: (value: string) => void;
+  onBlur: () => void;
+  error: string | undefined;
+}) {
+  const { t } = useTranslation();
+  return (
+    <NativeSelect
+      label={t('scheduledExports.form.timeZone')}
+      description={t('scheduledExports.form.timeZoneHint')}
+      maw={320}
+      data={timeZones()}
+      value={props.value}
+      onChange={(e) => props.onChange(e.currentTarget.value)}
+      onBlur={props.onBlur}
+      error={props.error}
+    />
+  );
+});
 
 /** The first message of a list field's errors: the list's own, else its first entry's, naming the entry. */
 function firstError(error: FieldError | undefined, values: readonly string[]): { error?: FieldError; value?: string } {
@@ -72,8 +104,10 @@ function ScheduleForm({ unitId, schedule }: { unitId: number; schedule?: Schedul
   });
   const { isDirty, isSubmitting } = form.formState;
   const frequency = form.watch('frequency');
+  const entity = form.watch('entity');
   const save = useSaveScheduledExport();
   const remove = useDeleteScheduledExport();
+  const runNow = useRunScheduledExport();
   const { ask, dialog } = useConfirm();
 
   const onSubmit = async (values: Output) => {
@@ -82,7 +116,18 @@ function ScheduleForm({ unitId, schedule }: { unitId: number; schedule?: Schedul
       navigate(listPath);
     } catch (e) {
       applyServerErrors(e, form.setError, {
-        fields: ['productTypeId', 'fileFormat', 'frequency', 'dayOfWeek', 'dayOfMonth', 'hour', 'recipients', 'active'],
+        fields: [
+          'entity',
+          'productTypeId',
+          'fileFormat',
+          'frequency',
+          'dayOfWeek',
+          'dayOfMonth',
+          'hour',
+          'timeZone',
+          'recipients',
+          'active',
+        ],
         keys: {
           [ScheduledExportErrorKeys.exists]: 'productTypeId',
           [ScheduledExportErrorKeys.productTypeUnitMismatch]: 'productTypeId',
@@ -95,7 +140,7 @@ function ScheduleForm({ unitId, schedule }: { unitId: number; schedule?: Schedul
     if (!schedule) return;
     ask({
       title: t('scheduledExports.delete.title'),
-      message: t('scheduledExports.delete.message', { name: schedule.productTypeName }),
+      message: t('scheduledExports.delete.message', { name: whatText(t, schedule) }),
       confirmLabel: t('components.confirm.delete'),
       onConfirm: async () => {
         await remove.mutateAsync(schedule.id);
@@ -130,33 +175,65 @@ function ScheduleForm({ unitId, schedule }: { unitId: number; schedule?: Schedul
           title={schedule ? t('scheduledExports.form.editTitle') : t('scheduledExports.form.createTitle')}
           description={t('scheduledExports.description')}
           back={{ to: listPath, label: t('scheduledExports.title') }}
-          actions={schedule && <DeleteButton onClick={onDelete} />}
+          actions={
+            schedule && (
+              <Group gap="xs">
+                <Button
+                  variant="default"
+                  leftSection={<IconPlayerPlay size={16} />}
+                  loading={runNow.isPending}
+                  disabled={isDirty}
+                  title={isDirty ? t('scheduledExports.form.runNowSaveFirst') : undefined}
+                  onClick={() => runNow.mutate(schedule.id)}
+                >
+                  {t('scheduledExports.form.runNow')}
+                </Button>
+                <DeleteButton onClick={onDelete} />
+              </Group>
+            )
+          }
         />
         <Stack gap="lg">
           <FormSection title={t('scheduledExports.form.what')}>
             <Controller
               control={form.control}
-              name="productTypeId"
+              name="entity"
               render={({ field, fieldState }) => (
                 <NativeSelect
-                  label={t('scheduledExports.form.productType')}
-                  required
+                  label={t('scheduledExports.form.entity')}
                   maw={480}
-                  data={[
-                    { value: '', label: t('scheduledExports.form.choose') },
-                    ...(types.data ?? []).map((pt) => ({ value: String(pt.id), label: pt.name })),
-                  ]}
-                  value={field.value === undefined || field.value === null ? '' : String(field.value)}
-                  onChange={(e) => field.onChange(e.currentTarget.value === '' ? undefined : Number(e.currentTarget.value))}
-                  onBlur={field.onBlur}
-                  error={
-                    fieldState.error && (field.value === undefined || field.value === null)
-                      ? t('components.validation.NotNull')
-                      : errorText(fieldState.error)
-                  }
+                  data={SCHEDULED_EXPORT_ENTITIES.map((e) => ({ value: e, label: t(`scheduledExports.form.entities.${e}`) }))}
+                  value={field.value}
+                  onChange={(e) => field.onChange(e.currentTarget.value)}
+                  error={errorText(fieldState.error)}
                 />
               )}
             />
+            {entity !== 'DOCUMENT' && (
+              <Controller
+                control={form.control}
+                name="productTypeId"
+                render={({ field, fieldState }) => (
+                  <NativeSelect
+                    label={t('scheduledExports.form.productType')}
+                    required
+                    maw={480}
+                    data={[
+                      { value: '', label: t('scheduledExports.form.choose') },
+                      ...(types.data ?? []).map((pt) => ({ value: String(pt.id), label: pt.name })),
+                    ]}
+                    value={field.value === undefined || field.value === null ? '' : String(field.value)}
+                    onChange={(e) => field.onChange(e.currentTarget.value === '' ? null : Number(e.currentTarget.value))}
+                    onBlur={field.onBlur}
+                    error={
+                      fieldState.error && (field.value === undefined || field.value === null)
+                        ? t('components.validation.NotNull')
+                        : errorText(fieldState.error)
+                    }
+                  />
+                )}
+              />
+            )}
             <Controller
               control={form.control}
               name="fileFormat"
@@ -210,9 +287,21 @@ function ScheduleForm({ unitId, schedule }: { unitId: number; schedule?: Schedul
                 HOURS.map((h) => ({ value: String(h), label: hourText(h) })),
               )}
             </Group>
+            <Controller
+              control={form.control}
+              name="timeZone"
+              render={({ field, fieldState }) => (
+                <TimeZoneSelect
+                  value={field.value ?? ''}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  error={errorText(fieldState.error)}
+                />
+              )}
+            />
             {schedule?.nextRunAt && schedule.active && (
               <Box fz="sm" c="dimmed">
-                {t('scheduledExports.form.nextRun', { when: formatDateTime(schedule.nextRunAt, { utc: true }) })}
+                {t('scheduledExports.form.nextRun', { when: formatDateTimeIn(schedule.nextRunAt, schedule.timeZone) })}
               </Box>
             )}
           </FormSection>

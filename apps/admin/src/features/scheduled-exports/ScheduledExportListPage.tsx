@@ -8,12 +8,15 @@ import { type Column, DataTable } from '../../components/DataTable';
 import { PageHeader } from '../../components/PageHeader';
 import { actionsColumn, RowActions } from '../../components/RowActions';
 import { pageParams, useTableState } from '../../components/tableState';
-import { formatDateTime } from '../../i18n/format';
+import { formatDateTime, formatDateTimeIn } from '../../i18n/format';
 import { scheduledExportPaths } from '../../paths/scheduledExports';
 import { useDeleteScheduledExport, useScheduledExports } from './scheduledExports.hooks';
-import { scheduleText } from './scheduleText';
+import { scheduleText, whatText } from './scheduleText';
 
-/** The scheduled exports of a business unit: product type, format, schedule, recipients, next and last run (server paging). */
+/**
+ * The scheduled exports of a business unit: what (a product type or the documents), format,
+ * schedule, recipients, next run (on the schedule's zone's clocks) and last run (server paging).
+ */
 export function ScheduledExportListPage() {
   const { t } = useTranslation();
   const unitId = Number(useParams().businessUnitId);
@@ -26,11 +29,11 @@ export function ScheduledExportListPage() {
   const columns: Column<ScheduledExport>[] = [
     {
       key: 'productTypeName',
-      header: t('scheduledExports.columns.productType'),
+      header: t('scheduledExports.columns.what'),
       sortable: true,
       render: (r) => (
         <Anchor component={Link} to={`${base}/${r.id}`} fw={500}>
-          {r.productTypeName}
+          {whatText(t, r)}
         </Anchor>
       ),
     },
@@ -43,7 +46,7 @@ export function ScheduledExportListPage() {
       sortable: true,
       render: (r) =>
         r.active && r.nextRunAt ? (
-          formatDateTime(r.nextRunAt, { utc: true })
+          formatDateTimeIn(r.nextRunAt, r.timeZone)
         ) : (
           <Badge size="sm" variant="light" color="gray">
             {t('scheduledExports.paused')}
@@ -64,12 +67,12 @@ export function ScheduledExportListPage() {
     },
     actionsColumn(t('components.dataTable.actions'), (r) => (
       <RowActions
-        name={r.productTypeName}
+        name={whatText(t, r)}
         editTo={`${base}/${r.id}`}
         onDelete={() =>
           ask({
             title: t('scheduledExports.delete.title'),
-            message: t('scheduledExports.delete.message', { name: r.productTypeName }),
+            message: t('scheduledExports.delete.message', { name: whatText(t, r) }),
             confirmLabel: t('components.confirm.delete'),
             onConfirm: () => remove.mutateAsync(r.id),
           })

@@ -4,7 +4,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, mockServer, ok, problem } from '../../test/fakeServer';
 import { renderRoute } from '../../test/renderRoute';
 import { auth, signedInWith } from '../../test/signedIn';
+import { ScheduledDownloadPage } from './ScheduledDownloadPage';
 import { ScheduledExportsRoutes } from './ScheduledExportsRoutes';
+import { browserTimeZone } from './scheduleForm';
 
 vi.mock('../../platform/auth', () => ({ useAuth: () => auth.current }));
 
@@ -22,6 +24,7 @@ const weekly: ScheduledExport = {
   dayOfWeek: 3,
   dayOfMonth: null,
   hour: 6,
+  timeZone: 'UTC',
   recipients: ['erp@example.com', 'quality@example.com'],
   active: true,
   createdBy: 'planner',
@@ -30,6 +33,18 @@ const weekly: ScheduledExport = {
   version: 2,
 };
 const paused: ScheduledExport = { ...weekly, id: 4, productTypeId: 8, productTypeName: 'Bandages', active: false, nextRunAt: null };
+const documents: ScheduledExport = {
+  ...weekly,
+  id: 5,
+  entity: 'DOCUMENT',
+  productTypeId: null,
+  productTypeName: null,
+  frequency: 'DAILY',
+  dayOfWeek: null,
+  hour: 2,
+  timeZone: 'Europe/Brussels',
+  nextRunAt: '2030-03-31T01:00:00.000Z',
+};
 
 function server(list: ScheduledExport[] = [weekly, paused], total = list.length) {
   return mockServer({
@@ -85,6 +100,18 @@ describe('scheduled exports list', () => {
     expect(third?.query.get('sort')).toBe('nextRunAt,desc');
   });
 
+  it("shows a schedule of the unit's documents, its hour and next run on its zone's clocks", async () => {
+    server([documents]);
+    renderRoute(<ScheduledExportsRoutes />, { url: BASE, path: PATH });
+    const row = (await screen.findByRole('link', { name: "The business unit's documents" })).closest('tr') as HTMLElement;
+    const cells = within(row)
+      .getAllByRole('cell')
+      .map((c) => c.textContent);
+    expect(cells[2]).toBe('Daily at 02:00 Europe/Brussels');
+    // 01:00 UTC on the spring-forward day is 03:00 in Brussels
+    expect(cells[4]).toBe('31 Mar 2030, 03:00 Europe/Brussels');
+  });
+
   it('says when there is none, and when the list cannot be read (with a retry)', async () => {
     server([]);
     renderRoute(<ScheduledExportsRoutes />, { url: BASE, path: PATH });
@@ -134,6 +161,7 @@ describe('scheduled export form', () => {
     fireEvent.change(screen.getByLabelText(/^Day of the week/), { target: { value: '5' } });
     fireEvent.change(screen.getByLabelText(/^Hour/), { target: { value: '23' } });
     fireEvent.change(screen.getByLabelText(/^File format/), { target: { value: 'ODS' } });
+    fireEvent.change(screen.getByLabelText(/^Time zone/), { target: { value: 'Europe/Brussels' } });
     addRecipient('not-an-address');
     fireEvent.click(save());
     expect(await screen.findByText('not-an-address: Invalid e-mail address')).toBeTruthy();
@@ -153,8 +181,28 @@ describe('scheduled export form', () => {
       dayOfWeek: 5,
       dayOfMonth: null,
       hour: 23,
+      timeZone: 'Europe/Brussels',
       recipients: ['erp@example.com'],
       active: true,
+    });
+  }, 15_000);
+
+  it("schedules the unit's documents: no product type, the browser's time zone offered", async () => {
+    const calls = server();
+    renderRoute(<ScheduledExportsRoutes />, { url: `${BASE}/new`, path: PATH });
+    await screen.findByTestId('scheduled-export-form');
+    expect((screen.getByLabelText(/^Time zone/) as HTMLSelectElement).value).toBe(browserTimeZone());
+    fireEvent.change(screen.getByLabelText(/^Export of/), { target: { value: 'DOCUMENT' } });
+    expect(screen.queryByLabelText(/^Product type/)).toBeNull();
+    fireEvent.change(screen.getByLabelText(/^Time zone/), { target: { value: 'Asia/Tokyo' } });
+    addRecipient('docs@example.com');
+    fireEvent.click(save());
+    await waitFor(() => expect(location()).toBe(BASE));
+    expect(calls.find((c) => c.key === 'POST /api/scheduled-exports')?.body).toMatchObject({
+      entity: 'DOCUMENT',
+      productTypeId: null,
+      timeZone: 'Asia/Tokyo',
+      recipients: ['docs@example.com'],
     });
   });
 
@@ -173,7 +221,11 @@ describe('scheduled export form', () => {
     fireEvent.change(screen.getByLabelText(/^Frequency/), { target: { value: 'MONTHLY' } });
     expect((screen.getByLabelText(/^Day of the month/) as HTMLSelectElement).value).toBe('1');
     fireEvent.click(save());
-    expect(await screen.findByText('This product type already has a scheduled export: edit that one.')).toBeTruthy();
+    expect(
+      await screen.findByText(
+        'This already has a scheduled export in the business unit (one per product type, one for the documents): edit that one.',
+      ),
+    ).toBeTruthy();
     expect(calls.find((c) => c.key === 'PUT /api/scheduled-exports/3')?.body).toMatchObject({
       id: 3,
       version: 2,
@@ -195,5 +247,57 @@ describe('scheduled export form', () => {
     fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(location()).toBe(BASE));
     expect(calls.some((c) => c.key === 'DELETE /api/scheduled-exports/3')).toBe(true);
+  });
+});
+
+describe('run now', () => {
+  it('makes the export now from the form of a saved schedule, not while it has unsaved changes', async () => {
+    const calls = mockServer({
+      'GET /api/scheduled-exports/3': () => ok(weekly),
+      'GET /api/product-types': () => ok([{ id: 7, name: 'Catheters' }]),
+      'POST /api/scheduled-exports/3/run': () => json(202, { id: 40 }),
+    });
+    renderRoute(<ScheduledExportsRoutes />, { url: `${BASE}/3`, path: PATH });
+    await screen.findByTestId('scheduled-export-form');
+    const run = screen.getByRole('button', { name: 'Run now' }) as HTMLButtonElement;
+    fireEvent.change(screen.getByLabelText(/^Hour/), { target: { value: '9' } });
+    expect(run.disabled).toBe(true);
+    fireEvent.change(screen.getByLabelText(/^Hour/), { target: { value: '6' } });
+    await waitFor(() => expect(run.disabled).toBe(false));
+    fireEvent.click(run);
+    await waitFor(() => expect(calls.filter((c) => c.key === 'POST /api/scheduled-exports/3/run')).toHaveLength(1));
+  });
+
+  it('is not offered for a new schedule', async () => {
+    server();
+    renderRoute(<ScheduledExportsRoutes />, { url: `${BASE}/new`, path: PATH });
+    await screen.findByTestId('scheduled-export-form');
+    expect(screen.queryByRole('button', { name: 'Run now' })).toBeNull();
+  });
+});
+
+describe("the recipient's download page", () => {
+  const DOWNLOAD = '/scheduled-exports/downloads/:id';
+
+  it('downloads the zip with the token of the link', async () => {
+    const calls = mockServer({ 'GET /api/scheduled-exports/downloads/5': () => ok({}) });
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:x'), revokeObjectURL: vi.fn() }));
+    renderRoute(<ScheduledDownloadPage />, { url: '/scheduled-exports/downloads/5?token=abc.def', path: DOWNLOAD });
+    fireEvent.click(await screen.findByRole('button', { name: 'Download the export' }));
+    expect(await screen.findByText('The download has started.')).toBeTruthy();
+    expect(calls.find((c) => c.key === 'GET /api/scheduled-exports/downloads/5')?.query.get('token')).toBe('abc.def');
+  });
+
+  it('says on the page why a link does not download: not valid for this user, or its export gone', async () => {
+    mockServer({ 'GET /api/scheduled-exports/downloads/5': () => problem(403, 'error.scheduledExport.downloadLinkInvalid') });
+    renderRoute(<ScheduledDownloadPage />, { url: '/scheduled-exports/downloads/5?token=abc.def', path: DOWNLOAD });
+    fireEvent.click(await screen.findByRole('button', { name: 'Download the export' }));
+    const alert = await screen.findByTestId('scheduled-download-error');
+    expect(alert.textContent).toContain('The export cannot be downloaded');
+    expect(alert.textContent).toContain('This download link is not valid');
+    cleanup();
+    renderRoute(<ScheduledDownloadPage />, { url: '/scheduled-exports/downloads/5', path: DOWNLOAD });
+    expect(await screen.findByText('This link is incomplete: open the link of the e-mail as it was sent.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Download the export' })).toBeNull();
   });
 });

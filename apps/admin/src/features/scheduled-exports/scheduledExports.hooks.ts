@@ -65,6 +65,18 @@ export function useDeleteScheduledExport() {
   });
 }
 
+/** Makes a schedule's export now (its recipients mailed); the list shows its new last run. */
+export function useRunScheduledExport() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => call(scheduledExportsApi.run, { params: { id } }),
+    onSuccess: async (_res, id) => {
+      await qc.invalidateQueries({ queryKey: scheduledExportKeys.one(id) });
+      await qc.invalidateQueries({ queryKey: ['scheduled-exports', 'list'] });
+    },
+  });
+}
+
 /** Downloads a scheduled export's zip with the token of a recipient's e-mail, signed in (a plain link cannot send the bearer token). */
 export async function downloadScheduledExport(id: number, token: string): Promise<void> {
   const res = await api<Blob>(urlOf(scheduledExportsApi.download, { params: { id }, query: { token } }), { responseType: 'blob' });

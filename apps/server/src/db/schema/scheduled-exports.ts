@@ -18,11 +18,10 @@ export const scheduledExport = pgTable(
     businessUnitId: integer('business_unit_id')
       .notNull()
       .references(() => businessUnit.id, { onDelete: 'cascade' }),
-    /** PRODUCT (DOCUMENT once the export makes documents). */
+    /** PRODUCT (a product type's products) or DOCUMENT (the unit's documents). */
     entity: text('entity').notNull(),
-    productTypeId: integer('product_type_id')
-      .notNull()
-      .references(() => productType.id, { onDelete: 'cascade' }),
+    /** PRODUCT only. */
+    productTypeId: integer('product_type_id').references(() => productType.id, { onDelete: 'cascade' }),
     /** TXT, XLS or ODS. */
     fileFormat: text('file_format').notNull(),
     /** DAILY, WEEKLY or MONTHLY. */
@@ -31,8 +30,10 @@ export const scheduledExport = pgTable(
     dayOfWeek: integer('day_of_week'),
     /** 1 to 28, MONTHLY only. */
     dayOfMonth: integer('day_of_month'),
-    /** The hour of the day, UTC. */
+    /** The hour of the day in `time_zone`. */
     hour: integer('hour').notNull(),
+    /** The IANA time zone of the hour (the schedules made before it: UTC). */
+    timeZone: text('time_zone').notNull().default('UTC'),
     recipients: text('recipients').array().notNull(),
     active: boolean('active').notNull().default(true),
     createdById: integer('created_by_id').references(() => appUser.id, { onDelete: 'set null' }),
@@ -49,6 +50,9 @@ export const scheduledExport = pgTable(
   (t) => [
     // "scheduled bulk export exists" (spec 001 §8): one schedule per product type
     uniqueIndex('scheduled_export_type_uq').on(t.businessUnitId, t.entity, t.productTypeId),
+    // and one of the unit's documents
+    uniqueIndex('scheduled_export_unit_uq').on(t.businessUnitId, t.entity).where(sql`product_type_id IS NULL`),
+    check('scheduled_export_type_ck', sql`(entity = 'PRODUCT') = (product_type_id IS NOT NULL)`),
     // the tick's scan: due rows only
     index('scheduled_export_due_idx').on(t.nextRunAt).where(sql`next_run_at IS NOT NULL`),
     check('scheduled_export_hour_ck', sql`hour BETWEEN 0 AND 23`),

@@ -1,14 +1,15 @@
 import type { AccessRight } from '@vellum/contract';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { unzipSync } from 'fflate';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { auditLog, bulkJob, scheduledExport } from '../../db/schema/index.js';
 import { makeProduct, makeProductType } from '../../factories/catalogue-factories.js';
 import { makeBusinessUnit, makeUserWithRights } from '../../factories/organisation-factories.js';
 import { as, createTestContext, mailText, secondServer, type TestContext, tokenFor } from '../../test/harness.js';
 import { EXPORT_EXPIRY_QUEUE, expireStoredExports } from './export-expiry.js';
 import { scheduledDownloadLink } from './scheduled-export-links.js';
-import { SCHEDULED_TICK_QUEUE, tick } from './scheduled-export-runs.js';
+import { SCHEDULED_RUN_QUEUE, SCHEDULED_TICK_QUEUE, tick } from './scheduled-export-runs.js';
+import { scheduledRunHandler } from './scheduled-exports.jobs.js';
 
 /**
  * The tick of scheduled exports, their runs and mails, the recipients' download, and the expiry of
@@ -202,6 +203,65 @@ describe('the tick', () => {
   });
 });
 
+describe("the unit's documents", () => {
+  it('a DOCUMENT schedule exports the documents and mails the recipients a link to their zip', async () => {
+    const row = await makeSchedule({ entity: 'DOCUMENT', productTypeId: null, recipients: ['quality@example.com'] });
+    const [jobId] = await tick(ctx.app.deps, MONDAY_0600);
+    const before = ctx.mails().length;
+    await ctx.app.deps.jobs.drain();
+    const job = await jobRow(jobId ?? 0);
+    expect(job, job?.log).toMatchObject({ status: 'SUCCESS', entity: 'DOCUMENT', productTypeId: null });
+    const [mail = ''] = ctx.mails().slice(before).map(mailText);
+    expect(mail).toContain('Scheduled export of the documents of');
+    expect(mail).toContain('documents, TXT');
+    const token = /token=([A-Za-z0-9._~%-]+)/.exec(mail)?.[1];
+    const download = await get(s.recipient, `/api/scheduled-exports/downloads/${jobId}?token=${token}`);
+    expect(download.statusCode, download.body).toBe(200);
+    expect(download.headers['content-disposition']).toContain(`-${jobId}.zip`);
+    expect(download.headers['content-disposition']).toContain('documents-');
+    expect(Object.keys(unzipSync(new Uint8Array(download.rawPayload)))[0]).toMatch(/^documents-.*\.txt$/);
+    await ctx.db.delete(scheduledExport).where(eq(scheduledExport.id, row.id));
+  });
+});
+
+describe('POST api/scheduled-exports/{id}/run', () => {
+  it('makes the export now and mails the recipients; the next run stays; audited with the user; the right is needed', async () => {
+    const row = await makeSchedule({
+      productTypeId: (await makeProductType(ctx.db, s.unitId)).id,
+      recipients: ['now@example.com'],
+      nextRunAt: new Date('2031-01-01T06:00:00Z'),
+      active: false,
+    });
+    const url = `/api/scheduled-exports/${row.id}/run`;
+    const manager = as(ctx.app, await tokenWith(['SCHEDULED_EXPORT_MANAGE'], [s.unitId]));
+    expect((await as(ctx.app, await tokenWith(['BULK_EXPORT'], [s.unitId]))({ method: 'POST', url })).statusCode).toBe(403);
+    expect((await as(ctx.app, await tokenWith(['SCHEDULED_EXPORT_MANAGE'], [s.otherId]))({ method: 'POST', url })).statusCode).toBe(403);
+    const missing = await manager({ method: 'POST', url: '/api/scheduled-exports/999999/run' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toMatchObject({ message: 'error.scheduledExport.notFound' });
+
+    const res = await manager({ method: 'POST', url });
+    expect(res.statusCode, res.body).toBe(202);
+    const jobId = res.json().id as number;
+    expect(await scheduleRow(row.id)).toMatchObject({ lastJobId: jobId, nextRunAt: new Date('2031-01-01T06:00:00Z'), version: 0 });
+    expect((await scheduleRow(row.id))?.lastRunAt).toBeInstanceOf(Date);
+    const [audited] = await ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityName, 'bulk_job'), eq(auditLog.entityId, String(jobId))));
+    expect(audited?.action).toBe('EXPORT_SCHEDULED');
+    expect(audited?.userId).not.toBeNull();
+    const before = ctx.mails().length;
+    await ctx.app.deps.jobs.drain();
+    expect(await jobRow(jobId)).toMatchObject({ status: 'SUCCESS' });
+    const mails = ctx.mails().slice(before).map(mailText);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toContain('To: now@example.com');
+    expect(mails[0]).toMatch(new RegExp(`/scheduled-exports/downloads/${jobId}\\?token=`));
+    await ctx.db.delete(scheduledExport).where(eq(scheduledExport.id, row.id));
+  });
+});
+
 describe('the queue', () => {
   it('runs the tick and the expiry when their cron sends them', async () => {
     const row = await makeSchedule({ nextRunAt: new Date(Date.now() - 60_000), recipients: ['cron@example.com'] });
@@ -212,6 +272,41 @@ describe('the queue', () => {
     expect(after?.lastRunAt).toBeInstanceOf(Date);
     expect((await jobRow(after?.lastJobId ?? 0))?.status).toBe('SUCCESS');
     expect(mailText(ctx.mails().at(-1) ?? '')).toContain('To: cron@example.com');
+    await ctx.db.delete(scheduledExport).where(eq(scheduledExport.id, row.id));
+  });
+});
+
+describe("a run's unexpected failure", () => {
+  it('an earlier attempt is left to the retry; the last one marks the export FAILED with a line in its log', async () => {
+    const row = await makeSchedule({ productTypeId: (await makeProductType(ctx.db, s.unitId)).id, recipients: ['late@example.com'] });
+    const [jobId = 0] = await tick(ctx.app.deps, MONDAY_0600);
+    const handler = scheduledRunHandler(ctx.app.deps);
+    const data = { jobId, scheduledExportId: row.id, recipients: ['late@example.com'] };
+    const select = vi.spyOn(ctx.app.deps.db, 'select').mockImplementation(() => {
+      throw new Error('database unreachable');
+    });
+    try {
+      await expect(handler(data, { retryCount: 0, last: false })).rejects.toThrow('database unreachable');
+    } finally {
+      select.mockRestore();
+    }
+    expect(await jobRow(jobId)).toMatchObject({ status: 'PROCESSING' });
+    // through the queue, on the attempt pg-boss will not retry
+    await ctx.db.execute(
+      sql`UPDATE pgboss.job SET retry_count = 2 WHERE name = ${SCHEDULED_RUN_QUEUE} AND data->>'jobId' = ${String(jobId)}`,
+    );
+    const again = vi.spyOn(ctx.app.deps.db, 'select').mockImplementation(() => {
+      throw new Error('database unreachable');
+    });
+    try {
+      await ctx.app.deps.jobs.drain();
+    } finally {
+      again.mockRestore();
+    }
+    const job = await jobRow(jobId);
+    expect(job?.status).toBe('FAILED');
+    expect(job?.log).toMatch(/\nThe export failed unexpectedly\.$/);
+    expect(job?.processedDate).toBeInstanceOf(Date);
     await ctx.db.delete(scheduledExport).where(eq(scheduledExport.id, row.id));
   });
 });

@@ -1,6 +1,7 @@
+import type { DbOrTx } from '../../db/client.js';
 import type { AuthContext } from '../../platform/access.js';
 import { requireRight } from '../../platform/access.js';
-import { audit } from '../../platform/audit.js';
+import { type Actor, audit } from '../../platform/audit.js';
 import type { Deps } from '../../platform/deps.js';
 import { notFound } from '../../platform/errors.js';
 import { runExport } from '../bulk/bulk-export.js';
@@ -8,11 +9,12 @@ import { EXPORT_LINK_DAYS } from '../bulk/bulk-links.js';
 import { nextRunAfter } from './next-run.js';
 import { checkScheduledDownloadToken, scheduledDownloadLink } from './scheduled-export-links.js';
 import * as repo from './scheduled-exports.repo.js';
+import { scheduledExportNotFound } from './scheduled-exports.service.js';
 
 /** The queue the cron sends every 15 minutes: it takes the due schedules. */
 export const SCHEDULED_TICK_QUEUE = 'scheduled-export-tick';
 export const SCHEDULED_TICK_CRON = '*/15 * * * *';
-/** The queue of one scheduled export: the products' export, then the recipients' mails. */
+/** The queue of one scheduled export: the products' or documents' export, then the recipients' mails. */
 export const SCHEDULED_RUN_QUEUE = 'scheduled-export-run';
 export interface ScheduledRunData {
   jobId: number;
@@ -36,46 +38,80 @@ export async function tick(deps: Deps, now = new Date()): Promise<number[]> {
     const batch = await deps.db.transaction(async (tx) => {
       const due = await repo.lockDueSchedules(tx, now, TICK_BATCH);
       const runs: ScheduledRunData[] = [];
-      for (const s of due) {
-        const job = await repo.insertExportJob(tx, {
-          businessUnitId: s.businessUnitId,
-          entity: s.entity,
-          productTypeId: s.productTypeId,
-          userId: null,
-          userLogin: s.createdByLogin,
-          kind: 'EXPORT',
-          status: 'PROCESSING',
-          fileFormat: s.fileFormat,
-          log: `Scheduled export ${s.id}.`,
-        });
-        await repo.markRun(tx, s.id, { lastRunAt: now, nextRunAt: nextRunAfter(s, now), lastJobId: job.id });
-        await audit(tx, null, {
-          businessUnitId: s.businessUnitId,
-          entityName: 'bulk_job',
-          entityId: job.id,
-          action: 'EXPORT_SCHEDULED',
-          changes: {
-            scheduledExport: { from: null, to: s.id },
-            productType: { from: null, to: s.productTypeId },
-            fileFormat: { from: null, to: s.fileFormat },
-            recipients: { from: null, to: s.recipients },
-          },
-        });
-        runs.push({ jobId: job.id, scheduledExportId: s.id, recipients: s.recipients });
-      }
+      for (const s of due) runs.push(await writeRun(tx, null, s, now, nextRunAfter(s, now)));
       return runs;
     });
-    // after the commit: on PGlite a pg-boss statement cannot run inside a Drizzle transaction
-    for (const run of batch) {
-      try {
-        await deps.jobs.send<ScheduledRunData>(SCHEDULED_RUN_QUEUE, run);
-        queued.push(run.jobId);
-      } catch {
-        await repo.failExportJob(deps.db, run.jobId, 'The scheduled export could not be queued.', now);
-      }
-    }
+    queued.push(...(await queueRuns(deps, batch, now)));
     if (batch.length < TICK_BATCH) return queued;
   }
+}
+
+/**
+ * A run of a schedule, in the caller's transaction: the export job row (as a requested export's,
+ * without a user: the recipients get the mail), the schedule's last run, and the audit row.
+ */
+async function writeRun(
+  tx: DbOrTx,
+  actor: Actor | null,
+  s: repo.ScheduledExportRow,
+  now: Date,
+  nextRunAt: Date | null,
+): Promise<ScheduledRunData> {
+  const job = await repo.insertExportJob(tx, {
+    businessUnitId: s.businessUnitId,
+    entity: s.entity,
+    productTypeId: s.productTypeId,
+    userId: null,
+    userLogin: s.createdByLogin,
+    kind: 'EXPORT',
+    status: 'PROCESSING',
+    fileFormat: s.fileFormat,
+    log: `Scheduled export ${s.id}${actor ? `, run now by ${actor.login ?? actor.userId}` : ''}.`,
+  });
+  await repo.markRun(tx, s.id, { lastRunAt: now, nextRunAt, lastJobId: job.id });
+  await audit(tx, actor, {
+    businessUnitId: s.businessUnitId,
+    entityName: 'bulk_job',
+    entityId: job.id,
+    action: 'EXPORT_SCHEDULED',
+    changes: {
+      scheduledExport: { from: null, to: s.id },
+      entity: { from: null, to: s.entity },
+      productType: { from: null, to: s.productTypeId },
+      fileFormat: { from: null, to: s.fileFormat },
+      recipients: { from: null, to: s.recipients },
+    },
+  });
+  return { jobId: job.id, scheduledExportId: s.id, recipients: s.recipients };
+}
+
+/** After the commit: on PGlite a pg-boss statement cannot run inside a Drizzle transaction. */
+async function queueRuns(deps: Deps, runs: ScheduledRunData[], now: Date): Promise<number[]> {
+  const queued: number[] = [];
+  for (const run of runs) {
+    try {
+      await deps.jobs.send<ScheduledRunData>(SCHEDULED_RUN_QUEUE, run);
+      queued.push(run.jobId);
+    } catch {
+      await repo.failExportJob(deps.db, run.jobId, 'The scheduled export could not be queued.', now);
+    }
+  }
+  return queued;
+}
+
+/**
+ * POST api/scheduled-exports/{id}/run: the schedule's export now, as a run on the schedule (its
+ * recipients mailed), audited with the user who asked; the next run stays where it was.
+ */
+export async function runScheduledExportNow(deps: Deps, actor: Actor, id: number, now = new Date()): Promise<{ id: number }> {
+  const run = await deps.db.transaction(async (tx) => {
+    const s = await repo.findScheduledExportForUpdate(tx, id);
+    if (!s) throw scheduledExportNotFound();
+    return writeRun(tx, actor, s, now, s.nextRunAt);
+  });
+  const [queued] = await queueRuns(deps, [run], now);
+  if (queued === undefined) throw new Error('The scheduled export could not be queued.');
+  return { id: queued };
 }
 
 /**
@@ -87,7 +123,11 @@ export async function runScheduledExport(deps: Deps, data: ScheduledRunData, now
   await runExport(deps, { jobId: data.jobId });
   const job = await repo.findExportJob(deps.db, data.jobId);
   if (!job) return;
-  const what = `the products of ${job.productTypeName ?? 'a deleted product type'}`;
+  const what =
+    job.entity === 'DOCUMENT'
+      ? `the documents of ${job.unitName ?? 'the business unit'}`
+      : `the products of ${job.productTypeName ?? 'a deleted product type'}`;
+  const noun = job.entity === 'DOCUMENT' ? 'documents' : 'products';
   for (const to of data.recipients) {
     if (job.status === 'SUCCESS') {
       const link = await scheduledDownloadLink(deps, job.id, to, now());
@@ -95,7 +135,7 @@ export async function runScheduledExport(deps: Deps, data: ScheduledRunData, now
         to,
         subject: `Scheduled export of ${what}`,
         text:
-          `The scheduled export of ${what} (${job.rowsTotal ?? 0} products, ${job.fileFormat}) is ready.\n\n` +
+          `The scheduled export of ${what} (${job.rowsTotal ?? 0} ${noun}, ${job.fileFormat}) is ready.\n\n` +
           `Download it within ${EXPORT_LINK_DAYS} days, signed in to Vellum as the user with this e-mail address (${to}) ` +
           `and the right to export in the business unit:\n${link}\n`,
       });
@@ -118,5 +158,6 @@ export async function openScheduledExport(deps: Deps, auth: AuthContext, id: num
   if (job.kind !== 'EXPORT' || job.status !== 'SUCCESS' || !job.storageKey) throw notFound('bulkExport');
   const stream = await deps.files.open(job.storageKey);
   if (!stream) throw notFound('bulkExport');
-  return { stream, fileName: `products-${job.productTypeSlug ?? 'export'}-${job.id}.zip` };
+  const name = job.entity === 'DOCUMENT' ? `documents-${job.unitSlug ?? 'export'}` : `products-${job.productTypeSlug ?? 'export'}`;
+  return { stream, fileName: `${name}-${job.id}.zip` };
 }

@@ -1,6 +1,6 @@
-import { and, asc, count, eq, isNotNull, lte, ne, sql } from 'drizzle-orm';
+import { and, asc, count, eq, isNotNull, isNull, lte, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { bulkJob, productType, scheduledExport } from '../../db/schema/index.js';
+import { bulkJob, businessUnit, productType, scheduledExport } from '../../db/schema/index.js';
 import { isRowId } from '../../db/sql.js';
 import type { PageRequest } from '../../platform/paging.js';
 
@@ -22,7 +22,7 @@ export async function findScheduledExport(db: DbOrTx, id: number) {
   const [row] = await db
     .select(withType)
     .from(scheduledExport)
-    .innerJoin(productType, eq(productType.id, scheduledExport.productTypeId))
+    .leftJoin(productType, eq(productType.id, scheduledExport.productTypeId))
     .where(eq(scheduledExport.id, id));
   return row;
 }
@@ -40,7 +40,7 @@ export async function listScheduledExports(db: DbOrTx, businessUnitId: number, p
     db
       .select(withType)
       .from(scheduledExport)
-      .innerJoin(productType, eq(productType.id, scheduledExport.productTypeId))
+      .leftJoin(productType, eq(productType.id, scheduledExport.productTypeId))
       .where(where)
       .orderBy(...page.orderBy)
       .limit(page.limit)
@@ -50,10 +50,10 @@ export async function listScheduledExports(db: DbOrTx, businessUnitId: number, p
   return { rows, total: total?.n ?? 0 };
 }
 
-/** Whether the unit already schedules this entity of this product type (another row than `exceptId`). */
+/** Whether the unit already schedules this entity (of this product type) (another row than `exceptId`). */
 export async function scheduleTaken(
   db: DbOrTx,
-  key: { businessUnitId: number; entity: string; productTypeId: number },
+  key: { businessUnitId: number; entity: string; productTypeId: number | null },
   exceptId?: number,
 ): Promise<boolean> {
   const [row] = await db
@@ -63,7 +63,7 @@ export async function scheduleTaken(
       and(
         eq(scheduledExport.businessUnitId, key.businessUnitId),
         eq(scheduledExport.entity, key.entity),
-        eq(scheduledExport.productTypeId, key.productTypeId),
+        key.productTypeId === null ? isNull(scheduledExport.productTypeId) : eq(scheduledExport.productTypeId, key.productTypeId),
         exceptId === undefined ? undefined : ne(scheduledExport.id, exceptId),
       ),
     )
@@ -150,7 +150,11 @@ export async function insertExportJob(db: DbOrTx, values: ExportJobValues) {
 }
 
 /** After a tick: when it ran, when it runs next, which export it queued (not a user's edit: the version stays). */
-export async function markRun(db: DbOrTx, id: number, values: { lastRunAt: Date; nextRunAt: Date; lastJobId: number }): Promise<void> {
+export async function markRun(
+  db: DbOrTx,
+  id: number,
+  values: { lastRunAt: Date; nextRunAt: Date | null; lastJobId: number },
+): Promise<void> {
   await db.update(scheduledExport).set(values).where(eq(scheduledExport.id, id));
 }
 
@@ -160,6 +164,9 @@ export async function findExportJob(db: DbOrTx, id: number) {
     .select({
       id: bulkJob.id,
       businessUnitId: bulkJob.businessUnitId,
+      unitName: businessUnit.displayName,
+      unitSlug: businessUnit.slug,
+      entity: bulkJob.entity,
       kind: bulkJob.kind,
       status: bulkJob.status,
       fileFormat: bulkJob.fileFormat,
@@ -171,6 +178,7 @@ export async function findExportJob(db: DbOrTx, id: number) {
     })
     .from(bulkJob)
     .leftJoin(productType, eq(productType.id, bulkJob.productTypeId))
+    .leftJoin(businessUnit, eq(businessUnit.id, bulkJob.businessUnitId))
     .where(eq(bulkJob.id, id));
   return row;
 }

@@ -5,7 +5,7 @@ import type { RoutesPlugin } from '../../platform/deps.js';
 import { sendPage } from '../../platform/paging.js';
 import { sendPrivateFile } from '../../platform/private-file.js';
 import { route } from '../../platform/route.js';
-import { openScheduledExport } from './scheduled-export-runs.js';
+import { openScheduledExport, runScheduledExportNow } from './scheduled-export-runs.js';
 import {
   createScheduledExport,
   deleteScheduledExport,
@@ -35,13 +35,18 @@ export const scheduledExportsRoutes: RoutesPlugin = async (app) => {
   route(app, api.get, { access: manage }, (req) => getScheduledExport(deps, req.params.id));
   route(app, api.create, { access: { right: RIGHT, unit: (req) => idIn(req.body, 'businessUnitId') } }, async (req, reply) => {
     const created = await createScheduledExport(deps, authOf(req), req.body);
-    alert(reply, 'vellumApp.scheduledExport.created', created.productTypeName).status(201);
+    alert(reply, 'vellumApp.scheduledExport.created', created.productTypeName ?? 'documents').status(201);
     return created;
   });
   route(app, api.update, { access: manage }, async (req, reply) => {
     const updated = await updateScheduledExport(deps, authOf(req), req.params.id, req.body);
-    alert(reply, 'vellumApp.scheduledExport.updated', updated.productTypeName);
+    alert(reply, 'vellumApp.scheduledExport.updated', updated.productTypeName ?? 'documents');
     return updated;
+  });
+  route(app, api.run, { access: manage }, async (req, reply) => {
+    const queued = await runScheduledExportNow(deps, authOf(req), req.params.id);
+    alert(reply, 'vellumApp.scheduledExport.runQueued').status(202);
+    return queued;
   });
   route(app, api.delete, { access: manage }, async (req, reply) => {
     await deleteScheduledExport(deps, authOf(req), req.params.id);

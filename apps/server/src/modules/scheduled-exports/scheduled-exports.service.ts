@@ -27,9 +27,10 @@ export const unitOfScheduledExport: EntityUnitLookup = async (db, id) => (await 
 
 /** "Scheduled bulk export … not found" (spec 001 §8). */
 export const scheduledExportNotFound = () => new AppError(E.notFound, 404, { entity: ENTITY });
-const exists = () => fieldError(OBJECT, 'productTypeId', E.exists);
+/** "Scheduled bulk export exists": on the product type, or on the entity for the unit's documents. */
+const exists = (body: { entity: string }) => fieldError(OBJECT, body.entity === 'PRODUCT' ? 'productTypeId' : 'entity', E.exists);
 
-function toApi(row: repo.ScheduledExportRow, productTypeName: string): ScheduledExport {
+function toApi(row: repo.ScheduledExportRow, productTypeName: string | null): ScheduledExport {
   return {
     id: row.id,
     businessUnitId: row.businessUnitId,
@@ -41,6 +42,7 @@ function toApi(row: repo.ScheduledExportRow, productTypeName: string): Scheduled
     dayOfWeek: row.dayOfWeek,
     dayOfMonth: row.dayOfMonth,
     hour: row.hour,
+    timeZone: row.timeZone,
     recipients: row.recipients,
     active: row.active,
     createdBy: row.createdByLogin,
@@ -59,6 +61,7 @@ const stateOf = (r: repo.ScheduledExportRow) => ({
   dayOfWeek: r.dayOfWeek,
   dayOfMonth: r.dayOfMonth,
   hour: r.hour,
+  timeZone: r.timeZone,
   recipients: r.recipients,
   active: r.active,
 });
@@ -79,9 +82,13 @@ export async function getScheduledExport(deps: Pick<Deps, 'db'>, id: number): Pr
   return toApi(found.row, found.productTypeName);
 }
 
-/** The product type must be the unit's (spec: "product type business unit must match"). */
-async function checkProductType(db: Deps['db'], body: { businessUnitId: number; productTypeId: number }): Promise<void> {
-  if ((await repo.unitOfProductType(db, body.productTypeId)) !== body.businessUnitId) {
+/** A product schedule's product type must be the unit's (spec: "product type business unit must match"). */
+async function checkProductType(
+  db: Deps['db'],
+  body: { businessUnitId: number; entity: string; productTypeId: number | null },
+): Promise<void> {
+  if (body.entity !== 'PRODUCT') return;
+  if (body.productTypeId === null || (await repo.unitOfProductType(db, body.productTypeId)) !== body.businessUnitId) {
     throw fieldError(OBJECT, 'productTypeId', E.productTypeUnitMismatch);
   }
 }
@@ -95,13 +102,14 @@ const valuesOf = (body: CreateBody | UpdateBody, now: Date) => ({
   dayOfWeek: body.dayOfWeek,
   dayOfMonth: body.dayOfMonth,
   hour: body.hour,
+  timeZone: body.timeZone,
   recipients: body.recipients,
   active: body.active,
   nextRunAt: body.active ? nextRunAfter(body, now) : null,
 });
 
-const onUnique = (err: unknown) => {
-  throw uniqueViolationOf(err) !== undefined ? exists() : err;
+const onUnique = (body: { entity: string }) => (err: unknown) => {
+  throw uniqueViolationOf(err) !== undefined ? exists(body) : err;
 };
 
 export async function createScheduledExport(
@@ -114,7 +122,7 @@ export async function createScheduledExport(
   const id = await deps.db
     .transaction(async (tx) => {
       await checkProductType(tx, body);
-      if (await repo.scheduleTaken(tx, body)) throw exists();
+      if (await repo.scheduleTaken(tx, body)) throw exists(body);
       const row = await repo.insertScheduledExport(tx, {
         ...valuesOf(body, now),
         createdById: actor.userId,
@@ -129,7 +137,7 @@ export async function createScheduledExport(
       });
       return row.id;
     })
-    .catch(onUnique);
+    .catch(onUnique(body));
   return getScheduledExport(deps, id);
 }
 
@@ -149,7 +157,7 @@ export async function updateScheduledExport(
       if (before.version !== body.version) throw conflict();
       if (body.businessUnitId !== before.businessUnitId) throw invalidField(OBJECT, 'businessUnitId', 'CannotChange');
       await checkProductType(tx, body);
-      if (await repo.scheduleTaken(tx, body, before.id)) throw exists();
+      if (await repo.scheduleTaken(tx, body, before.id)) throw exists(body);
       const after = await repo.updateScheduledExport(tx, before.id, body.version, valuesOf(body, now));
       if (!after) throw conflict();
       await audit(tx, actor, {
@@ -160,7 +168,7 @@ export async function updateScheduledExport(
         changes: diff(stateOf(before), stateOf(after)),
       });
     })
-    .catch(onUnique);
+    .catch(onUnique(body));
   return getScheduledExport(deps, body.id);
 }
 

@@ -81,8 +81,12 @@ describe('POST api/scheduled-exports', () => {
       [{ recipients: ['a@example.com', 'A@example.com'] }, 'recipients.1'],
       [{ recipients: Array.from({ length: 21 }, (_, i) => `r${i}@example.com`) }, 'recipients'],
       [{ fileFormat: 'CSV' }, 'fileFormat'],
-      [{ entity: 'DOCUMENT' }, 'entity'],
+      [{ entity: 'INVOICE' }, 'entity'],
       [{ productTypeId: 'x' }, 'productTypeId'],
+      [{ productTypeId: null }, 'productTypeId'],
+      [{ timeZone: 'Mars/Olympus_Mons' }, 'timeZone'],
+      [{ timeZone: 'CET; DROP' }, 'timeZone'],
+      [{ timeZone: 5 }, 'timeZone'],
     ];
     for (const [over, field] of bad) {
       const res = await post(manager, body(over));
@@ -259,5 +263,62 @@ describe('GET|PUT|DELETE api/scheduled-exports/:id', () => {
     expect(res.statusCode).toBe(201);
     await ctx.db.delete(productType).where(eq(productType.id, gone.id));
     expect(await ctx.db.select().from(scheduledExport).where(eq(scheduledExport.id, res.json().id))).toHaveLength(0);
+  });
+});
+
+describe("a schedule of the unit's documents, in a time zone", () => {
+  const hourIn = (iso: string, timeZone: string) =>
+    new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', hourCycle: 'h23' }).format(new Date(iso));
+
+  it('has no product type, runs at the hour of its zone, and is one per unit', async () => {
+    const res = await post(
+      manager,
+      body({ entity: 'DOCUMENT', productTypeId: s.typeId, frequency: 'DAILY', hour: 2, timeZone: 'Europe/Brussels' }),
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    const created = res.json();
+    expect(created).toMatchObject({ entity: 'DOCUMENT', productTypeId: null, productTypeName: null, timeZone: 'Europe/Brussels', hour: 2 });
+    expect(hourIn(created.nextRunAt, 'Europe/Brussels')).toBe('02');
+    expect((await auditsOf(created.id))[0]?.changes).toMatchObject({
+      entity: 'DOCUMENT',
+      productTypeId: null,
+      timeZone: 'Europe/Brussels',
+    });
+
+    const again = await post(manager, body({ entity: 'DOCUMENT', productTypeId: null, frequency: 'DAILY' }));
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).toMatchObject({ message: 'error.scheduledExport.exists', fieldErrors: [{ field: 'entity' }] });
+    // another unit has its own
+    const other = await post(elsewhere, body({ businessUnitId: s.otherId, entity: 'DOCUMENT', productTypeId: null }));
+    expect(other.statusCode, other.body).toBe(201);
+
+    const list = await manager({ method: 'GET', url: `/api/scheduled-exports?business-unit=${s.unitId}&sort=id,desc` });
+    expect(list.json()[0]).toMatchObject({ id: created.id, entity: 'DOCUMENT', productTypeName: null });
+
+    // moved to another zone: the next run follows it
+    const moved = await manager({
+      method: 'PUT',
+      url: `/api/scheduled-exports/${created.id}`,
+      payload: body({
+        id: created.id,
+        version: 0,
+        entity: 'DOCUMENT',
+        productTypeId: null,
+        frequency: 'DAILY',
+        hour: 2,
+        timeZone: 'Asia/Tokyo',
+      }),
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json()).toMatchObject({ timeZone: 'Asia/Tokyo', version: 1 });
+    expect(hourIn(moved.json().nextRunAt, 'Asia/Tokyo')).toBe('02');
+    expect(new Date(moved.json().nextRunAt).getUTCHours()).toBe(17);
+  });
+
+  it('a schedule that names no zone runs in UTC', async () => {
+    const type = await makeProductType(ctx.db, s.unitId);
+    const res = await post(manager, body({ productTypeId: type.id, frequency: 'DAILY', hour: 5 }));
+    expect(res.json()).toMatchObject({ timeZone: 'UTC' });
+    expect(new Date(res.json().nextRunAt).getUTCHours()).toBe(5);
   });
 });
