@@ -1,4 +1,4 @@
-import { and, count, eq, gte, ilike, isNull, lt, lte, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gt, gte, ilike, isNull, lt, lte, or, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { auditLog } from '../../db/schema/index.js';
 import { likePattern } from '../../db/sql.js';
@@ -72,4 +72,14 @@ export async function listAuditLogs(
     .offset(page.offset);
   const [{ total }] = await db.select({ total: count() }).from(auditLog).where(where);
   return { rows, total };
+}
+
+/** The entries of a filter after id `afterId`, oldest first (the CSV export reads the log in such batches). */
+export async function auditLogsAfter(db: DbOrTx, filter: AuditLogFilter, afterId: number, limit: number): Promise<AuditLogRow[]> {
+  return db
+    .select()
+    .from(auditLog)
+    .where(and(conditions(filter), gt(auditLog.id, afterId)))
+    .orderBy(asc(auditLog.id))
+    .limit(limit);
 }
