@@ -38,8 +38,9 @@ ALTER TABLE audit_log ALTER COLUMN hash SET NOT NULL;--> statement-breakpoint
 CREATE UNIQUE INDEX audit_log_chain_seq_idx ON audit_log (chain_seq);--> statement-breakpoint
 -- Appending: the first audit row of a transaction locks the chain's head until the transaction
 -- ends (concurrent writers wait there, so the chain never forks); the running head is kept in a
--- transaction-local setting, so a statement of many rows (a bulk import) updates the head row
--- once, after the statement. A rolled-back savepoint rolls the setting back with its rows.
+-- transaction-local setting and written back to the head row once, at commit (a deferred
+-- trigger): an import that audits thousands of rows in one transaction does not update one row
+-- thousands of times. A rolled-back savepoint rolls the setting back with its rows.
 CREATE FUNCTION audit_log_chain() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   state text := current_setting('vellum.audit_chain', true);
@@ -61,14 +62,15 @@ CREATE FUNCTION audit_log_chain_head() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   state text := current_setting('vellum.audit_chain', true);
 BEGIN
-  IF state IS NOT NULL AND state <> '' THEN
-    UPDATE audit_chain SET seq = split_part(state, ':', 1)::bigint, hash = split_part(state, ':', 2)
-    WHERE manufacturer_id = 1 AND seq <> split_part(state, ':', 1)::bigint;
+  IF state IS NOT NULL AND state <> '' AND state IS DISTINCT FROM current_setting('vellum.audit_chain_written', true) THEN
+    UPDATE audit_chain SET seq = split_part(state, ':', 1)::bigint, hash = split_part(state, ':', 2) WHERE manufacturer_id = 1;
+    PERFORM set_config('vellum.audit_chain_written', state, true);
   END IF;
   RETURN NULL;
 END $$;--> statement-breakpoint
 CREATE TRIGGER audit_log_chain BEFORE INSERT ON audit_log FOR EACH ROW EXECUTE FUNCTION audit_log_chain();--> statement-breakpoint
-CREATE TRIGGER audit_log_chain_head AFTER INSERT ON audit_log FOR EACH STATEMENT EXECUTE FUNCTION audit_log_chain_head();--> statement-breakpoint
+CREATE CONSTRAINT TRIGGER audit_log_chain_head AFTER INSERT ON audit_log DEFERRABLE INITIALLY DEFERRED
+  FOR EACH ROW EXECUTE FUNCTION audit_log_chain_head();--> statement-breakpoint
 -- The database refuses to change or remove audit rows (21 CFR Part 11), and the chain's head
 -- changes only through the insert trigger above.
 CREATE FUNCTION audit_log_refuse_change() RETURNS trigger LANGUAGE plpgsql AS $$

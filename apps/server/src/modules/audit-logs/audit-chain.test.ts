@@ -94,7 +94,7 @@ describe('the audit chain', () => {
     expect(await verifyAuditChain(ctx.db)).toEqual({ valid: true, checked: before + 40 });
   });
 
-  it('chains the rows of one statement (a bulk insert) and of savepoints kept or rolled back', async () => {
+  it('chains the rows of one statement (a bulk insert), of many statements in one transaction and of savepoints kept or rolled back', async () => {
     await ctx.db.execute(sql`INSERT INTO audit_log (entity_name, entity_id, action, business_unit_id)
       SELECT 'product', i::text, 'IMPORTED', 9001 FROM generate_series(1, 300) AS i`);
     await ctx.db.transaction(async (tx) => {
@@ -105,10 +105,11 @@ describe('the audit chain', () => {
           throw new Rollback();
         }),
       ).rejects.toBeInstanceOf(Rollback);
-      await audit(tx, alice, { entityName: 'product', entityId: 3, action: 'UPDATE' });
+      for (let i = 0; i < 50; i++) await audit(tx, alice, { entityName: 'product', entityId: i, action: 'UPDATE' });
     });
     const rows = await seqs();
     expect(rows.map((r) => r.seq)).toEqual(rows.map((_, i) => i + 1));
+    expect(await chainHead(ctx.db)).toMatchObject({ seq: rows.length });
     expect((await verifyAuditChain(ctx.db)).valid).toBe(true);
   });
 
