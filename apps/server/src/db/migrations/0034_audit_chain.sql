@@ -12,7 +12,7 @@ ALTER TABLE "audit_log" ADD COLUMN "hash" text;--> statement-breakpoint
 -- database in the writing transaction, whoever inserts (the application, a bulk statement, SQL by
 -- hand). The canonical content is a JSON array whose text the verifier (audit-chain.ts) rebuilds
 -- from the row's values: keep both in step.
-CREATE FUNCTION audit_log_canonical(r audit_log) RETURNS text LANGUAGE sql IMMUTABLE AS $$
+CREATE FUNCTION audit_log_canonical(r audit_log) RETURNS text LANGUAGE sql STABLE AS $$
   SELECT json_build_array(r.chain_seq, r.id, to_char(r.at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'), r.user_id, r.login,
     r.business_unit_id, r.entity_name, r.entity_id, r.entity_label, r.action, r.category, r.changes::text)::text
 $$;--> statement-breakpoint
