@@ -1,5 +1,6 @@
 export * from './access.js';
 export * from './api/index.js';
+export * from './audit-chain.js';
 export * from './auth.js';
 export * from './bulk.js';
 export * from './bulk-upload.js';

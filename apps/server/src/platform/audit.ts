@@ -34,7 +34,11 @@ export function entryLabel(actor: Actor | null, entry: AuditEntry): string | nul
   return label ? label.slice(0, AUDIT_LABEL_MAX) : null;
 }
 
-/** Writes one audit row; call it inside the transaction that makes the change. */
+/**
+ * Writes one audit row; call it inside the transaction that makes the change, as its last write.
+ * The database chains the row (its place and hash, decision 0065) and holds the chain's head until
+ * the transaction ends, so concurrent audited changes commit one after the other.
+ */
 export async function audit(tx: DbOrTx, actor: Actor | null, entry: AuditEntry): Promise<void> {
   await tx.insert(auditLog).values({
     entityLabel: entryLabel(actor, entry),

@@ -1,19 +1,21 @@
-import { ActionIcon, Badge, Text, VisuallyHidden } from '@mantine/core';
-import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
+import { ActionIcon, Badge, Button, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { IconChevronDown, IconChevronRight, IconFileSpreadsheet } from '@tabler/icons-react';
 import { AUDIT_LOG_COUNT_LIMIT } from '@vellum/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
+import { handleApiError } from '../../api/notify';
 import { type Column, DataTable } from '../../components/DataTable';
 import { PageHeader } from '../../components/PageHeader';
 import { pageParams, useTableState } from '../../components/tableState';
 import { formatDateTime } from '../../i18n/format';
 import { useAuth } from '../../platform/auth';
 import { useBusinessUnitStatistics } from '../business-units';
+import { AuditChainStatus } from './AuditChainStatus';
 import { AuditChanges } from './AuditChanges';
 import { type AuditFilterValues, AuditLogFilters } from './AuditLogFilters';
 import { AuditObject } from './AuditObject';
-import { type AuditLog, useAuditLogs } from './auditLogs.hooks';
+import { type AuditExportFilters, type AuditLog, downloadAuditLogCsv, useAuditLogs } from './auditLogs.hooks';
 
 const ACTION_COLORS: Record<string, string> = { CREATE: 'teal', UPDATE: 'blue', DELETE: 'red', PUBLISH: 'grape' };
 
@@ -35,15 +37,29 @@ export function AuditLogsPage() {
     from: params.get('from') ?? '',
     to: params.get('to') ?? '',
   };
-  const logs = useAuditLogs({
-    businessUnit: filters.scope === 'global' ? undefined : unitId,
-    ...pageParams(state),
+  const businessUnit = filters.scope === 'global' ? undefined : unitId;
+  const exportFilters: AuditExportFilters = {
+    businessUnit,
     entityName: filters.entityName || undefined,
     action: filters.action || undefined,
     login: filters.login || undefined,
     from: filters.from || undefined,
     to: filters.to || undefined,
-  });
+  };
+  const logs = useAuditLogs({ ...exportFilters, ...pageParams(state) });
+  // the chain is the manufacturer's: whoever reads this log whole may verify it
+  const canVerify = auth.hasRight('AUDIT_LOG_ALL_READ', businessUnit);
+  const [exporting, setExporting] = useState(false);
+  const exportCsv = async () => {
+    setExporting(true);
+    try {
+      await downloadAuditLogCsv(exportFilters);
+    } catch (error) {
+      handleApiError(error);
+    } finally {
+      setExporting(false);
+    }
+  };
   const [open, setOpen] = useState<Set<number>>(new Set());
   const toggle = (id: number) =>
     setOpen((prev) => {
@@ -131,24 +147,32 @@ export function AuditLogsPage() {
               : t('auditLogs.description')
         }
         back={{ to: `/my-business-units/${unitId}`, label: unit.data?.displayName ?? t('auditLogs.backHome') }}
+        actions={
+          <Button variant="default" leftSection={<IconFileSpreadsheet size={16} />} loading={exporting} onClick={() => void exportCsv()}>
+            {t('auditLogs.exportCsv')}
+          </Button>
+        }
       />
-      <DataTable
-        label={t('auditLogs.title')}
-        columns={columns}
-        rows={logs.data?.items}
-        total={logs.data?.pageable.totalElements}
-        totalLimit={AUDIT_LOG_COUNT_LIMIT}
-        rowKey={(l) => l.id}
-        state={state}
-        loading={logs.isPending}
-        refreshing={logs.isPlaceholderData}
-        error={logs.error}
-        onRetry={() => void logs.refetch()}
-        emptyMessage={t('auditLogs.empty')}
-        renderExpanded={(l) => <AuditChanges changes={l.changes} />}
-        isExpanded={(l) => open.has(l.id)}
-        toolbar={<AuditLogFilters values={filters} onChange={setFilters} seen={seen} canGlobal={canGlobal} />}
-      />
+      <Stack gap="md">
+        {canVerify && <AuditChainStatus key={businessUnit ?? 'global'} businessUnit={businessUnit} />}
+        <DataTable
+          label={t('auditLogs.title')}
+          columns={columns}
+          rows={logs.data?.items}
+          total={logs.data?.pageable.totalElements}
+          totalLimit={AUDIT_LOG_COUNT_LIMIT}
+          rowKey={(l) => l.id}
+          state={state}
+          loading={logs.isPending}
+          refreshing={logs.isPlaceholderData}
+          error={logs.error}
+          onRetry={() => void logs.refetch()}
+          emptyMessage={t('auditLogs.empty')}
+          renderExpanded={(l) => <AuditChanges changes={l.changes} />}
+          isExpanded={(l) => open.has(l.id)}
+          toolbar={<AuditLogFilters values={filters} onChange={setFilters} seen={seen} canGlobal={canGlobal} />}
+        />
+      </Stack>
     </>
   );
 }

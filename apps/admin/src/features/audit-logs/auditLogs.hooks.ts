@@ -1,6 +1,7 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { type AuditLog, auditLogsApi } from '@vellum/contract';
-import { call } from '../../api/call';
+import { call, urlOf } from '../../api/call';
+import { api } from '../../api/client';
 
 export type { AuditLog };
 
@@ -24,4 +25,29 @@ export function useAuditLogs({ businessUnit, ...rest }: AuditLogParams) {
       (await call(auditLogsApi.list, { query: { 'business-unit': businessUnit, ...rest } }, { cacheBust: true, signal })).data,
     placeholderData: keepPreviousData,
   });
+}
+
+/** Recomputes the manufacturer's audit chain on the server (AUDIT_LOG_ALL_READ in the unit, or globally without one). */
+export function useVerifyAuditChain(businessUnit?: number) {
+  return useMutation({
+    mutationFn: async () => (await call(auditLogsApi.verify, { query: { 'business-unit': businessUnit } }, { cacheBust: true })).data,
+  });
+}
+
+export type AuditExportFilters = Omit<AuditLogParams, 'page' | 'size' | 'sort'>;
+
+/** The filtered log as the server's CSV export (oldest first), handed to the browser as a file. */
+export async function downloadAuditLogCsv({ businessUnit, ...filters }: AuditExportFilters): Promise<void> {
+  // read as a file, not as the declared text
+  const res = await api<Blob>(urlOf(auditLogsApi.export, { query: { 'business-unit': businessUnit, ...filters } }), {
+    responseType: 'blob',
+  });
+  const url = URL.createObjectURL(res.data);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = `audit-log-${businessUnit ?? 'global'}-${new Date().toISOString().slice(0, 10)}.csv`;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 0);
 }

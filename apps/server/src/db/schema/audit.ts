@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { type AnyPgColumn, bigserial, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, bigint, bigserial, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
  * The five columns the log's search matches, as one text (decision 0060): one trigram index
@@ -34,6 +34,13 @@ export const auditLog = pgTable(
     action: text('action').notNull(),
     category: text('category').notNull().default('general'),
     changes: jsonb('changes'),
+    /**
+     * The row's place in the manufacturer's audit chain (1, 2, 3, … without gaps) and the SHA-256
+     * (hex) of the previous row's hash followed by this row's canonical content; both are set by the
+     * database's insert trigger, never by the application (migration 0032, decision 0065).
+     */
+    chainSeq: bigint('chain_seq', { mode: 'number' }),
+    hash: text('hash'),
   },
   (t) => [
     index('audit_log_bu_idx').on(t.businessUnitId, t.id),
@@ -43,3 +50,14 @@ export const auditLog = pgTable(
     index('audit_log_search_trgm_idx').using('gin', sql`${auditLogSearchText(t)} gin_trgm_ops`),
   ],
 );
+
+/**
+ * The head of the manufacturer's audit chain: the last row's sequence number and hash. The insert
+ * trigger of the audit log locks it for the rest of the writing transaction, so concurrent writers
+ * append one after the other and the chain never forks (decision 0065).
+ */
+export const auditChain = pgTable('audit_chain', {
+  manufacturerId: integer('manufacturer_id').primaryKey(),
+  seq: bigint('seq', { mode: 'number' }).notNull(),
+  hash: text('hash').notNull(),
+});

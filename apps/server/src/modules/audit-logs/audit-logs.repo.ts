@@ -1,5 +1,5 @@
 import { AUDIT_LOG_COUNT_LIMIT } from '@vellum/contract';
-import { and, eq, gte, ilike, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, ilike, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { auditLog, auditLogSearchText } from '../../db/schema/index.js';
 import { likePattern } from '../../db/sql.js';
@@ -88,4 +88,14 @@ export async function listAuditLogs(
     .as('counted');
   const [{ total }] = await db.select({ total: sql<number>`count(*)::int` }).from(counted);
   return { rows, total: Number(total) };
+}
+
+/** The entries of a filter after id `afterId`, oldest first (the CSV export reads the log in such batches). */
+export async function auditLogsAfter(db: DbOrTx, filter: AuditLogFilter, afterId: number, limit: number): Promise<AuditLogRow[]> {
+  return db
+    .select()
+    .from(auditLog)
+    .where(and(conditions(filter), gt(auditLog.id, afterId)))
+    .orderBy(asc(auditLog.id))
+    .limit(limit);
 }

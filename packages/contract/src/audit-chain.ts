@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import { auditLogListQuery } from './organisation.js';
+
+/**
+ * The tamper-evident audit trail (decision 0065): the answer of a verification of the
+ * manufacturer's audit chain. `firstInvalid` names the first row that does not match: `hash`, its
+ * content or the row before it was changed; `sequence`, a row is missing at `seq`; `head`, rows are
+ * missing after the last one found (`id` null).
+ */
+export const auditChainVerificationSchema = z.object({
+  valid: z.boolean(),
+  /** Rows whose hash was recomputed. */
+  checked: z.number(),
+  firstInvalid: z
+    .object({
+      id: z.number().nullable(),
+      seq: z.number(),
+      reason: z.enum(['hash', 'sequence', 'head']),
+    })
+    .optional(),
+});
+export type AuditChainVerification = z.infer<typeof auditChainVerificationSchema>;
+
+/** Who may verify: AUDIT_LOG_ALL_READ in the unit named (the global scope without one). */
+export const auditChainVerifyQuery = z.object({ 'business-unit': auditLogListQuery.shape['business-unit'] });
+
+/** The filters of the list, without paging: the export holds every matching entry, oldest first. */
+export const auditLogExportQuery = auditLogListQuery.omit({ page: true, size: true, sort: true });
