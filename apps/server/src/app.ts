@@ -62,7 +62,7 @@ export interface BuildOptions {
  * UUID. Every log line of the request carries it (`reqId`) and the answer echoes it.
  */
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
-export const requestIdOf = (header: string | string[] | undefined): string =>
+const requestIdOf = (header: string | string[] | undefined): string =>
   typeof header === 'string' && REQUEST_ID.test(header) ? header : randomUUID();
 
 /** Builds the whole server; tests inject() into it, main.ts listens with it. */
