@@ -102,13 +102,25 @@ UNIT=$(echo "$SITES" | first 'href="/site/[a-z0-9][^"]*"')
 [ -n "$UNIT" ] || fail "no unit linked from /site"
 PAGE=$(curl -fsS -L "$BASE$UNIT") || fail "GET $UNIT"
 echo "$PAGE" | grep -q '<html' || fail "$UNIT is not a page"
-SCRIPT=$(echo "$SITES$PAGE" | first 'src="/site/_assets/[^"]*\.js"')
-if [ -n "$SCRIPT" ]; then
-  curl -fsS -o /dev/null "$BASE$SCRIPT" || fail "GET $SCRIPT"
-  echo "$UNIT and $SCRIPT served"
-else
-  echo "$UNIT served (it links no script)"
-fi
+# the unit's first page asks for a country, a language and an audience; then down its pages to a
+# search form, which links the site's scripts (bundled by esbuild at start)
+COUNTRY=$(echo "$PAGE" | grep -o '<option value="[a-z][a-z]"' | sed -n '1{s/.*value="//; s/"$//; p}')
+LANGUAGE=$(echo "$PAGE" | grep -o 'value="[a-z-]*" lang="[a-zA-Z-]*" selected' | sed -n '1{s/^value="//; s/".*//; p}')
+AUDIENCE=$(echo "$PAGE" | grep -o 'name="audience" checked="" value="[a-z-]*"' | sed -n '1{s/.*value="//; s/"$//; p}')
+AT="$UNIT?country=$COUNTRY&language=$LANGUAGE&audience=$AUDIENCE"
+PAGE=$(curl -fsS -L "$BASE$AT") || fail "GET $AT"
+SCRIPT=""
+for _ in 1 2 3 4 5; do
+  SCRIPT=$(echo "$PAGE" | first 'src="/site/_assets/[^"]*\.js"')
+  [ -n "$SCRIPT" ] && break
+  NEXT=$(echo "$PAGE" | first "href=\"$UNIT/[a-z0-9][^\".?]*\"")
+  [ -n "$NEXT" ] || break
+  AT=$NEXT
+  PAGE=$(curl -fsS -L "$BASE$AT") || fail "GET $AT"
+done
+[ -n "$SCRIPT" ] || fail "no page under $UNIT links the site's scripts"
+curl -fsS "$BASE$SCRIPT" | grep -q . || fail "GET $SCRIPT"
+echo "$UNIT, $AT and its script $SCRIPT served"
 curl -fsS -o /dev/null "$BASE/site/_assets/site.css" || fail "the site's style sheet"
 
 step "the admin app and an admin API sign-in"
@@ -129,7 +141,7 @@ step "a worker with node"
   exec node apps/server/dist/worker.js >"$WORK/worker.log" 2>&1) &
 WORKER_PID=$!
 for _ in $(seq 1 120); do
-  grep -q 'worker on the PostgreSQL queue' "$WORK/worker.log" && break
+  grep -qs 'worker on the PostgreSQL queue' "$WORK/worker.log" && break
   kill -0 "$WORKER_PID" 2>/dev/null || { cat "$WORK/worker.log"; fail "the worker stopped"; }
   sleep 0.5
 done
