@@ -3,6 +3,7 @@ import { adminListsBench } from './admin-lists.bench.js';
 import { documentSearchBench } from './document-search.bench.js';
 import { filesBench } from './files.bench.js';
 import { firstLoadBench } from './first-load.bench.js';
+import { prodBuildBench } from './prod-build.bench.js';
 import { productSearchBench } from './product-search.bench.js';
 import { publicReadBench } from './public-read.bench.js';
 import { publishBench } from './publish.bench.js';
@@ -21,6 +22,7 @@ const benches: Record<string, () => Promise<void>> = {
   publish: publishBench,
   'public-read': publicReadBench,
   site: siteBench,
+  'prod-build': prodBuildBench,
 };
 const only = process.env.BENCH;
 for (const [name, run] of Object.entries(benches)) {

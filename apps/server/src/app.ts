@@ -1,15 +1,17 @@
+import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import helmet from 'helmet';
 import { currentBuild } from '../../admin/scripts/builds.js';
 import type { Config } from './config.js';
 import { type Database, PUBLICATION_CHANNEL } from './db/client.js';
 import { apiModules, jobModules } from './modules/index.js';
+import { publicationCountsByKind } from './modules/management/management.repo.js';
 import { liveCacheOf } from './modules/public-read/live-cache.js';
 import { publishedAmong } from './modules/publishing/publications.repo.js';
 import { siteHostUrl } from './modules/site/site-hosts.js';
@@ -21,6 +23,7 @@ import { createDownloadRecorder } from './platform/download-recorder.js';
 import { frameworkErrorHandler, registerErrorHandler } from './platform/errors.js';
 import { createJobQueue } from './platform/jobs.js';
 import { createMailer } from './platform/mail.js';
+import { createMetrics } from './platform/metrics.js';
 import { createFileStore } from './platform/storage.js';
 import { retainingStore } from './platform/storage-retention.js';
 import { TokenService } from './platform/tokens.js';
@@ -46,25 +49,54 @@ export interface BuildOptions {
   /** The admin build folder to serve (default: the one apps/admin/dist points at now; decision 0052). */
   adminBuild?: string;
   logger?: boolean;
+  /** Where the JSON log lines go (default: standard output); tests read them from here. */
+  logStream?: { write(line: string): void };
   mailer?: Deps['mailer'];
   /** Work the job queue in this process (default: the configuration's `serverRunsJobs`; a worker process: true). */
   runJobs?: boolean;
 }
 
+/**
+ * A request's id: the `X-Request-Id` a proxy sent, when it is a plain token (letters, digits and
+ * `._:-`, at most 128 characters), so that the proxy's and our log lines share it; otherwise a new
+ * UUID. Every log line of the request carries it (`reqId`) and the answer echoes it.
+ */
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+const requestIdOf = (header: string | string[] | undefined): string =>
+  typeof header === 'string' && REQUEST_ID.test(header) ? header : randomUUID();
+
 /** Builds the whole server; tests inject() into it, main.ts listens with it. */
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const { config, database } = opts;
+  const logger: FastifyServerOptions['logger'] =
+    opts.logger === false ? false : opts.logStream ? { level: config.logLevel, stream: opts.logStream } : { level: config.logLevel };
   const app = Fastify({
-    logger: opts.logger === false ? false : { level: config.logLevel },
+    logger,
+    requestIdHeader: false,
+    genReqId: (req) => requestIdOf(req.headers['x-request-id']),
     trustProxy: config.trustProxy,
     bodyLimit: 2 * 1024 * 1024,
     frameworkErrors: frameworkErrorHandler,
     // a unit bound to its own host name: that host serves its public site only
     rewriteUrl: (req) => siteHostUrl(config.siteHosts, req.headers.host, req.url ?? '/'),
   });
+  app.addHook('onRequest', async (req, reply) => {
+    reply.header('x-request-id', req.id);
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  const jobs = createJobQueue(database, { error: (m) => app.log.error(m) });
+  const metrics = createMetrics(
+    app,
+    {
+      pool: database.poolStats,
+      queueDepths: () => jobs.depths(),
+      publications: () => publicationCountsByKind(database.db),
+      warn: (m) => app.log.warn(m),
+    },
+    { processMetrics: config.metricsToken !== undefined },
+  );
   const deps: Deps = {
     config,
     db: database.db,
@@ -80,8 +112,11 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     files: retainingStore(createFileStore(config.storageUrl, config.dataDir), (keys) => publishedAmong(database.db, keys)),
     tokens: new TokenService(config.tokenSecret),
     accessCache: new AccessCache(),
-    downloads: createDownloadRecorder(database.db, { log: { warn: (m) => app.log.warn(m), error: (m) => app.log.error(m) } }),
-    jobs: createJobQueue(database, { error: (m) => app.log.error(m) }),
+    downloads: metrics.countingDownloads(
+      createDownloadRecorder(database.db, { log: { warn: (m) => app.log.warn(m), error: (m) => app.log.error(m) } }),
+    ),
+    jobs,
+    metrics,
   };
   app.decorate('deps', deps);
   // after the server has stopped taking requests: the pending download records are written before the database closes

@@ -8,7 +8,10 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
-  DATABASE_URL: z.string().url().optional(),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\/[^/?#\s]+(\/[^?#\s]*)?(\?\S*)?$/, 'must be postgres://user[:password]@host[:port]/database')
+    .optional(),
   /** Unset: files on the local disk under DATA_DIR/files; `s3://bucket[/prefix]?endpoint=&region=`: S3-compatible storage. */
   STORAGE_URL: z
     .string()
@@ -30,6 +33,8 @@ const envSchema = z.object({
   TRUST_PROXY: z.string().optional(),
   /** Units bound to their own host name: `host=slug,host=slug` (the public site is the whole host). */
   SITE_HOSTS: z.string().optional(),
+  /** Set: `/management/metrics` answers a request that sends it as a bearer token (otherwise 404). */
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -57,6 +62,19 @@ export interface Config {
   /** Host name → unit slug: the unit's public site is the whole host (modules/site/site-hosts.ts). */
   siteHosts: Map<string, string>;
   version: string;
+  /** The bearer token `/management/metrics` asks for; undefined: the metrics are not served. */
+  metricsToken?: string;
+}
+
+/** A configuration the process cannot start with; its message is one line that names the variable and never its value. */
+export class ConfigError extends Error {}
+
+/**
+ * A token secret an attacker could guess: long enough but made of a few characters repeated
+ * (`aaaa…`, `0000…`, `changemechangeme…`). 48 random bytes in base64url have about 40 distinct characters.
+ */
+function weakSecret(secret: string): boolean {
+  return new Set(secret).size < 10;
 }
 
 export interface LoginThrottleConfig {
@@ -79,7 +97,7 @@ export function parseSiteHosts(value: string | undefined): Map<string, string> {
     if (!pair.trim()) continue;
     const [host, slug, extra] = pair.split('=').map((p) => p.trim());
     if (!host || !slug || extra !== undefined || !/^[a-z0-9.-]+$/i.test(host) || !/^[a-z0-9-]{3,50}$/.test(slug)) {
-      throw new Error(`SITE_HOSTS: "${pair.trim()}" is not host=slug`);
+      throw new ConfigError(`SITE_HOSTS: "${pair.trim()}" is not host=slug`);
     }
     hosts.set(host.toLowerCase(), slug);
   }
@@ -93,15 +111,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // an empty variable counts as unset
   const parsed = envSchema.safeParse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== '')));
   if (!parsed.success) {
-    throw new Error(`Invalid configuration: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+    throw new ConfigError(`invalid configuration: ${parsed.error.issues.map((i) => `${i.path.join('.')} ${i.message}`).join('; ')}`);
   }
   const e = parsed.data;
   const dataDir = resolve(e.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
   let tokenSecret = e.TOKEN_SECRET;
   if (!tokenSecret) {
-    if (e.NODE_ENV === 'production') throw new Error('TOKEN_SECRET is required in production');
+    if (e.NODE_ENV === 'production') throw new ConfigError('TOKEN_SECRET is required in production (at least 32 random characters)');
     tokenSecret = readOrCreateSecret(resolve(dataDir, 'token-secret'));
+  } else if (e.NODE_ENV === 'production' && weakSecret(tokenSecret)) {
+    throw new ConfigError('TOKEN_SECRET is weak: use at least 32 random characters (openssl rand -base64 48)');
   }
   return {
     env: e.NODE_ENV,
@@ -127,6 +147,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     siteHosts: parseSiteHosts(e.SITE_HOSTS),
     version: VERSION,
+    metricsToken: e.METRICS_TOKEN,
   };
 }
 

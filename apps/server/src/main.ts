@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { holdCurrentBuild } from '../../admin/scripts/builds.js';
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
@@ -5,16 +6,31 @@ import { openDatabase } from './db/client.js';
 import { migrate } from './db/migrate.js';
 import { createFileStore } from './platform/storage.js';
 import { seedDemoIfEmpty } from './seed/demo.js';
+import { checkDependencies, exitOnStartupError } from './startup.js';
 
-const config = loadConfig();
-const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-await migrate(database);
-// the demo's PDF files go to the store the server reads them from; its units are published (decision 0052)
-if (config.seedDemo) await seedDemoIfEmpty(database.db, config.publicUrl, createFileStore(config.storageUrl, config.dataDir));
-// this process serves the admin build current at its start, marked in use so that no later build removes it (decision 0052)
-const adminBuild = holdCurrentBuild();
-process.on('exit', () => adminBuild?.release());
-const app = await buildApp({ config, database, adminBuild: adminBuild?.dir });
+/**
+ * The admin app's folder: two levels up from this file both in the sources (src/main.ts) and in the
+ * build (dist/main.js, decision 0064), where the builds' own module would look beside the bundle.
+ */
+const ADMIN_DIR = resolve(import.meta.dirname, '../../admin');
+
+async function start() {
+  const config = loadConfig();
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const files = createFileStore(config.storageUrl, config.dataDir);
+  await checkDependencies(config, database, files);
+  await migrate(database);
+  // the demo's PDF files go to the store the server reads them from; its units are published (decision 0052)
+  if (config.seedDemo) await seedDemoIfEmpty(database.db, config.publicUrl, files);
+  // this process serves the admin build current at its start, marked in use so that no later build removes it (decision 0052)
+  const adminBuild = holdCurrentBuild(ADMIN_DIR);
+  process.on('exit', () => adminBuild?.release());
+  const app = await buildApp({ config, database, serveAdmin: adminBuild !== undefined, adminBuild: adminBuild?.dir });
+  await app.listen({ port: config.port, host: config.host });
+  return { config, database, app };
+}
+
+const { config, database, app } = await start().catch(exitOnStartupError);
 
 const shutdown = async () => {
   await app.close();
@@ -24,5 +40,4 @@ const shutdown = async () => {
 process.on('SIGINT', shutdown);
 process.on('SIGTERM', shutdown);
 
-await app.listen({ port: config.port, host: config.host });
 app.log.info(`Vellum ${config.version} on http://localhost:${config.port} (${database.kind} database)`);

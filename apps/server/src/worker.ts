@@ -1,22 +1,27 @@
 import { buildApp } from './app.js';
-import { loadConfig } from './config.js';
+import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
+import { createFileStore } from './platform/storage.js';
+import { checkDependencies, exitOnStartupError } from './startup.js';
 
 /**
- * `npm run worker`: works the job queue without serving HTTP (decision 0056). Several workers and
- * servers share the queue on PostgreSQL; the server migrates the database, a worker only uses it.
- * On the embedded database the server's own process runs the jobs and no worker is needed (the
- * embedded database has one process).
+ * `npm run worker` (`npm run worker:prod` once built): works the job queue without serving HTTP
+ * (decision 0056). Several workers and servers share the queue on PostgreSQL; the server migrates
+ * the database, a worker only uses it. On the embedded database the server's own process runs the
+ * jobs and no worker is needed (the embedded database has one process).
  */
-const config = loadConfig();
-if (!config.databaseUrl) {
-  console.error('npm run worker needs DATABASE_URL: on the embedded database the server runs the jobs itself.');
-  process.exit(1);
+async function start() {
+  const config = loadConfig();
+  if (!config.databaseUrl) throw new ConfigError('a worker needs DATABASE_URL: on the embedded database the server runs the jobs itself');
+  const database = await openDatabase({ databaseUrl: config.databaseUrl });
+  await checkDependencies(config, database, createFileStore(config.storageUrl, config.dataDir));
+  // the same deps and job handlers as the server, built without listening on a port
+  const app = await buildApp({ config, database, serveAdmin: false, runJobs: true });
+  await app.ready();
+  return { config, database, app };
 }
-const database = await openDatabase({ databaseUrl: config.databaseUrl });
-// the same deps and job handlers as the server, built without listening on a port
-const app = await buildApp({ config, database, serveAdmin: false, runJobs: true });
-await app.ready();
+
+const { config, database, app } = await start().catch(exitOnStartupError);
 app.log.info(`Vellum ${config.version} worker on the PostgreSQL queue`);
 
 const shutdown = async () => {

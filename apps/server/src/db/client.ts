@@ -60,6 +60,8 @@ export interface Database {
   connection: { kind: 'postgres'; url: string } | { kind: 'pglite'; client: PGlite };
   /** Listens on a NOTIFY channel (a dedicated connection on PostgreSQL); resolves to the function that stops. */
   listen(channel: string, handlers: ChannelHandlers): Promise<() => Promise<void>>;
+  /** The PostgreSQL pool's connections now (for the metrics); none on the embedded database. */
+  poolStats?: () => { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 }
 
@@ -154,6 +156,7 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
           await stop();
         };
       },
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       close: () => pool.end(),
     };
   }

@@ -5,7 +5,8 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { bootstrapReferenceData } from './bootstrap.js';
 import type { Database } from './client.js';
 
-const migrationsFolder = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
+/** The SQL migrations and drizzle's journal of them: beside this module in the sources, beside the bundle once built (decision 0064). */
+export const migrationsFolder = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 /** Applies pending migrations, then the idempotent reference rows every installation needs. */
 export async function migrate(database: Database): Promise<void> {

@@ -6,6 +6,7 @@ import type { DownloadRecorder } from './download-recorder.js';
 import type { FileStore } from './file-store.js';
 import type { JobQueue } from './jobs.js';
 import type { Mailer } from './mail.js';
+import type { Metrics } from './metrics.js';
 import type { TokenService } from './tokens.js';
 
 /** What services need from the outside world; built once in buildApp and handed down. */
@@ -21,6 +22,8 @@ export interface Deps {
   downloads: DownloadRecorder;
   /** The background jobs' queue (decision 0056). */
   jobs: JobQueue;
+  /** The Prometheus registry `/management/metrics` answers from. */
+  metrics: Metrics;
 }
 
 declare module 'fastify' {

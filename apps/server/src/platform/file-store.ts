@@ -40,6 +40,8 @@ export interface PresignPutOptions {
  */
 export interface FileStore {
   readonly kind: 'local' | 's3';
+  /** Resolves when the storage answers (the bucket exists and is reachable, the folder is writable); throws with the reason otherwise. */
+  probe(): Promise<void>;
   put(prefix: string, data: Buffer, extension: string): Promise<string>;
   get(key: string): Promise<Buffer | undefined>;
   /** Removes the object; removing an absent object is not an error. */

@@ -31,6 +31,8 @@ export interface JobQueue {
   send<T extends object>(queue: string, data: T): Promise<string>;
   /** Runs every queued job, and the jobs those queue, until none is left; answers how many ran. */
   drain(): Promise<number>;
+  /** Jobs waiting (queued, deferred included) and running per declared queue; none before `start()`. */
+  depths(): Promise<{ queue: string; queued: number; active: number }[]>;
   /** Stops polling and waits for the running jobs (their attempt is left to expire and be retried after `timeoutMs`). */
   stop(timeoutMs?: number): Promise<void>;
 }
@@ -104,6 +106,11 @@ export function createJobQueue(database: Database, log: { error(msg: string): vo
         if (round === 0) return ran;
         ran += round;
       }
+    },
+    async depths() {
+      if (!boss || handlers.size === 0) return [];
+      const queues = await boss.getQueues([...handlers.keys()]);
+      return queues.map((q) => ({ queue: q.name, queued: q.queuedCount, active: q.activeCount }));
     },
     async stop(timeoutMs = 30_000) {
       const b = boss;

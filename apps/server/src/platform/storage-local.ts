@@ -1,5 +1,5 @@
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { access, constants, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, resolve, sep } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { FileStore } from './file-store.js';
@@ -16,6 +16,10 @@ export function createLocalFileStore(root: string): FileStore {
   const absent = (err: unknown) => (err as NodeJS.ErrnoException).code === 'ENOENT';
   return {
     kind: 'local',
+    async probe() {
+      await mkdir(base, { recursive: true });
+      await access(base, constants.W_OK);
+    },
     async put(prefix, data, extension) {
       const key = newObjectKey(prefix, extension);
       const p = pathOf(key);

@@ -13,6 +13,7 @@ export type KeptObjects = (keys: readonly string[]) => Promise<Set<string>>;
 export function retainingStore(store: FileStore, kept: KeptObjects): FileStore {
   return {
     kind: store.kind,
+    probe: () => store.probe(),
     put: (prefix, data, extension) => store.put(prefix, data, extension),
     get: (key) => store.get(key),
     putStream: (prefix, source, extension, options) => store.putStream(prefix, source, extension, options),

@@ -7,6 +7,7 @@ import { pipeline } from 'node:stream/promises';
 import {
   DeleteObjectCommand,
   GetObjectCommand,
+  HeadBucketCommand,
   HeadObjectCommand,
   NoSuchKey,
   NotFound,
@@ -58,6 +59,10 @@ export function createS3FileStore(options: S3StoreOptions): FileStore {
   };
   return {
     kind: 's3',
+    async probe() {
+      // the bucket exists and these credentials reach it; bounded so that a silent endpoint does not hang a start or a readiness check
+      await client.send(new HeadBucketCommand({ Bucket }), { abortSignal: AbortSignal.timeout(5000) });
+    },
     async put(prefix, data, extension) {
       const key = newObjectKey(prefix, extension);
       await client.send(new PutObjectCommand({ Bucket, Key: objectName(key), Body: data }));

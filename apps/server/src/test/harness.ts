@@ -24,7 +24,10 @@ export interface TestContext {
 }
 
 /** A fresh database cloned from the migrated template, and an app built over it. */
-export async function createTestContext(env: Record<string, string> = {}): Promise<TestContext> {
+export async function createTestContext(
+  env: Record<string, string> = {},
+  opts: { logStream?: { write(line: string): void } } = {},
+): Promise<TestContext> {
   const dataDir = mkdtempSync(join(tmpdir(), 'vellum-test-'));
   // sign-in limits out of the way unless a test sets them (rate-limit and lockout tests do)
   const config = loadConfig({
@@ -59,7 +62,14 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     const client = createPglite(undefined, { loadDataDir: new Blob([dump]) });
     database = await openDatabase({ pglite: client });
   }
-  const app = await buildApp({ config: { ...config }, database, serveAdmin: false, logger: false });
+  // the log is read only by tests that ask for it (at the LOG_LEVEL they set)
+  const app = await buildApp({
+    config: { ...config },
+    database,
+    serveAdmin: false,
+    logger: opts.logStream !== undefined,
+    logStream: opts.logStream,
+  });
   await app.ready();
   const outbox = join(dataDir, 'outbox');
   return {

@@ -62,10 +62,19 @@ const zxingWithoutSideEffects: Plugin = {
   },
 };
 
-const here = dirname(fileURLToPath(import.meta.url));
+/**
+ * The islands' entry files: beside this module when it runs from its sources; when it is compiled
+ * into the server's bundle (decision 0064), the package's own sources, found through its exports.
+ */
+function islandsDir(): string {
+  const here = dirname(fileURLToPath(import.meta.url));
+  if (existsSync(join(here, `${ISLAND_NAMES[0]}.ts`))) return here;
+  return dirname(fileURLToPath(import.meta.resolve(`@vellum/site-views/islands/${ISLAND_NAMES[0]}.ts`)));
+}
 
 /** Builds the islands (a few hundred milliseconds); the answer never changes within a process. */
 export async function buildIslands(): Promise<IslandAssets> {
+  const here = islandsDir();
   const outdir = join(here, '__out__');
   const result = await build({
     entryPoints: Object.fromEntries(ISLAND_NAMES.map((n) => [n, join(here, `${n}.ts`)])),

@@ -1,0 +1,47 @@
+import { cpSync, rmSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { build, type Plugin } from 'esbuild';
+
+/**
+ * `npm run build -w @vellum/server`: the server, the worker and the audit chain's check compiled to JavaScript for plain
+ * `node` (decision 0064). esbuild bundles our own code, the workspace packages' TypeScript sources
+ * included (@vellum/contract, @vellum/site-views), into `dist/`; every npm package stays an import
+ * resolved from node_modules at run time, so that `npm ci --omit=dev` installs what it needs. The
+ * migrations are copied beside the bundle, where the migrator looks for them.
+ */
+
+const SERVER_DIR = resolve(import.meta.dirname, '..');
+const OUT_DIR = join(SERVER_DIR, 'dist');
+
+/** npm packages are left to node_modules; the workspace's own packages are compiled in. */
+const npmPackagesExternal: Plugin = {
+  name: 'npm-packages-external',
+  setup(b) {
+    b.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith('@vellum/') ? undefined : { path: args.path, external: true }));
+  },
+};
+
+rmSync(OUT_DIR, { recursive: true, force: true });
+const result = await build({
+  entryPoints: {
+    main: join(SERVER_DIR, 'src/main.ts'),
+    worker: join(SERVER_DIR, 'src/worker.ts'),
+    'audit-verify': join(SERVER_DIR, 'src/audit-verify.ts'),
+  },
+  outdir: OUT_DIR,
+  bundle: true,
+  // what the server and the worker share is one chunk, loaded once
+  splitting: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node22',
+  sourcemap: true,
+  metafile: true,
+  // beside the entries, so that every module's own folder is dist/ (the migrations are found from there)
+  chunkNames: '[name]-[hash]',
+  plugins: [npmPackagesExternal],
+  logLevel: 'warning',
+});
+cpSync(join(SERVER_DIR, 'src/db/migrations'), join(OUT_DIR, 'migrations'), { recursive: true });
+const bytes = Object.values(result.metafile.outputs).reduce((sum, o) => sum + o.bytes, 0);
+console.log(`server built into ${OUT_DIR} (${Math.round(bytes / 1024)} kB of JavaScript and source maps)`);
