@@ -1,8 +1,8 @@
-import { and, asc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { liveStateIn, productIsLive } from '../../db/live-content.js';
 import { attributeDefinition, attributeValue, product, productGroup, productGroupProduct, productType } from '../../db/schema/index.js';
-import { isRowId } from '../../db/sql.js';
+import { isRowId, rowsOf, textArray } from '../../db/sql.js';
 
 export type ProductRow = typeof product.$inferSelect;
 export type ProductValues = Pick<ProductRow, 'keyCode' | 'publishDate'>;
@@ -50,28 +50,37 @@ export async function findProduct(db: DbOrTx, id: number, forUpdate = false): Pr
   return row;
 }
 
-/** Another product of the unit has the key code, ignoring case. */
-export async function keyCodeTaken(db: DbOrTx, businessUnitId: number, keyCode: string, exceptId?: number): Promise<boolean> {
-  const where: SQL[] = [eq(product.businessUnitId, businessUnitId), sql`lower(${product.keyCode}) = lower(${keyCode})`];
-  if (exceptId !== undefined) where.push(ne(product.id, exceptId));
-  const [row] = await db
-    .select({ id: product.id })
-    .from(product)
-    .where(and(...where))
-    .limit(1);
-  return row !== undefined;
+/**
+ * For each given key code, the ids of the unit's products with that key code ignoring case (as the
+ * database lowers it, as its unique index does); keyed by the key code as given.
+ */
+export async function productsWithKeyCodes(
+  db: DbOrTx,
+  businessUnitId: number,
+  keyCodes: readonly string[],
+): Promise<Map<string, number[]>> {
+  const out = new Map<string, number[]>();
+  if (keyCodes.length === 0) return out;
+  const rows = await rowsOf<{ id: number; given: string }>(
+    db,
+    sql`SELECT p.id, k.given FROM unnest(${textArray([...new Set(keyCodes)])}) AS k(given)
+        JOIN product p ON p.business_unit_id = ${businessUnitId} AND lower(p.key_code) = lower(k.given)`,
+  );
+  for (const r of rows) out.set(r.given, [...(out.get(r.given) ?? []), Number(r.id)]);
+  return out;
 }
 
-/** Another product has the value (ignoring case) for the definition, hence of the same product type. */
-export async function attributeValueTaken(db: DbOrTx, definitionId: number, value: string, exceptProductId?: number): Promise<boolean> {
-  const where: SQL[] = [eq(attributeValue.attributeDefinitionId, definitionId), sql`lower(${attributeValue.value}) = lower(${value})`];
-  if (exceptProductId !== undefined) where.push(ne(attributeValue.productId, exceptProductId));
-  const [row] = await db
-    .select({ id: attributeValue.id })
-    .from(attributeValue)
-    .where(and(...where))
-    .limit(1);
-  return row !== undefined;
+/** For each given value, the ids of the products holding it for the definition ignoring case; keyed by the value as given. */
+export async function productsWithValues(db: DbOrTx, definitionId: number, values: readonly string[]): Promise<Map<string, number[]>> {
+  const out = new Map<string, number[]>();
+  if (values.length === 0) return out;
+  const rows = await rowsOf<{ product_id: number; given: string }>(
+    db,
+    sql`SELECT v.product_id, k.given FROM unnest(${textArray([...new Set(values)])}) AS k(given)
+        JOIN product_type_attribute_value v ON v.attribute_definition_id = ${definitionId} AND lower(v.value) = lower(k.given)`,
+  );
+  for (const r of rows) out.set(r.given, [...(out.get(r.given) ?? []), Number(r.product_id)]);
+  return out;
 }
 
 export async function findGroups(db: DbOrTx, ids: readonly number[]) {
@@ -89,6 +98,42 @@ export async function insertProduct(
 ): Promise<ProductRow> {
   const [row] = await db.insert(product).values(values).returning();
   return row;
+}
+
+/** The most bind parameters one statement may carry (PostgreSQL's protocol limit, with room to spare). */
+const MAX_PARAMS = 60_000;
+
+/** Rows inserted in statements of as many rows as the parameter limit allows. */
+function chunksOf<T>(rows: readonly T[], paramsPerRow: number): T[][] {
+  const size = Math.max(1, Math.floor(MAX_PARAMS / paramsPerRow));
+  const out: T[][] = [];
+  for (let i = 0; i < rows.length; i += size) out.push(rows.slice(i, i + size));
+  return out;
+}
+
+/** Inserts many products (multi-row statements); the rows in the given order. */
+export async function insertProducts(
+  db: DbOrTx,
+  values: readonly (ProductValues & { businessUnitId: number; productTypeId: number })[],
+): Promise<ProductRow[]> {
+  const out: ProductRow[] = [];
+  for (const chunk of chunksOf(values, 4)) {
+    const rows = await db.insert(product).values(chunk).returning();
+    // matched back by key code (unique in the unit, ignoring case), not by the order RETURNING happens to use
+    const byKey = new Map(rows.map((r) => [r.keyCode.toLowerCase(), r]));
+    for (const v of chunk) out.push(byKey.get(v.keyCode.toLowerCase()) as ProductRow);
+  }
+  return out;
+}
+
+/** Inserts the values of new products (multi-row statements). */
+export async function insertValues(db: DbOrTx, rows: readonly { productId: number; attributeDefinitionId: number; value: string }[]) {
+  for (const chunk of chunksOf(rows, 3)) await db.insert(attributeValue).values(chunk);
+}
+
+/** Links new products to their groups (multi-row statements). */
+export async function insertGroupLinks(db: DbOrTx, rows: readonly { productId: number; productGroupId: number }[]) {
+  for (const chunk of chunksOf(rows, 2)) await db.insert(productGroupProduct).values(chunk);
 }
 
 /** Updates when `version` is still the stored one; undefined otherwise. */
