@@ -32,7 +32,7 @@ export interface ImportJobData {
 }
 
 /** Rows checked between two looks at the progress and at a cancel. */
-export const IMPORT_BATCH = 200;
+export const IMPORT_BATCH = 1000;
 const VALUE_MAX = 200;
 
 const KEY_CODE = 'Key code';
