@@ -11,6 +11,8 @@ export interface BenchWorker {
   pid: number;
   /** The worker's resident memory now and its high-water mark (kB, from /proc). */
   memory(): { rssKb: number; hwmKb: number };
+  /** The CPU time the worker has used so far (user + system, seconds, from /proc). */
+  cpuSeconds(): number;
   stop(): Promise<void>;
 }
 
@@ -25,7 +27,9 @@ function procStatus(pid: number): { rssKb: number; hwmKb: number } {
  * database, storage folder and secrets; resolves once it has had a few seconds to start its queue.
  */
 export async function startBenchWorker(server: BenchServer): Promise<BenchWorker> {
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/server/src/worker.ts')], {
+  // BENCH_WORKER_NODE_OPTIONS: e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile the worker
+  const extra = (process.env.BENCH_WORKER_NODE_OPTIONS ?? '').split(' ').filter(Boolean);
+  const child: ChildProcess = spawn(process.execPath, [...extra, '--import', 'tsx', join(root, 'apps/server/src/worker.ts')], {
     cwd: root,
     env: { ...server.env, SERVER_RUNS_JOBS: 'true' },
     stdio: ['ignore', 'inherit', 'inherit'],
@@ -37,6 +41,13 @@ export async function startBenchWorker(server: BenchServer): Promise<BenchWorker
   return {
     pid,
     memory: () => procStatus(pid),
+    cpuSeconds: () => {
+      // fields 14 and 15 of /proc/<pid>/stat (after the command in parentheses): utime and stime in clock ticks (100 a second)
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8')
+        .replace(/^.*\) /s, '')
+        .split(' ');
+      return (Number(fields[11]) + Number(fields[12])) / 100;
+    },
     async stop() {
       if (child.exitCode !== null) return;
       child.kill('SIGTERM');

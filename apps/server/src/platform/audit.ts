@@ -1,5 +1,7 @@
+import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.js';
 import { auditLog } from '../db/schema/index.js';
+import { nullableTextArray } from '../db/sql.js';
 
 export interface Actor {
   userId: number | null;
@@ -51,14 +53,29 @@ export async function audit(tx: DbOrTx, actor: Actor | null, entry: AuditEntry):
   await tx.insert(auditLog).values(rowOf(actor, entry));
 }
 
-/** Rows per statement of `auditMany` (9 parameters each, well under the protocol's limit). */
-const AUDIT_ROWS_PER_STATEMENT = 5000;
-
-/** Writes the rows `audit` writes, one per entry in order, with multi-row statements (a bulk import's changes). */
+/**
+ * Writes the rows `audit` writes, one per entry in order, with one statement (their columns as
+ * arrays, unnested): a bulk import's changes.
+ */
 export async function auditMany(tx: DbOrTx, actor: Actor | null, entries: readonly AuditEntry[]): Promise<void> {
-  for (let i = 0; i < entries.length; i += AUDIT_ROWS_PER_STATEMENT) {
-    await tx.insert(auditLog).values(entries.slice(i, i + AUDIT_ROWS_PER_STATEMENT).map((e) => rowOf(actor, e)));
-  }
+  if (entries.length === 0) return;
+  const rows = entries.map((e) => rowOf(actor, e));
+  const col = (f: (r: (typeof rows)[number]) => string | number | null) =>
+    nullableTextArray(
+      rows.map((r) => {
+        const v = f(r);
+        return v === null ? null : String(v);
+      }),
+    );
+  await tx.execute(
+    sql`INSERT INTO audit_log (user_id, login, business_unit_id, entity_name, entity_id, entity_label, action, category, changes)
+        SELECT ${actor?.userId ?? null}::int, ${actor?.login ?? null}::text, t.unit::int, t.entity_name, t.entity_id, t.entity_label,
+               t.action, t.category, t.changes::jsonb
+        FROM unnest(${col((r) => r.businessUnitId)}, ${col((r) => r.entityName)}, ${col((r) => r.entityId)}, ${col((r) => r.entityLabel)},
+                    ${col((r) => r.action)}, ${col((r) => r.category)}, ${col((r) => (r.changes === null ? null : JSON.stringify(r.changes)))})
+          WITH ORDINALITY AS t(unit, entity_name, entity_id, entity_label, action, category, changes, n)
+        ORDER BY t.n`,
+  );
 }
 
 /** The fields that differ between two versions of a record (values redacted for secrets). */

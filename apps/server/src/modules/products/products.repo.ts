@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { liveStateIn, productIsLive } from '../../db/live-content.js';
 import { attributeDefinition, attributeValue, product, productGroup, productGroupProduct, productType } from '../../db/schema/index.js';
-import { isRowId, rowsOf, textArray } from '../../db/sql.js';
+import { intArray, isRowId, nullableTextArray, rowsOf, textArray } from '../../db/sql.js';
 
 export type ProductRow = typeof product.$inferSelect;
 export type ProductValues = Pick<ProductRow, 'keyCode' | 'publishDate'>;
@@ -100,40 +100,48 @@ export async function insertProduct(
   return row;
 }
 
-/** The most bind parameters one statement may carry (PostgreSQL's protocol limit, with room to spare). */
-const MAX_PARAMS = 60_000;
-
-/** Rows inserted in statements of as many rows as the parameter limit allows. */
-function chunksOf<T>(rows: readonly T[], paramsPerRow: number): T[][] {
-  const size = Math.max(1, Math.floor(MAX_PARAMS / paramsPerRow));
-  const out: T[][] = [];
-  for (let i = 0; i < rows.length; i += size) out.push(rows.slice(i, i + size));
-  return out;
-}
-
-/** Inserts many products (multi-row statements); the rows in the given order. */
+/**
+ * Inserts many products of one type in one statement (their columns as arrays, unnested), in the
+ * given order; answers each one's id and key code in that order.
+ */
 export async function insertProducts(
   db: DbOrTx,
-  values: readonly (ProductValues & { businessUnitId: number; productTypeId: number })[],
-): Promise<ProductRow[]> {
-  const out: ProductRow[] = [];
-  for (const chunk of chunksOf(values, 4)) {
-    const rows = await db.insert(product).values(chunk).returning();
-    // matched back by key code (unique in the unit, ignoring case), not by the order RETURNING happens to use
-    const byKey = new Map(rows.map((r) => [r.keyCode.toLowerCase(), r]));
-    for (const v of chunk) out.push(byKey.get(v.keyCode.toLowerCase()) as ProductRow);
-  }
-  return out;
+  businessUnitId: number,
+  productTypeId: number,
+  values: readonly ProductValues[],
+): Promise<{ id: number; keyCode: string }[]> {
+  if (values.length === 0) return [];
+  const rows = await rowsOf<{ id: number; key_code: string }>(
+    db,
+    sql`INSERT INTO product (business_unit_id, product_type_id, key_code, publish_date)
+        SELECT ${businessUnitId}::int, ${productTypeId}::int, t.key_code, t.publish_date::timestamptz
+        FROM unnest(${textArray(values.map((v) => v.keyCode))}, ${nullableTextArray(values.map((v) => v.publishDate?.toISOString() ?? null))})
+          WITH ORDINALITY AS t(key_code, publish_date, n)
+        ORDER BY t.n
+        RETURNING id, key_code`,
+  );
+  // matched back by key code (unique in the unit, ignoring case), not by the order RETURNING happens to use
+  const byKey = new Map(rows.map((r) => [r.key_code.toLowerCase(), Number(r.id)]));
+  return values.map((v) => ({ id: byKey.get(v.keyCode.toLowerCase()) as number, keyCode: v.keyCode }));
 }
 
-/** Inserts the values of new products (multi-row statements). */
+/** Inserts the values of new products in one statement. */
 export async function insertValues(db: DbOrTx, rows: readonly { productId: number; attributeDefinitionId: number; value: string }[]) {
-  for (const chunk of chunksOf(rows, 3)) await db.insert(attributeValue).values(chunk);
+  if (rows.length === 0) return;
+  await db.execute(
+    sql`INSERT INTO product_type_attribute_value (product_id, attribute_definition_id, value)
+        SELECT * FROM unnest(${intArray(rows.map((r) => r.productId))}, ${intArray(rows.map((r) => r.attributeDefinitionId))},
+                             ${textArray(rows.map((r) => r.value))})`,
+  );
 }
 
-/** Links new products to their groups (multi-row statements). */
+/** Links new products to their groups in one statement. */
 export async function insertGroupLinks(db: DbOrTx, rows: readonly { productId: number; productGroupId: number }[]) {
-  for (const chunk of chunksOf(rows, 2)) await db.insert(productGroupProduct).values(chunk);
+  if (rows.length === 0) return;
+  await db.execute(
+    sql`INSERT INTO product_group_product (product_group_id, product_id)
+        SELECT * FROM unnest(${intArray(rows.map((r) => r.productGroupId))}, ${intArray(rows.map((r) => r.productId))})`,
+  );
 }
 
 /** Updates when `version` is still the stored one; undefined otherwise. */

@@ -299,7 +299,12 @@ export async function createProduct(deps: Pick<Deps, 'db'>, actor: Actor, body: 
   return getProduct(deps, id);
 }
 
-const createdAudit = (row: repo.ProductRow, type: ProductTypeRow, checked: CheckedProduct, lotRangeIds: number[]): AuditEntry => ({
+const createdAudit = (
+  row: Pick<repo.ProductRow, 'id' | 'keyCode' | 'publishDate'>,
+  type: ProductTypeRow,
+  checked: CheckedProduct,
+  lotRangeIds: number[],
+): AuditEntry => ({
   entityName: ENTITY,
   entityId: row.id,
   entityLabel: row.keyCode,
@@ -358,21 +363,18 @@ export async function createProductsOfType(
       await tx.transaction(async (sp) => {
         const rows = await repo.insertProducts(
           sp,
+          type.businessUnitId,
+          type.id,
           accepted.map(({ i }) => {
             const body = bodies[i] as CreateBody;
-            return {
-              businessUnitId: type.businessUnitId,
-              productTypeId: type.id,
-              keyCode: body.keyCode,
-              publishDate: body.publishDate === null ? null : new Date(body.publishDate),
-            };
+            return { keyCode: body.keyCode, publishDate: body.publishDate === null ? null : new Date(body.publishDate) };
           }),
         );
         await repo.insertValues(
           sp,
           accepted.flatMap(({ checked }, n) =>
             [...checked.values].map(([attributeDefinitionId, value]) => ({
-              productId: (rows[n] as repo.ProductRow).id,
+              productId: (rows[n] as { id: number }).id,
               attributeDefinitionId,
               value,
             })),
@@ -381,16 +383,20 @@ export async function createProductsOfType(
         await repo.insertGroupLinks(
           sp,
           accepted.flatMap(({ checked }, n) =>
-            checked.groupIds.map((productGroupId) => ({ productId: (rows[n] as repo.ProductRow).id, productGroupId })),
+            checked.groupIds.map((productGroupId) => ({ productId: (rows[n] as { id: number }).id, productGroupId })),
           ),
         );
         await auditMany(
           sp,
           actor,
-          accepted.map(({ checked }, n) => createdAudit(rows[n] as repo.ProductRow, type, checked, [])),
+          accepted.map(({ i, checked }, n) => {
+            const body = bodies[i] as CreateBody;
+            const publishDate = body.publishDate === null ? null : new Date(body.publishDate);
+            return createdAudit({ ...(rows[n] as { id: number; keyCode: string }), publishDate }, type, checked, []);
+          }),
         );
         accepted.forEach(({ i }, n) => {
-          out[i] = (rows[n] as repo.ProductRow).id;
+          out[i] = (rows[n] as { id: number }).id;
         });
       });
     } catch (err) {
