@@ -33,7 +33,7 @@ const TYPE_NAME = 'Instructions for use';
  * document per binary, each with one file for the rest of the world) and the binaries under
  * `files/<number>/`, each a PDF header and trailer around pseudo-random bytes.
  */
-async function writeDocumentZip(path: string): Promise<number> {
+export async function writeDocumentZip(path: string): Promise<number> {
   const out = createWriteStream(path);
   const zip = new Zip((err, chunk) => {
     if (err) throw err;
