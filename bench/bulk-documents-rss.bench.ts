@@ -99,7 +99,11 @@ export async function bulkDocumentsRssBench(): Promise<void> {
     async (databaseUrl, dataDir) => {
       const database = await openDatabase({ databaseUrl, dataDir });
       await seedDemoIfEmpty(database.db);
-      const unit = await makeBusinessUnit(database.db, { slug: 'bench-documents', displayName: 'Bench documents' });
+      const unit = await makeBusinessUnit(database.db, {
+        slug: 'bench-documents',
+        displayName: 'Bench documents',
+        documentLanguages: ['en'],
+      });
       await makeDocumentType(database.db, unit.id, { name: TYPE_NAME });
       unitId = unit.id;
       await database.close();
