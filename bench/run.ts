@@ -1,5 +1,8 @@
 import { accessBench } from './access.bench.js';
 import { adminListsBench } from './admin-lists.bench.js';
+import { bulkDocumentsRssBench } from './bulk-documents-rss.bench.js';
+import { bulkExportBench } from './bulk-export.bench.js';
+import { bulkImportBench } from './bulk-import.bench.js';
 import { documentSearchBench } from './document-search.bench.js';
 import { filesBench } from './files.bench.js';
 import { firstLoadBench } from './first-load.bench.js';
@@ -23,6 +26,9 @@ const benches: Record<string, () => Promise<void>> = {
   'public-read': publicReadBench,
   site: siteBench,
   'prod-build': prodBuildBench,
+  'bulk-import': bulkImportBench,
+  'bulk-export': bulkExportBench,
+  'bulk-documents-rss': bulkDocumentsRssBench,
 };
 const only = process.env.BENCH;
 for (const [name, run] of Object.entries(benches)) {

@@ -14,6 +14,8 @@ export interface BenchServer {
   dataDir: string;
   /** The server process (its memory is read from /proc by the files bench). */
   pid?: number;
+  /** The environment the server process was started with (a worker beside it uses the same). */
+  env: Record<string, string | undefined>;
   stop(): Promise<void>;
 }
 
@@ -24,7 +26,7 @@ export interface BenchServer {
  */
 export async function startBenchServer(
   seed: (databaseUrl: string | undefined, dataDir: string) => Promise<void>,
-  opts: { captureSqlTo?: string } = {},
+  opts: { captureSqlTo?: string; env?: Record<string, string> } = {},
 ): Promise<BenchServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'vellum-bench-'));
   const base = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
@@ -54,21 +56,23 @@ export async function startBenchServer(
   const port = 18000 + Math.floor(Math.random() * 1000);
   // captureSqlTo: the server appends every statement it sends to that file (lib/capture-sql.ts)
   const capture = opts.captureSqlTo ? ['--import', join(root, 'bench/lib/capture-sql.ts')] : [];
+  const env: Record<string, string | undefined> = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl ?? '',
+    SEED_DEMO: 'false',
+    LOG_LEVEL: 'error',
+    NODE_ENV: 'production',
+    TOKEN_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
+    LOGIN_RATE_LIMIT_PER_MINUTE: '100000',
+    BENCH_SQL_CAPTURE: opts.captureSqlTo ?? '',
+    ...opts.env,
+  };
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', ...capture, join(root, 'apps/server/src/main.ts')], {
     cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl ?? '',
-      SEED_DEMO: 'false',
-      LOG_LEVEL: 'error',
-      NODE_ENV: 'production',
-      TOKEN_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
-      LOGIN_RATE_LIMIT_PER_MINUTE: '100000',
-      BENCH_SQL_CAPTURE: opts.captureSqlTo ?? '',
-    },
+    env,
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
@@ -87,6 +91,7 @@ export async function startBenchServer(
     databaseUrl,
     dataDir,
     pid: child.pid,
+    env,
     async stop() {
       // let the load generator's last requests finish before the server closes its pool
       await new Promise((r) => setTimeout(r, 1000));

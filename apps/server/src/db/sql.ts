@@ -46,6 +46,9 @@ export const intArray = (ids: readonly number[]): SQL => sql`${`{${ids.map((n) =
 /** A text[] parameter (one bound array, not a spread list). */
 export const textArray = (values: readonly string[]): SQL => sql`${sql.param([...values])}::text[]`;
 
+/** A text[] parameter whose elements may be NULL. */
+export const nullableTextArray = (values: readonly (string | null)[]): SQL => sql`${sql.param([...values])}::text[]`;
+
 /** An instant as a typed parameter (the same text on PostgreSQL and PGlite). */
 export const instant = (at: Date): SQL => sql`${at.toISOString()}::timestamptz`;
 

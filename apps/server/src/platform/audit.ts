@@ -1,5 +1,7 @@
+import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.js';
 import { auditLog } from '../db/schema/index.js';
+import { nullableTextArray } from '../db/sql.js';
 
 export interface Actor {
   userId: number | null;
@@ -34,23 +36,50 @@ export function entryLabel(actor: Actor | null, entry: AuditEntry): string | nul
   return label ? label.slice(0, AUDIT_LABEL_MAX) : null;
 }
 
+const rowOf = (actor: Actor | null, entry: AuditEntry) => ({
+  entityLabel: entryLabel(actor, entry),
+  userId: actor?.userId ?? null,
+  login: actor?.login ?? null,
+  businessUnitId: entry.businessUnitId ?? null,
+  entityName: entry.entityName,
+  entityId: entry.entityId === undefined || entry.entityId === null ? null : String(entry.entityId),
+  action: entry.action,
+  category: entry.category ?? ('general' as const),
+  changes: entry.changes ?? null,
+});
+
 /**
  * Writes one audit row; call it inside the transaction that makes the change, as its last write.
  * The database chains the row (its place and hash, decision 0065) and holds the chain's head until
  * the transaction ends, so concurrent audited changes commit one after the other.
  */
 export async function audit(tx: DbOrTx, actor: Actor | null, entry: AuditEntry): Promise<void> {
-  await tx.insert(auditLog).values({
-    entityLabel: entryLabel(actor, entry),
-    userId: actor?.userId ?? null,
-    login: actor?.login ?? null,
-    businessUnitId: entry.businessUnitId ?? null,
-    entityName: entry.entityName,
-    entityId: entry.entityId === undefined || entry.entityId === null ? null : String(entry.entityId),
-    action: entry.action,
-    category: entry.category ?? 'general',
-    changes: entry.changes ?? null,
-  });
+  await tx.insert(auditLog).values(rowOf(actor, entry));
+}
+
+/**
+ * Writes the rows `audit` writes, one per entry in order, with one statement (their columns as
+ * arrays, unnested): a bulk import's changes.
+ */
+export async function auditMany(tx: DbOrTx, actor: Actor | null, entries: readonly AuditEntry[]): Promise<void> {
+  if (entries.length === 0) return;
+  const rows = entries.map((e) => rowOf(actor, e));
+  const col = (f: (r: (typeof rows)[number]) => string | number | null) =>
+    nullableTextArray(
+      rows.map((r) => {
+        const v = f(r);
+        return v === null ? null : String(v);
+      }),
+    );
+  await tx.execute(
+    sql`INSERT INTO audit_log (user_id, login, business_unit_id, entity_name, entity_id, entity_label, action, category, changes)
+        SELECT ${actor?.userId ?? null}::int, ${actor?.login ?? null}::text, t.unit::int, t.entity_name, t.entity_id, t.entity_label,
+               t.action, t.category, t.changes::jsonb
+        FROM unnest(${col((r) => r.businessUnitId)}, ${col((r) => r.entityName)}, ${col((r) => r.entityId)}, ${col((r) => r.entityLabel)},
+                    ${col((r) => r.action)}, ${col((r) => r.category)}, ${col((r) => (r.changes === null ? null : JSON.stringify(r.changes)))})
+          WITH ORDINALITY AS t(unit, entity_name, entity_id, entity_label, action, category, changes, n)
+        ORDER BY t.n`,
+  );
 }
 
 /** The fields that differ between two versions of a record (values redacted for secrets). */

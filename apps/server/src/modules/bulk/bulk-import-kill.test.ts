@@ -9,7 +9,7 @@ import { makeProduct, makeProductType } from '../../factories/catalogue-factorie
 import { makeBusinessUnit, makeUserWithRights } from '../../factories/organisation-factories.js';
 import { createTestContext, type TestContext, tokenFor } from '../../test/harness.js';
 import { sheetOf, uploadZip, zipOf } from './bulk-upload.test-support.js';
-import { runImport } from './import/product-import.js';
+import { IMPORT_BATCH, runImport } from './import/product-import.js';
 
 /**
  * A worker killed (kill -9) while it applies an import leaves the catalogue exactly as it was
@@ -23,7 +23,8 @@ beforeAll(async () => {
 });
 afterAll(() => ctx?.close());
 
-const ROWS = 1500;
+/** Four batches: the worker is killed once the first is done, with three to go. */
+const ROWS = IMPORT_BATCH * 4;
 
 it.skipIf(!process.env.DATABASE_URL)(
   'kill -9 of the worker mid-import changes nothing; the rerun applies it once',
@@ -58,12 +59,12 @@ it.skipIf(!process.env.DATABASE_URL)(
     const exited = new Promise<NodeJS.Signals | null>((resolve) => child.on('exit', (_code, signal) => resolve(signal)));
     // waits on another process: its progress (rows_done, written beside its transaction) is polled
     let done = 0;
-    for (let i = 0; i < 1200 && done < 400; i++) {
+    for (let i = 0; i < 1200 && done < IMPORT_BATCH; i++) {
       await sleep(100);
       done = (await ctx.db.select({ done: bulkJob.rowsDone }).from(bulkJob).where(eq(bulkJob.id, id)))[0]?.done ?? 0;
       if (child.exitCode !== null) break;
     }
-    expect(done, output).toBeGreaterThanOrEqual(400);
+    expect(done, output).toBeGreaterThanOrEqual(IMPORT_BATCH);
     expect(done).toBeLessThan(ROWS);
     child.kill('SIGKILL');
     expect(await exited).toBe('SIGKILL');

@@ -194,6 +194,37 @@ describe('check only, all or nothing, valid rows', () => {
   });
 });
 
+describe('the rows of a batch checked together and written with multi-row statements (decision 0063)', () => {
+  it('refuses a unique value held by a stored product or by an earlier row of the batch, ignoring case; the others written and audited as by hand', async () => {
+    const type = await makeProductType(ctx.db, s.unitId, {}, [
+      { name: 'Gtin', slug: 'gtin', isUnique: true },
+      { name: 'Label', slug: 'label' },
+    ]);
+    const gtin = type.definitions.find((d) => d.slug === 'gtin')?.id as number;
+    const header = ['Key code', 'Gtin [gtin]', 'Label [label]'];
+    const zip = (rows: string[][]) => zipOf({ 'u.txt': sheetOf([header, ...rows]) });
+    expect((await run(zip([['U-1', 'G-1', 'one']]), { productTypeId: type.id })).job).toMatchObject({ status: 'SUCCESS', rowsCreated: 1 });
+    const rows = [
+      ['U-2', 'g-1', 'taken by U-1, stored'],
+      ['U-3', 'G-3', 'three'],
+      ['U-4', 'g-3', 'taken by U-3, in this batch'],
+      ['U-5', 'G-5', 'five'],
+    ];
+    const { job, errors } = await run(zip(rows), { productTypeId: type.id, onError: 'VALID_ROWS' });
+    expect(job, job.log).toMatchObject({ status: 'WARNING', rowsCreated: 2, rowsRejected: 2 });
+    expect(errors).toEqual([
+      expect.objectContaining({ row: 2, column: 'Gtin [gtin]', message: 'error.product.attributeValueNotUnique' }),
+      expect.objectContaining({ row: 4, column: 'Gtin [gtin]', message: 'error.product.attributeValueNotUnique' }),
+    ]);
+    expect(await productsOf(type.id)).toEqual(['U-1', 'U-3', 'U-5']);
+    const [created] = await ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityName, 'product'), eq(auditLog.entityLabel, 'U-5'), eq(auditLog.action, 'CREATE')));
+    expect(created?.changes).toMatchObject({ keyCode: 'U-5', productTypeId: type.id, attributeValues: { [gtin]: 'G-5' }, lotRangeIds: [] });
+  });
+});
+
 describe('REPLACE and the round trip', () => {
   it('checks and applies a sheet of several batches (progress and cancel looked at between them)', async () => {
     const type = await makeProductType(ctx.db, s.unitId, {}, [{ name: 'Label', slug: 'label' }]);

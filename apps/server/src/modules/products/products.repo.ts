@@ -1,8 +1,8 @@
-import { and, asc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { liveStateIn, productIsLive } from '../../db/live-content.js';
 import { attributeDefinition, attributeValue, product, productGroup, productGroupProduct, productType } from '../../db/schema/index.js';
-import { isRowId } from '../../db/sql.js';
+import { intArray, isRowId, nullableTextArray, rowsOf, textArray } from '../../db/sql.js';
 
 export type ProductRow = typeof product.$inferSelect;
 export type ProductValues = Pick<ProductRow, 'keyCode' | 'publishDate'>;
@@ -50,28 +50,37 @@ export async function findProduct(db: DbOrTx, id: number, forUpdate = false): Pr
   return row;
 }
 
-/** Another product of the unit has the key code, ignoring case. */
-export async function keyCodeTaken(db: DbOrTx, businessUnitId: number, keyCode: string, exceptId?: number): Promise<boolean> {
-  const where: SQL[] = [eq(product.businessUnitId, businessUnitId), sql`lower(${product.keyCode}) = lower(${keyCode})`];
-  if (exceptId !== undefined) where.push(ne(product.id, exceptId));
-  const [row] = await db
-    .select({ id: product.id })
-    .from(product)
-    .where(and(...where))
-    .limit(1);
-  return row !== undefined;
+/**
+ * For each given key code, the ids of the unit's products with that key code ignoring case (as the
+ * database lowers it, as its unique index does); keyed by the key code as given.
+ */
+export async function productsWithKeyCodes(
+  db: DbOrTx,
+  businessUnitId: number,
+  keyCodes: readonly string[],
+): Promise<Map<string, number[]>> {
+  const out = new Map<string, number[]>();
+  if (keyCodes.length === 0) return out;
+  const rows = await rowsOf<{ id: number; given: string }>(
+    db,
+    sql`SELECT p.id, k.given FROM unnest(${textArray([...new Set(keyCodes)])}) AS k(given)
+        JOIN product p ON p.business_unit_id = ${businessUnitId} AND lower(p.key_code) = lower(k.given)`,
+  );
+  for (const r of rows) out.set(r.given, [...(out.get(r.given) ?? []), Number(r.id)]);
+  return out;
 }
 
-/** Another product has the value (ignoring case) for the definition, hence of the same product type. */
-export async function attributeValueTaken(db: DbOrTx, definitionId: number, value: string, exceptProductId?: number): Promise<boolean> {
-  const where: SQL[] = [eq(attributeValue.attributeDefinitionId, definitionId), sql`lower(${attributeValue.value}) = lower(${value})`];
-  if (exceptProductId !== undefined) where.push(ne(attributeValue.productId, exceptProductId));
-  const [row] = await db
-    .select({ id: attributeValue.id })
-    .from(attributeValue)
-    .where(and(...where))
-    .limit(1);
-  return row !== undefined;
+/** For each given value, the ids of the products holding it for the definition ignoring case; keyed by the value as given. */
+export async function productsWithValues(db: DbOrTx, definitionId: number, values: readonly string[]): Promise<Map<string, number[]>> {
+  const out = new Map<string, number[]>();
+  if (values.length === 0) return out;
+  const rows = await rowsOf<{ product_id: number; given: string }>(
+    db,
+    sql`SELECT v.product_id, k.given FROM unnest(${textArray([...new Set(values)])}) AS k(given)
+        JOIN product_type_attribute_value v ON v.attribute_definition_id = ${definitionId} AND lower(v.value) = lower(k.given)`,
+  );
+  for (const r of rows) out.set(r.given, [...(out.get(r.given) ?? []), Number(r.product_id)]);
+  return out;
 }
 
 export async function findGroups(db: DbOrTx, ids: readonly number[]) {
@@ -89,6 +98,50 @@ export async function insertProduct(
 ): Promise<ProductRow> {
   const [row] = await db.insert(product).values(values).returning();
   return row;
+}
+
+/**
+ * Inserts many products of one type in one statement (their columns as arrays, unnested), in the
+ * given order; answers each one's id and key code in that order.
+ */
+export async function insertProducts(
+  db: DbOrTx,
+  businessUnitId: number,
+  productTypeId: number,
+  values: readonly ProductValues[],
+): Promise<{ id: number; keyCode: string }[]> {
+  if (values.length === 0) return [];
+  const rows = await rowsOf<{ id: number; key_code: string }>(
+    db,
+    sql`INSERT INTO product (business_unit_id, product_type_id, key_code, publish_date)
+        SELECT ${businessUnitId}::int, ${productTypeId}::int, t.key_code, t.publish_date::timestamptz
+        FROM unnest(${textArray(values.map((v) => v.keyCode))}, ${nullableTextArray(values.map((v) => v.publishDate?.toISOString() ?? null))})
+          WITH ORDINALITY AS t(key_code, publish_date, n)
+        ORDER BY t.n
+        RETURNING id, key_code`,
+  );
+  // matched back by key code (unique in the unit, ignoring case), not by the order RETURNING happens to use
+  const byKey = new Map(rows.map((r) => [r.key_code.toLowerCase(), Number(r.id)]));
+  return values.map((v) => ({ id: byKey.get(v.keyCode.toLowerCase()) as number, keyCode: v.keyCode }));
+}
+
+/** Inserts the values of new products in one statement. */
+export async function insertValues(db: DbOrTx, rows: readonly { productId: number; attributeDefinitionId: number; value: string }[]) {
+  if (rows.length === 0) return;
+  await db.execute(
+    sql`INSERT INTO product_type_attribute_value (product_id, attribute_definition_id, value)
+        SELECT * FROM unnest(${intArray(rows.map((r) => r.productId))}, ${intArray(rows.map((r) => r.attributeDefinitionId))},
+                             ${textArray(rows.map((r) => r.value))})`,
+  );
+}
+
+/** Links new products to their groups in one statement. */
+export async function insertGroupLinks(db: DbOrTx, rows: readonly { productId: number; productGroupId: number }[]) {
+  if (rows.length === 0) return;
+  await db.execute(
+    sql`INSERT INTO product_group_product (product_group_id, product_id)
+        SELECT * FROM unnest(${intArray(rows.map((r) => r.productGroupId))}, ${intArray(rows.map((r) => r.productId))})`,
+  );
 }
 
 /** Updates when `version` is still the stored one; undefined otherwise. */

@@ -11,7 +11,7 @@ import {
 } from '@vellum/contract';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
-import { type Actor, audit, diff } from '../../platform/audit.js';
+import { type Actor, type AuditEntry, audit, auditMany, diff } from '../../platform/audit.js';
 import type { Deps } from '../../platform/deps.js';
 import { AppError, conflict, fieldError, invalidField, notFound } from '../../platform/errors.js';
 import { pageOf } from '../../platform/paging.js';
@@ -146,17 +146,60 @@ interface CheckedProduct {
   lotNumbersEnabled: boolean;
 }
 
-/** The product rules of spec 001 §8 that do not concern lot ranges (those are checked as they are written). */
-async function checkProduct(tx: DbOrTx, type: ProductTypeRow, body: Omit<CreateBody, 'id'>, exceptId?: number): Promise<CheckedProduct> {
-  if (await repo.keyCodeTaken(tx, type.businessUnitId, body.keyCode, exceptId)) {
+/**
+ * What the product rules read from the database, for one product or a batch of one type: the
+ * type's definitions, the products holding each key code and each value of a unique definition
+ * (ignoring case), and the product groups named.
+ */
+interface ProductLookups {
+  definitions: repo.DefinitionRow[];
+  keyCodes: Map<string, number[]>;
+  /** Unique definition id → value → ids of the products holding it. */
+  uniqueValues: Map<number, Map<string, number[]>>;
+  groups: Map<number, { id: number; name: string; productTypeId: number }>;
+}
+
+/** One query per kind for all the bodies (a unique definition's values: one query per such definition). */
+async function lookupsOf(tx: DbOrTx, type: ProductTypeRow, bodies: readonly Omit<CreateBody, 'id'>[]): Promise<ProductLookups> {
+  const definitions = await repo.definitionsOf(tx, type.id);
+  // every key given has its entry (empty when no product holds it), one list shared by the keys that
+  // are the same ignoring case: what a batch claims for one of them, the others see
+  const withEntries = (found: Map<string, number[]>, keys: readonly string[]) => {
+    const byLower = new Map<string, number[]>();
+    for (const k of keys) {
+      const shared = byLower.get(k.toLowerCase()) ?? [];
+      byLower.set(k.toLowerCase(), shared);
+      for (const id of found.get(k) ?? []) if (!shared.includes(id)) shared.push(id);
+    }
+    for (const k of keys) found.set(k, byLower.get(k.toLowerCase()) as number[]);
+    return found;
+  };
+  const given = bodies.map((b) => b.keyCode);
+  const keyCodes = withEntries(await repo.productsWithKeyCodes(tx, type.businessUnitId, given), given);
+  const uniqueValues = new Map<number, Map<string, number[]>>();
+  for (const def of definitions.filter((d) => d.isUnique)) {
+    const values = bodies.flatMap((b) =>
+      b.attributeValues.filter((v) => v.attributeDefinitionId === def.id && typeof v.value === 'string').map((v) => String(v.value).trim()),
+    );
+    if (values.length > 0) uniqueValues.set(def.id, withEntries(await repo.productsWithValues(tx, def.id, values), values));
+  }
+  const groups = await repo.findGroups(tx, sortedUnique(bodies.flatMap((b) => b.productGroupIds)));
+  return { definitions, keyCodes, uniqueValues, groups: new Map(groups.map((g) => [g.id, g])) };
+}
+
+const takenByOther = (ids: readonly number[] | undefined, exceptId?: number) => (ids ?? []).some((id) => id !== exceptId);
+
+/** The product rules of spec 001 §8 that do not concern lot ranges (those are checked as they are written), on looked-up rows. */
+function checkProductWith(l: ProductLookups, type: ProductTypeRow, body: Omit<CreateBody, 'id'>, exceptId?: number): CheckedProduct {
+  if (takenByOther(l.keyCodes.get(body.keyCode), exceptId)) {
     throw fieldError(PRODUCT_OBJECT, 'keyCode', CatalogueErrorKeys.keyCodeExists, { keyCode: body.keyCode });
   }
-  const definitions = await repo.definitionsOf(tx, type.id);
+  const definitions = l.definitions;
   const values = checkAttributeValues(body.attributeValues, definitions);
   for (const [i, { attributeDefinitionId }] of body.attributeValues.entries()) {
     const def = definitions.find((d) => d.id === attributeDefinitionId) as repo.DefinitionRow;
     const value = values.get(attributeDefinitionId) as string;
-    if (def.isUnique && (await repo.attributeValueTaken(tx, def.id, value, exceptId))) {
+    if (def.isUnique && takenByOther(l.uniqueValues.get(def.id)?.get(value), exceptId)) {
       throw fieldError(PRODUCT_OBJECT, `attributeValues.${i}.value`, CatalogueErrorKeys.attributeValueNotUnique, {
         attributeDefinitionId: def.id,
         name: def.name,
@@ -165,19 +208,50 @@ async function checkProduct(tx: DbOrTx, type: ProductTypeRow, body: Omit<CreateB
     }
   }
   const groupIds = sortedUnique(body.productGroupIds);
-  const groups = await repo.findGroups(tx, groupIds);
-  const missing = groupIds.filter((id) => !groups.some((g) => g.id === id));
+  const missing = groupIds.filter((id) => !l.groups.has(id));
   if (missing.length > 0) {
     throw new AppError(NESTED_ID_NOT_FOUND, 400, { entity: 'productGroup', ids: missing }, [
       { objectName: 'product', field: 'productGroupIds', message: 'NotFound' },
     ]);
   }
-  const other = groups.find((g) => g.productTypeId !== type.id);
+  const other = groupIds.map((id) => l.groups.get(id)).find((g) => g && g.productTypeId !== type.id);
   if (other)
     throw fieldError(PRODUCT_OBJECT, 'productGroupIds', CatalogueErrorKeys.productGroupTypeMismatch, { id: other.id, name: other.name });
   const lotNumbersEnabled = type.lotNumbers && definitions.some((d) => d.type === 'MULTI_ARRAY' && d.isActive);
   return { definitions, values, groupIds, lotNumbersEnabled };
 }
+
+/**
+ * A product accepted in a batch holds its key code and unique values from then on: a later body of
+ * the batch that names them (ignoring case) is refused as if the product were written already.
+ */
+function claim(l: ProductLookups, body: Omit<CreateBody, 'id'>, checked: CheckedProduct, pendingId: number): void {
+  l.keyCodes.get(body.keyCode)?.push(pendingId);
+  for (const [defId, byValue] of l.uniqueValues) {
+    const value = checked.values.get(defId);
+    if (value !== undefined) byValue.get(value)?.push(pendingId);
+  }
+}
+
+/** The product rules of spec 001 §8 that do not concern lot ranges, for one product. */
+async function checkProduct(tx: DbOrTx, type: ProductTypeRow, body: Omit<CreateBody, 'id'>, exceptId?: number): Promise<CheckedProduct> {
+  return checkProductWith(await lookupsOf(tx, type, [body]), type, body, exceptId);
+}
+
+/** What the audit log records of a new product. */
+const createdState = (
+  row: { keyCode: string; publishDate: Date | null },
+  type: ProductTypeRow,
+  checked: CheckedProduct,
+  lotRangeIds: number[],
+): ProductState => ({
+  keyCode: row.keyCode,
+  productTypeId: type.id,
+  publishDate: iso(row.publishDate),
+  attributeValues: Object.fromEntries([...checked.values].map(([k, v]) => [String(k), v])),
+  productGroupIds: checked.groupIds,
+  lotRangeIds,
+});
 
 /** The constraint a unique violation names, if the error is one. */
 function uniqueConstraintOf(err: unknown): string | undefined {
@@ -219,25 +293,119 @@ export async function createProduct(deps: Pick<Deps, 'db'>, actor: Actor, body: 
       entries,
       linkedIds: [],
     });
-    const state: ProductState = {
-      keyCode: row.keyCode,
-      productTypeId: type.id,
-      publishDate: iso(row.publishDate),
-      attributeValues: Object.fromEntries([...checked.values].map(([k, v]) => [String(k), v])),
-      productGroupIds: checked.groupIds,
-      lotRangeIds,
-    };
-    await audit(tx, actor, {
-      entityName: ENTITY,
-      entityId: row.id,
-      entityLabel: row.keyCode,
-      action: 'CREATE',
-      businessUnitId: type.businessUnitId,
-      changes: state,
-    });
+    await audit(tx, actor, createdAudit(row, type, checked, lotRangeIds));
     return row.id;
   });
   return getProduct(deps, id);
+}
+
+const createdAudit = (
+  row: Pick<repo.ProductRow, 'id' | 'keyCode' | 'publishDate'>,
+  type: ProductTypeRow,
+  checked: CheckedProduct,
+  lotRangeIds: number[],
+): AuditEntry => ({
+  entityName: ENTITY,
+  entityId: row.id,
+  entityLabel: row.keyCode,
+  action: 'CREATE',
+  businessUnitId: type.businessUnitId,
+  changes: createdState(row, type, checked, lotRangeIds),
+});
+
+/**
+ * Creates products of one type as a bulk import does (decision 0063): every body checked by the
+ * same rules as createProduct (the same lookups, made once for the batch, and the same checks in
+ * memory, a body also refused for a key code or unique value an earlier body of the batch takes),
+ * then the accepted ones written with multi-row statements and one CREATE audit row each, as
+ * createProduct writes them. A body with lot ranges, and every body of a batch whose statements
+ * fail (a product written meanwhile by someone else), goes through createProduct itself, one by one
+ * in a savepoint. Runs inside the caller's transaction; answers per body its id or the AppError
+ * that refuses it.
+ */
+export async function createProductsOfType(
+  tx: DbOrTx,
+  actor: Actor,
+  productTypeId: number,
+  bodies: readonly CreateBody[],
+): Promise<(number | AppError)[]> {
+  const out: (number | AppError)[] = new Array(bodies.length);
+  const one = async (i: number) => {
+    try {
+      out[i] = (await createProduct({ db: tx as Deps['db'] }, actor, bodies[i] as CreateBody)).id;
+    } catch (err) {
+      if (!(err instanceof AppError) || err.status >= 500) throw err;
+      out[i] = err;
+    }
+  };
+  const type = await requireProductType(tx, productTypeId);
+  const batch = bodies.flatMap((b, i) => (b.lotRanges.length === 0 ? [i] : []));
+  const lookups = await lookupsOf(
+    tx,
+    type,
+    batch.map((i) => bodies[i] as CreateBody),
+  );
+  const accepted: { i: number; checked: CheckedProduct }[] = [];
+  for (const i of batch) {
+    const body = bodies[i] as CreateBody;
+    try {
+      parseLotRangeEntries(body.lotRanges);
+      const checked = checkProductWith(lookups, type, body);
+      claim(lookups, body, checked, -1 - i);
+      accepted.push({ i, checked });
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err;
+      out[i] = err;
+    }
+  }
+  if (accepted.length > 0) {
+    try {
+      await tx.transaction(async (sp) => {
+        const rows = await repo.insertProducts(
+          sp,
+          type.businessUnitId,
+          type.id,
+          accepted.map(({ i }) => {
+            const body = bodies[i] as CreateBody;
+            return { keyCode: body.keyCode, publishDate: body.publishDate === null ? null : new Date(body.publishDate) };
+          }),
+        );
+        await repo.insertValues(
+          sp,
+          accepted.flatMap(({ checked }, n) =>
+            [...checked.values].map(([attributeDefinitionId, value]) => ({
+              productId: (rows[n] as { id: number }).id,
+              attributeDefinitionId,
+              value,
+            })),
+          ),
+        );
+        await repo.insertGroupLinks(
+          sp,
+          accepted.flatMap(({ checked }, n) =>
+            checked.groupIds.map((productGroupId) => ({ productId: (rows[n] as { id: number }).id, productGroupId })),
+          ),
+        );
+        await auditMany(
+          sp,
+          actor,
+          accepted.map(({ i, checked }, n) => {
+            const body = bodies[i] as CreateBody;
+            const publishDate = body.publishDate === null ? null : new Date(body.publishDate);
+            return createdAudit({ ...(rows[n] as { id: number; keyCode: string }), publishDate }, type, checked, []);
+          }),
+        );
+        accepted.forEach(({ i }, n) => {
+          out[i] = (rows[n] as { id: number }).id;
+        });
+      });
+    } catch (err) {
+      if (uniqueConstraintOf(err) === undefined) throw err;
+      for (const { i } of accepted) await one(i);
+    }
+  }
+  for (const [i, b] of bodies.entries()) if (b.lotRanges.length > 0) await one(i);
+  return out;
 }
 
 /** The product type never changes; a stale version answers 409. */

@@ -5,7 +5,7 @@ import { type Actor, audit } from '../../../platform/audit.js';
 import type { Deps } from '../../../platform/deps.js';
 import { AppError } from '../../../platform/errors.js';
 import { valuesOf } from '../../products/products.repo.js';
-import { createProduct, deleteProduct, updateProduct } from '../../products/products.service.js';
+import { createProductsOfType, deleteProduct, updateProduct } from '../../products/products.service.js';
 import { findJob, findProductTypeOf, sheetDefinitions, updateJob } from '../bulk.repo.js';
 import { neutralised, txtLine, workbookOf } from '../bulk-sheet.js';
 import {
@@ -32,7 +32,7 @@ export interface ImportJobData {
 }
 
 /** Rows checked between two looks at the progress and at a cancel. */
-export const IMPORT_BATCH = 200;
+export const IMPORT_BATCH = 1000;
 const VALUE_MAX = 200;
 
 const KEY_CODE = 'Key code';
@@ -108,6 +108,12 @@ interface Outcome {
   rejectedRows: { cells: string[]; messages: string[] }[];
 }
 
+/** A row of a batch: rejected while read, or the body the products service gets. */
+type Prepared =
+  | { kind: 'rejected'; row: number; cells: string[]; errors: RowErrorValues[] }
+  | { kind: 'create'; row: number; cells: string[]; sentColumns: number[]; body: unknown }
+  | { kind: 'update'; row: number; cells: string[]; sentColumns: number[]; body: unknown; id: number };
+
 /** Runs the same product rules as the products API on every row, in one transaction (decision 0057). */
 /** A comment line of the template (decision 0058): its first cell starts with #. */
 const isComment = (cells: string[]) => cells[0]?.startsWith('#') === true;
@@ -165,6 +171,11 @@ class ProductSheetImport {
     this.out.rejectedRows.push({ cells, messages: errors.map((e) => `${e.column ?? `Row ${row}`}: ${e.message}`) });
   }
 
+  /**
+   * A batch of rows (decision 0063): each row read and parsed by the products API's schema; the
+   * updates through the products service one by one, the creates through its batch create (the
+   * same rules and audit rows, multi-row statements); then each row's outcome in the sheet's order.
+   */
   private async batch(tx: DbOrTx, rows: { row: number; cells: string[] }[]) {
     if (rows.length === 0) return;
     const existing = await productsByKeyCode(
@@ -172,9 +183,48 @@ class ProductSheetImport {
       this.type.businessUnitId,
       rows.map((r) => (r.cells[this.cols.keyCode] ?? '').trim()).filter(Boolean),
     );
+    const prepared: Prepared[] = [];
     for (const r of rows) {
       this.out.rows++;
-      await this.row(tx, r.row, r.cells, existing.get((r.cells[this.cols.keyCode] ?? '').trim().toLowerCase()));
+      prepared.push(await this.prepare(tx, r.row, r.cells, existing.get((r.cells[this.cols.keyCode] ?? '').trim().toLowerCase())));
+    }
+    const outcomes = new Map<Prepared, number | AppError>();
+    for (const p of prepared) {
+      if (p.kind !== 'update') continue;
+      try {
+        await updateProduct({ db: tx as Deps['db'] }, this.actor, p.body as Parameters<typeof updateProduct>[2]);
+        outcomes.set(p, p.id);
+      } catch (err) {
+        if (!(err instanceof AppError) || err.status >= 500) throw err;
+        outcomes.set(p, err);
+      }
+    }
+    const creates = prepared.filter((p) => p.kind === 'create');
+    const created = await createProductsOfType(
+      tx,
+      this.actor,
+      this.type.id,
+      creates.map((p) => p.body as Parameters<typeof createProductsOfType>[3][number]),
+    );
+    creates.forEach((p, n) => {
+      outcomes.set(p, created[n] as number | AppError);
+    });
+    for (const p of prepared) {
+      if (p.kind === 'rejected') {
+        this.reject(p.row, p.cells, p.errors);
+        continue;
+      }
+      const outcome = outcomes.get(p);
+      if (outcome instanceof AppError) {
+        const field = outcome.fieldErrors?.[0];
+        const column = field ? this.columnOfField(field.field, p.sentColumns, outcome.params) : null;
+        const params = field && field.message !== outcome.key ? { ...outcome.params, code: field.message } : outcome.params;
+        this.reject(p.row, p.cells, [this.errorAt(p.row, p.cells, column, outcome.key, params)]);
+      } else if (p.kind === 'update') this.out.updated++;
+      else {
+        this.named.add(outcome as number);
+        this.out.created++;
+      }
     }
   }
 
@@ -207,7 +257,8 @@ class ProductSheetImport {
     };
   }
 
-  private async row(tx: DbOrTx, row: number, cells: string[], found: ExistingProduct | undefined) {
+  /** A row read into the products API's body (or its errors), as a product saved by hand would send it. */
+  private async prepare(tx: DbOrTx, row: number, cells: string[], found: ExistingProduct | undefined): Promise<Prepared> {
     const errors: RowErrorValues[] = [];
     if (cells.length > this.cols.header.length && cells.slice(this.cols.header.length).some((c) => c.trim() !== '')) {
       errors.push(this.errorAt(row, cells, null, K.tooManyCells));
@@ -280,24 +331,9 @@ class ProductSheetImport {
         );
       }
     }
-    if (errors.length > 0 || !parsed.success) return this.reject(row, cells, errors);
-    try {
-      const deps = { db: tx as Deps['db'] };
-      if (sameType && 'id' in parsed.data) {
-        await updateProduct(deps, this.actor, parsed.data as Parameters<typeof updateProduct>[2]);
-        this.out.updated++;
-      } else {
-        const created = await createProduct(deps, this.actor, parsed.data as Parameters<typeof createProduct>[2]);
-        this.named.add(created.id);
-        this.out.created++;
-      }
-    } catch (err) {
-      if (!(err instanceof AppError) || err.status >= 500) throw err;
-      const field = err.fieldErrors?.[0];
-      const column = field ? this.columnOfField(field.field, sentColumns, err.params) : null;
-      const params = field && field.message !== err.key ? { ...err.params, code: field.message } : err.params;
-      this.reject(row, cells, [this.errorAt(row, cells, column, err.key, params)]);
-    }
+    if (errors.length > 0 || !parsed.success) return { kind: 'rejected', row, cells, errors };
+    if (sameType) return { kind: 'update', row, cells, sentColumns, body: parsed.data, id: sameType.id };
+    return { kind: 'create', row, cells, sentColumns, body: parsed.data };
   }
 
   /** REPLACE: the type's products the sheet leaves out are deleted as by hand (the products service's delete). */
