@@ -29,9 +29,9 @@ const nextAddress = () => `10.20.${Math.floor(addressNo / 250)}.${(addressNo++ %
 const signIn = (username: string, password: string, remoteAddress = nextAddress()) =>
   ctx.app.inject({ method: 'POST', url: '/api/authenticate', remoteAddress, payload: { username, password } });
 
-/** What a client can observe of an answer, except the date. */
+/** What a client can observe of an answer, except the date and the request's own id. */
 function observable(res: Awaited<ReturnType<typeof signIn>>) {
-  const { date: _date, ...headers } = res.headers;
+  const { date: _date, 'x-request-id': _requestId, ...headers } = res.headers;
   return { status: res.statusCode, headers, body: res.body };
 }
 
