@@ -9,7 +9,7 @@ import {
   forgetImportFiles,
   unfinishedUploads,
 } from './bulk-maintenance.repo.js';
-import { IMPORT_QUEUE } from './import/product-import.js';
+import { IMPORT_QUEUE } from './import/import-job.js';
 
 /** The bulk area's daily maintenance (decision 0057): jobs left behind, uploads never completed, old files. */
 export const BULK_MAINTENANCE_QUEUE = 'bulk-maintenance';

@@ -17,7 +17,7 @@ import { AppError, badRequest, conflict, fieldError, notFound } from '../../plat
 import { ObjectTooLarge } from '../../platform/storage-stream.js';
 import { type BulkJobRow, bulkUploadsActive, findJob, findProductTypeOf, insertJob, updateJob } from './bulk.repo.js';
 import { errorPage, importUnitOf, listImports, moveImport, releaseUploadToken, takeUploadToken } from './bulk-upload.repo.js';
-import { IMPORT_QUEUE, type ImportJobData } from './import/product-import.js';
+import { IMPORT_QUEUE, type ImportJobData } from './import/import-job.js';
 
 /** The purpose of an upload URL's token (TokenService.signFor): never a bearer token, nor any other. */
 const UPLOAD_PURPOSE = 'bulk-upload';

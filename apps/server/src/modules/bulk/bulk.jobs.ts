@@ -1,7 +1,7 @@
 import type { Deps } from '../../platform/deps.js';
 import { EXPORT_QUEUE, type ExportJobData, runExport } from './bulk-export.js';
 import { BULK_MAINTENANCE_CRON, BULK_MAINTENANCE_QUEUE, bulkMaintenance, failingOnLastAttempt } from './bulk-maintenance.js';
-import { IMPORT_QUEUE, type ImportJobData } from './import/product-import.js';
+import { IMPORT_QUEUE, type ImportJobData } from './import/import-job.js';
 import { runBulkImport } from './import/run-import.js';
 
 /**

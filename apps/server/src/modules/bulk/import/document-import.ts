@@ -1,4 +1,3 @@
-import { PGlite } from '@electric-sql/pglite';
 import {
   type DocumentFile,
   documentCreateBody,
@@ -9,7 +8,6 @@ import {
 } from '@vellum/contract';
 import type { DbOrTx } from '../../../db/client.js';
 import type { AuthContext } from '../../../platform/access.js';
-import { audit } from '../../../platform/audit.js';
 import { receiveStream } from '../../../platform/binaries.js';
 import type { Deps } from '../../../platform/deps.js';
 import { AppError } from '../../../platform/errors.js';
@@ -18,7 +16,6 @@ import { createDocument, deleteDocument, getDocument, updateDocument } from '../
 import { attachBinary, FILE_BINARY_KINDS } from '../../files/file-binaries.service.js';
 import { currentVersion, filesOfDocument, lotRangesOfDocument } from '../../files/files.repo.js';
 import { addVersion, archiveFile, createFile, deleteFile, getFile, updateFile } from '../../files/files.service.js';
-import { findJob, updateJob } from '../bulk.repo.js';
 import { documentSheetDefinitions } from '../bulk-document.repo.js';
 import {
   documentByNumber,
@@ -41,12 +38,11 @@ import {
   YES,
 } from '../bulk-document-sheet.js';
 import { neutralised, txtLine, workbookOf } from '../bulk-sheet.js';
-import { cancelAsked, importTypeOf, moveImport, type RowErrorValues, replaceErrors } from '../bulk-upload.repo.js';
-import type { ImportJobData } from './product-import.js';
-import { sheetRecords } from './sheet-records.js';
-import { SheetUnreadable } from './txt-rows.js';
-import { uploaderAuth, uploaderRefusal } from './uploader-right.js';
-import { openZipSheet, unsafeEntryName, ZipRefused, type ZipSheet } from './zip-sheet.js';
+import type { RowErrorValues } from '../bulk-upload.repo.js';
+import { type ImportJobData, runSheetImport, type SheetImport, type SheetImportSpec, SheetRefused } from './import-job.js';
+import { isComment, isEmpty } from './sheet-records.js';
+import { uploaderAuth } from './uploader-right.js';
+import { unsafeEntryName, type ZipSheet } from './zip-sheet.js';
 
 /**
  * The documents' import (decision 0062): the documents' sheet of decision 0058 (one row per file,
@@ -64,13 +60,6 @@ const PUBLISH_DATES_LINE = "The sheet's publish dates are not applied: publish t
 const IMPORT_BATCH = 200;
 const VALUE_MAX = 200;
 
-class Cancelled extends Error {}
-class Rollback extends Error {}
-class SheetRefused extends Error {
-  constructor(readonly errors: RowErrorValues[]) {
-    super('sheet refused');
-  }
-}
 /** A row refused by a rule found inside its savepoint (rolled back with everything the row did). */
 class RowRejected extends Error {
   constructor(readonly errors: RowErrorValues[]) {
@@ -150,8 +139,6 @@ const linesOf = (cell: string | undefined) =>
     .split(/\r?\n/)
     .map((l) => l.trim())
     .filter(Boolean);
-const isComment = (cells: string[]) => cells[0]?.startsWith('#') === true;
-const isEmpty = (cells: string[]) => cells.every((c) => c.trim() === '');
 const sameSet = <T>(a: readonly T[], b: readonly T[]) => a.length === b.length && new Set(a).size === new Set([...a, ...b]).size;
 
 interface Outcome {
@@ -190,7 +177,7 @@ const FILE_FIELD_COLUMNS: Record<string, FileKey> = {
   binary: 'file',
 };
 
-export class DocumentSheetImport {
+export class DocumentSheetImport implements SheetImport {
   readonly out: Outcome = { rows: 0, created: 0, updated: 0, unchanged: 0, removed: 0, rejected: 0, errors: [], rejectedRows: [] };
   /** Objects stored by this import (removed again when it rolls back). */
   readonly storedKeys: string[] = [];
@@ -717,6 +704,17 @@ export class DocumentSheetImport {
     }
   }
 
+  /** The log's line when a row gave a publish date. */
+  logLines(): string[] {
+    return this.publishDatesIgnored ? [PUBLISH_DATES_LINE] : [];
+  }
+
+  /** Storage is not transactional: what a rolled-back import stored goes; what a committed one let go of goes. */
+  async settle(committed: boolean): Promise<void> {
+    const gone = [...this.discardedKeys, ...(committed ? this.releasedKeys : this.storedKeys)];
+    await Promise.all(gone.map((key) => this.deps.files.delete(key).catch(() => {})));
+  }
+
   /** The rejected rows as a TXT sheet (or an XLS or ODS one, as uploaded): the header and the rows as read, with an Error column. */
   rejectedSheet(format: 'TXT' | 'XLS' | 'ODS'): Buffer {
     const width = this.cols.header.length;
@@ -755,138 +753,20 @@ const flat = (params: Record<string, unknown> | undefined): Record<string, strin
   return out;
 };
 
-const isEmbedded = (deps: Deps) => (deps.db as unknown as { $client?: unknown }).$client instanceof PGlite;
+/** The documents' import (decision 0062): the uploader with their rights now, the documents' sheet and its binaries. */
+const DOCUMENTS: SheetImportSpec<AuthContext> = {
+  entity: 'DOCUMENT',
+  actorOf: (deps, job) => uploaderAuth(deps.db, job.userId),
+  start: async (deps, { job, actor, check, sheet }) => new DocumentSheetImport(deps, job.businessUnitId, actor, check, sheet),
+  headerRefused: "The sheet's header cannot be read as a documents' sheet.",
+};
 
 /**
- * Runs a documents' import job (decision 0062), as the products' import runs (decision 0057): the
- * stored zip opened within its limits, the sheet read as a stream, every row through the documents'
- * and files' services in ONE transaction, in batches that record the progress and look for a
- * cancel. IMPORT commits when no row is rejected (SUCCESS) or with the valid rows when asked
- * (WARNING); CHECK, or a rejected row under all-or-nothing, rolls back. The binaries stored for a
- * transaction that rolled back are removed after it; those the deletes let go of once it commits.
+ * Runs a documents' import job (decision 0062) by the import jobs' runner, as the products' import
+ * runs (decision 0057): every row through the documents' and files' services in ONE transaction.
+ * The binaries stored for a transaction that rolled back are removed after it; those the deletes
+ * let go of once it commits.
  */
 export async function runDocumentImport(deps: Deps, data: ImportJobData): Promise<void> {
-  const job = await findJob(deps.db, data.jobId);
-  if (job?.kind !== 'IMPORT' || job.entity !== 'DOCUMENT' || job.status !== 'PROCESSING' || job.cancelRequested) return;
-  const log = job.log ? [job.log] : [];
-  const fail = async (lines: string[], errors: RowErrorValues[] = []) => {
-    await deps.db.transaction(async (tx) => {
-      await replaceErrors(tx, job.id, errors);
-      await moveImport(tx, job.id, ['PROCESSING'], {
-        status: 'FAILED',
-        processedDate: new Date(),
-        rowsRejected: 0,
-        log: [...log, ...lines].join('\n'),
-      });
-    });
-  };
-  const refusal = await uploaderRefusal(deps.db, job);
-  const auth = refusal ? undefined : await uploaderAuth(deps.db, job.userId);
-  if (refusal || !auth) return fail([refusal ?? `The user who uploaded the zip (${job.userLogin}) no longer exists; nothing was applied.`]);
-  let sheet: ZipSheet | undefined;
-  let work: DocumentSheetImport | undefined;
-  let committed = false;
-  try {
-    const stored = job.storageKey ? await deps.files.open(job.storageKey) : undefined;
-    if (!stored) throw new ZipRefused('The uploaded zip is no longer stored.');
-    sheet = await openZipSheet(stored);
-    const recordsOf = sheetRecords(sheet);
-    const rejectedFormat = sheet.extension === 'ods' ? 'ODS' : sheet.extension === 'xls' ? 'XLS' : 'TXT';
-    const replace = (await importTypeOf(deps.db, job.businessUnitId)) === 'REPLACE';
-    let rowsTotal = -1;
-    for await (const cells of await recordsOf()) if (rowsTotal >= 0 ? !isEmpty(cells) : !isComment(cells)) rowsTotal++;
-    await updateJob(deps.db, job.id, {
-      fileFormat: sheet.extension === 'xlsx' ? null : rejectedFormat,
-      rowsTotal: Math.max(rowsTotal, 0),
-      rowsDone: 0,
-    });
-    const check = job.mode === 'CHECK';
-    const current = new DocumentSheetImport(deps, job.businessUnitId, auth, check, sheet);
-    work = current;
-    const embedded = isEmbedded(deps);
-    const records = await recordsOf();
-    const summary = () => {
-      const o = current.out;
-      const verb = check ? 'would be ' : '';
-      return `${o.rows} rows: ${o.created} ${verb}created, ${o.updated} ${verb}updated, ${o.unchanged} unchanged, ${o.removed} ${verb}removed, ${o.rejected} rejected.`;
-    };
-    const finish = async (db: DbOrTx, status: 'SUCCESS' | 'WARNING' | 'FAILED', lines: string[]) => {
-      const o = current.out;
-      const rejectedRowsKey =
-        o.rejectedRows.length > 0
-          ? await deps.files.put('bulk-rejected', current.rejectedSheet(rejectedFormat), rejectedFormat.toLowerCase())
-          : null;
-      await replaceErrors(db, job.id, o.errors);
-      const moved = await moveImport(db, job.id, ['PROCESSING'], {
-        status,
-        processedDate: new Date(),
-        rowsTotal: o.rows,
-        rowsDone: o.rows,
-        rowsCreated: o.created,
-        rowsUpdated: o.updated,
-        rowsRemoved: o.removed,
-        rowsRejected: o.rejected,
-        rejectedRowsKey,
-        log: [...log, summary(), ...(current.publishDatesIgnored ? [PUBLISH_DATES_LINE] : []), ...lines].join('\n'),
-      });
-      if (!moved) throw new Cancelled();
-      await audit(db, auth, {
-        businessUnitId: job.businessUnitId,
-        entityName: 'bulk_job',
-        entityId: job.id,
-        entityLabel: job.fileName,
-        action: check ? 'IMPORT_CHECKED' : 'IMPORTED',
-        changes: {
-          status: { from: 'PROCESSING', to: status },
-          entity: 'DOCUMENT',
-          rows: o.rows,
-          created: o.created,
-          updated: o.updated,
-          unchanged: o.unchanged,
-          removed: o.removed,
-          rejected: o.rejected,
-          replace,
-        },
-      });
-    };
-    if (sheet.extension === 'xlsx')
-      log.push(
-        `The XLSX sheet "${sheet.name}" is read for its values (formulas are not evaluated); rejected rows are written as a TXT sheet.`,
-      );
-    try {
-      await deps.db.transaction(async (tx) => {
-        await current.run(tx, records, replace, async (rowsDone) => {
-          if (await cancelAsked(tx, job.id)) throw new Cancelled();
-          if (!embedded) await updateJob(deps.db, job.id, { rowsDone });
-        });
-        const o = current.out;
-        const applies = !check && (o.rejected === 0 || job.onError === 'VALID_ROWS');
-        if (!applies) throw new Rollback();
-        const ok = o.rejected === 0 && o.errors.length === 0;
-        await finish(tx, ok ? 'SUCCESS' : 'WARNING', ok ? [] : [`The valid rows were applied; ${o.rejected} rows were rejected.`]);
-      });
-      committed = true;
-    } catch (err) {
-      if (!(err instanceof Rollback)) throw err;
-      const o = current.out;
-      if (check) {
-        const ok = o.rejected === 0 && o.errors.length === 0;
-        await finish(deps.db, ok ? 'SUCCESS' : 'FAILED', ['Check only: nothing was written.']);
-      } else {
-        await finish(deps.db, 'FAILED', [`Nothing was applied: ${o.rejected} rows were rejected (all or nothing).`]);
-      }
-    }
-  } catch (err) {
-    if (err instanceof Cancelled) return;
-    if (err instanceof ZipRefused || err instanceof SheetUnreadable) return fail([err.message]);
-    if (err instanceof SheetRefused) return fail(["The sheet's header cannot be read as a documents' sheet."], err.errors);
-    throw err;
-  } finally {
-    await sheet?.close();
-    if (work) {
-      // storage is not transactional: what a rolled-back import stored goes; what a committed one let go of goes
-      const gone = [...work.discardedKeys, ...(committed ? work.releasedKeys : work.storedKeys)];
-      await Promise.all(gone.map((key) => deps.files.delete(key).catch(() => {})));
-    }
-  }
+  return runSheetImport(deps, data, DOCUMENTS);
 }

@@ -1,35 +1,23 @@
-import { PGlite } from '@electric-sql/pglite';
 import { BulkImportRowKeys as K, productCreateBody, productUpdateBody } from '@vellum/contract';
 import type { DbOrTx } from '../../../db/client.js';
-import { type Actor, audit } from '../../../platform/audit.js';
+import type { Actor } from '../../../platform/audit.js';
 import type { Deps } from '../../../platform/deps.js';
 import { AppError } from '../../../platform/errors.js';
 import { valuesOf } from '../../products/products.repo.js';
 import { createProductsOfType, deleteProduct, updateProduct } from '../../products/products.service.js';
-import { findJob, findProductTypeOf, sheetDefinitions, updateJob } from '../bulk.repo.js';
+import { findProductTypeOf, sheetDefinitions } from '../bulk.repo.js';
 import { neutralised, txtLine, workbookOf } from '../bulk-sheet.js';
 import {
-  cancelAsked,
   type ExistingProduct,
   groupsByName,
-  importTypeOf,
   lotRangesByName,
-  moveImport,
   productIdsOfType,
   productsByKeyCode,
   type RowErrorValues,
-  replaceErrors,
 } from '../bulk-upload.repo.js';
-import { sheetRecords } from './sheet-records.js';
-import { SheetUnreadable } from './txt-rows.js';
-import { uploaderRefusal } from './uploader-right.js';
-import { openZipSheet, ZipRefused, type ZipSheet } from './zip-sheet.js';
-
-/** The queue of imports (and checks) and what its jobs carry. */
-export const IMPORT_QUEUE = 'bulk-import';
-export interface ImportJobData {
-  jobId: number;
-}
+import { type ImportJobData, runSheetImport, type SheetImport, type SheetImportSpec, SheetRefused } from './import-job.js';
+import { isComment, isEmpty } from './sheet-records.js';
+import { ZipRefused } from './zip-sheet.js';
 
 /** Rows checked between two looks at the progress and at a cancel. */
 export const IMPORT_BATCH = 1000;
@@ -38,17 +26,6 @@ const VALUE_MAX = 200;
 const KEY_CODE = 'Key code';
 const GROUPS = 'Product groups';
 const LOT_RANGES = 'Lot ranges';
-
-/** The import stops and its transaction rolls back: cancelled by a user. */
-class Cancelled extends Error {}
-/** The transaction is rolled back on purpose (check only, or rejected rows with all-or-nothing). */
-class Rollback extends Error {}
-/** The sheet cannot be read as a product sheet: its errors, row 1 (the header). */
-class SheetRefused extends Error {
-  constructor(readonly errors: RowErrorValues[]) {
-    super('sheet refused');
-  }
-}
 
 /** An attribute definition as the sheet names it. */
 type SheetDefinition = Awaited<ReturnType<typeof sheetDefinitions>>[number];
@@ -115,12 +92,7 @@ type Prepared =
   | { kind: 'update'; row: number; cells: string[]; sentColumns: number[]; body: unknown; id: number };
 
 /** Runs the same product rules as the products API on every row, in one transaction (decision 0057). */
-/** A comment line of the template (decision 0058): its first cell starts with #. */
-const isComment = (cells: string[]) => cells[0]?.startsWith('#') === true;
-/** A row without a value in any cell. */
-const isEmpty = (cells: string[]) => cells.every((c) => c.trim() === '');
-
-class ProductSheetImport {
+class ProductSheetImport implements SheetImport {
   readonly out: Outcome = { rows: 0, created: 0, updated: 0, removed: 0, rejected: 0, errors: [], rejectedRows: [] };
   /** Products the sheet names (kept by a REPLACE). */
   private readonly named = new Set<number>();
@@ -363,139 +335,23 @@ class ProductSheetImport {
   }
 }
 
-const isEmbedded = (deps: Deps) => (deps.db as unknown as { $client?: unknown }).$client instanceof PGlite;
-
-/**
- * Runs an import job (decision 0057): opens the stored zip (refusing a bad one), reads its TXT,
- * XLSX or ODS sheet as a stream and runs every row through the products API's rules in ONE transaction, in
- * batches that record the progress and look for a cancel. IMPORT commits it when no row is
- * rejected (SUCCESS), or with the valid rows when asked (WARNING); CHECK, or any rejected row under
- * all-or-nothing, rolls it back (nothing written but the job's report). A worker killed mid-way
- * leaves the catalogue as it was, and pg-boss retries the job after its attempt expires.
- */
-export async function runImport(deps: Deps, data: ImportJobData): Promise<void> {
-  const job = await findJob(deps.db, data.jobId);
-  if (job?.kind !== 'IMPORT' || job.status !== 'PROCESSING' || job.cancelRequested) return;
-  const log = job.log ? [job.log] : [];
-  const actor: Actor = { userId: job.userId, login: job.userLogin };
-  const fail = async (lines: string[], errors: RowErrorValues[] = []) => {
-    await deps.db.transaction(async (tx) => {
-      await replaceErrors(tx, job.id, errors);
-      await moveImport(tx, job.id, ['PROCESSING'], {
-        status: 'FAILED',
-        processedDate: new Date(),
-        rowsRejected: 0,
-        log: [...log, ...lines].join('\n'),
-      });
-    });
-  };
-  const refusal = await uploaderRefusal(deps.db, job);
-  if (refusal) return fail([refusal]);
-  let sheet: ZipSheet | undefined;
-  try {
-    const stored = job.storageKey ? await deps.files.open(job.storageKey) : undefined;
-    if (!stored) throw new ZipRefused('The uploaded zip is no longer stored.');
-    sheet = await openZipSheet(stored);
-    const recordsOf = sheetRecords(sheet);
-    // an XLS or ODS sheet's rejected rows are a sheet of its format; an XLSX sheet's a TXT one (XLSX is not a format the API declares, decisions 0057, 0061)
-    const rejectedFormat = sheet.extension === 'ods' ? 'ODS' : sheet.extension === 'xls' ? 'XLS' : 'TXT';
+/** The products' import (decision 0057): the products' sheet of one product type through the products API's rules. */
+const PRODUCTS: SheetImportSpec<Actor> = {
+  actorOf: async (_deps, job) => ({ userId: job.userId, login: job.userLogin }),
+  start: async (deps, { job, actor }) => {
     const type = job.productTypeId === null ? undefined : await findProductTypeOf(deps.db, job.productTypeId);
     if (!type || type.businessUnitId !== job.businessUnitId)
       throw new ZipRefused('The product type no longer exists in this business unit.');
-    const replace = (await importTypeOf(deps.db, job.businessUnitId)) === 'REPLACE';
-    // a first pass counts the rows, so the progress bar knows its end while the rows are checked
-    let rowsTotal = -1;
-    for await (const cells of await recordsOf()) if (rowsTotal >= 0 ? !isEmpty(cells) : !isComment(cells)) rowsTotal++;
-    await updateJob(deps.db, job.id, {
-      fileFormat: sheet.extension === 'xlsx' ? null : rejectedFormat,
-      rowsTotal: Math.max(rowsTotal, 0),
-      rowsDone: 0,
-    });
-    const work = new ProductSheetImport(type, actor);
-    const embedded = isEmbedded(deps);
-    const records = await recordsOf();
-    const check = job.mode === 'CHECK';
-    const summary = () => {
-      const o = work.out;
-      const verb = check ? 'would be ' : '';
-      return `${o.rows} rows: ${o.created} ${verb}created, ${o.updated} ${verb}updated, ${o.removed} ${verb}removed, ${o.rejected} rejected.`;
-    };
-    const finish = async (db: DbOrTx, status: 'SUCCESS' | 'WARNING' | 'FAILED', lines: string[]) => {
-      const o = work.out;
-      const rejectedRowsKey =
-        o.rejectedRows.length > 0
-          ? await deps.files.put('bulk-rejected', work.rejectedSheet(rejectedFormat), rejectedFormat.toLowerCase())
-          : null;
-      await replaceErrors(db, job.id, o.errors);
-      const moved = await moveImport(db, job.id, ['PROCESSING'], {
-        status,
-        processedDate: new Date(),
-        rowsTotal: o.rows,
-        rowsDone: o.rows,
-        rowsCreated: o.created,
-        rowsUpdated: o.updated,
-        rowsRemoved: o.removed,
-        rowsRejected: o.rejected,
-        rejectedRowsKey,
-        log: [...log, summary(), ...lines].join('\n'),
-      });
-      if (!moved) throw new Cancelled();
-      await audit(db, actor, {
-        businessUnitId: job.businessUnitId,
-        entityName: 'bulk_job',
-        entityId: job.id,
-        entityLabel: job.fileName,
-        action: check ? 'IMPORT_CHECKED' : 'IMPORTED',
-        changes: {
-          status: { from: 'PROCESSING', to: status },
-          rows: o.rows,
-          created: o.created,
-          updated: o.updated,
-          removed: o.removed,
-          rejected: o.rejected,
-          replace,
-        },
-      });
-    };
-    if (sheet.extension === 'xlsx')
-      log.push(
-        `The XLSX sheet "${sheet.name}" is read for its values (formulas are not evaluated); rejected rows are written as a TXT sheet.`,
-      );
-    if (sheet.extension === 'xls') log.push(`The XLS sheet "${sheet.name}" is read for its values (formulas are not evaluated).`);
-    let outcome: { status: 'SUCCESS' | 'WARNING' | 'FAILED'; lines: string[] } | undefined;
-    try {
-      await deps.db.transaction(async (tx) => {
-        await work.run(tx, records, replace, async (rowsDone) => {
-          if (await cancelAsked(tx, job.id)) throw new Cancelled();
-          // the progress is written beside the transaction; the embedded database has one connection, held by it
-          if (!embedded) await updateJob(deps.db, job.id, { rowsDone });
-        });
-        const o = work.out;
-        const applies = !check && (o.rejected === 0 || job.onError === 'VALID_ROWS');
-        if (!applies) throw new Rollback();
-        outcome =
-          o.rejected === 0 && o.errors.length === 0
-            ? { status: 'SUCCESS', lines: [] }
-            : { status: 'WARNING', lines: [`The valid rows were applied; ${o.rejected} rows were rejected.`] };
-        await finish(tx, outcome.status, outcome.lines);
-      });
-    } catch (err) {
-      if (!(err instanceof Rollback)) throw err;
-      const o = work.out;
-      if (check) {
-        const ok = o.rejected === 0 && o.errors.length === 0;
-        await finish(deps.db, ok ? 'SUCCESS' : 'FAILED', ['Check only: nothing was written.']);
-      } else {
-        await finish(deps.db, 'FAILED', [`Nothing was applied: ${o.rejected} rows were rejected (all or nothing).`]);
-      }
-    }
-  } catch (err) {
-    if (err instanceof Cancelled) return; // the cancel wrote the job's state; the transaction rolled back
-    if (err instanceof ZipRefused || err instanceof SheetUnreadable) return fail([err.message]);
-    if (err instanceof SheetRefused)
-      return fail(["The sheet's header cannot be read as a product sheet of this product type."], err.errors);
-    throw err;
-  } finally {
-    await sheet?.close();
-  }
+    return new ProductSheetImport(type, actor);
+  },
+  headerRefused: "The sheet's header cannot be read as a product sheet of this product type.",
+  logsXls: true,
+};
+
+/**
+ * Runs a products' import job (decision 0057) by the import jobs' runner: every row of the sheet
+ * through the products API's rules in ONE transaction, committed or rolled back as a whole.
+ */
+export async function runImport(deps: Deps, data: ImportJobData): Promise<void> {
+  return runSheetImport(deps, data, PRODUCTS);
 }
