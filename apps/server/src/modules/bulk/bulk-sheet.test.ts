@@ -22,8 +22,9 @@ describe('bulk sheets', () => {
     const written = workbookOf(rows, 'XLS', 'Products');
     const held = process.memoryUsage().arrayBuffers - before;
     expect(written.byteLength).toBeGreaterThan(0);
-    // unpatched, the 20,000 cells hold about 330 MB of blocks until the write ends
-    expect(held).toBeLessThan(64 * 1024 * 1024);
+    // unpatched, the 20,000 cells hold about 330 MB of blocks until the write ends; patched, a few MB
+    // (the bound leaves room for what else the process allocates meanwhile)
+    expect(held).toBeLessThan(160 * 1024 * 1024);
   });
 
   it('quotes a TXT cell only when it holds a tab, a quote or a line end', () => {
