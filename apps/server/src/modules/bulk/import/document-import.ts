@@ -37,9 +37,9 @@ import {
   REST_OF_THE_WORLD,
   YES,
 } from '../bulk-document-sheet.js';
-import { neutralised, txtLine, workbookOf } from '../bulk-sheet.js';
 import type { RowErrorValues } from '../bulk-upload.repo.js';
 import { type ImportJobData, runSheetImport, type SheetImport, type SheetImportSpec, SheetRefused } from './import-job.js';
+import { cellError, rejectedRowsSheet, rejectRow, VALUE_MAX } from './rejected-rows.js';
 import { isComment, isEmpty } from './sheet-records.js';
 import { uploaderAuth } from './uploader-right.js';
 import { unsafeEntryName, type ZipSheet } from './zip-sheet.js';
@@ -58,7 +58,6 @@ const PUBLISH_DATES_LINE = "The sheet's publish dates are not applied: publish t
 
 /** Rows checked between two looks at the progress and at a cancel. */
 const IMPORT_BATCH = 200;
-const VALUE_MAX = 200;
 
 /** A row refused by a rule found inside its savepoint (rolled back with everything the row did). */
 class RowRejected extends Error {
@@ -259,24 +258,11 @@ export class DocumentSheetImport implements SheetImport {
   }
 
   private errorAt(row: number, cells: string[], column: number | null, message: string, params?: Record<string, unknown>): RowErrorValues {
-    const flat: Record<string, string | number> = {};
-    for (const [k, v] of Object.entries(params ?? {})) {
-      if (typeof v === 'string' || typeof v === 'number') flat[k] = v;
-      else if (v !== undefined && v !== null) flat[k] = JSON.stringify(v);
-    }
-    return {
-      row,
-      column: column === null || column < 0 ? null : (this.cols.header[column] ?? null),
-      message,
-      params: Object.keys(flat).length > 0 ? flat : undefined,
-      value: column === null || column < 0 ? null : (cells[column] ?? '').slice(0, VALUE_MAX),
-    };
+    return cellError(this.cols.header, row, cells, column, message, params);
   }
 
   private reject(row: number, cells: string[], errors: RowErrorValues[]) {
-    this.out.rejected++;
-    this.out.errors.push(...errors);
-    this.out.rejectedRows.push({ cells, messages: errors.map((e) => `${e.column ?? `Row ${row}`}: ${e.message}`) });
+    rejectRow(this.out, row, cells, errors);
   }
 
   /** The document's columns: number, name, type, attributes, products, groups (rows of one number must agree on them). */
@@ -717,14 +703,7 @@ export class DocumentSheetImport implements SheetImport {
 
   /** The rejected rows as a TXT sheet (or an XLS or ODS one, as uploaded): the header and the rows as read, with an Error column. */
   rejectedSheet(format: 'TXT' | 'XLS' | 'ODS'): Buffer {
-    const width = this.cols.header.length;
-    const rows = [[...this.cols.header, 'Error'].map(neutralised)];
-    for (const r of this.out.rejectedRows) {
-      const cells = Array.from({ length: width }, (_, i) => r.cells[i] ?? '');
-      rows.push([...cells, r.messages.join('\n')].map(neutralised));
-    }
-    if (format !== 'TXT') return Buffer.from(workbookOf(rows, format, 'Rejected rows'));
-    return Buffer.from(rows.map(txtLine).join(''), 'utf8');
+    return rejectedRowsSheet(this.cols.header, this.out, format);
   }
 }
 

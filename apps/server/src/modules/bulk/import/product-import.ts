@@ -6,7 +6,6 @@ import { AppError } from '../../../platform/errors.js';
 import { valuesOf } from '../../products/products.repo.js';
 import { createProductsOfType, deleteProduct, updateProduct } from '../../products/products.service.js';
 import { findProductTypeOf, sheetDefinitions } from '../bulk.repo.js';
-import { neutralised, txtLine, workbookOf } from '../bulk-sheet.js';
 import {
   type ExistingProduct,
   groupsByName,
@@ -16,12 +15,12 @@ import {
   type RowErrorValues,
 } from '../bulk-upload.repo.js';
 import { type ImportJobData, runSheetImport, type SheetImport, type SheetImportSpec, SheetRefused } from './import-job.js';
+import { cellError, rejectedRowsSheet, rejectRow, VALUE_MAX } from './rejected-rows.js';
 import { isComment, isEmpty } from './sheet-records.js';
 import { ZipRefused } from './zip-sheet.js';
 
 /** Rows checked between two looks at the progress and at a cancel. */
 export const IMPORT_BATCH = 1000;
-const VALUE_MAX = 200;
 
 const KEY_CODE = 'Key code';
 const GROUPS = 'Product groups';
@@ -138,9 +137,7 @@ class ProductSheetImport implements SheetImport {
   }
 
   private reject(row: number, cells: string[], errors: RowErrorValues[]) {
-    this.out.rejected++;
-    this.out.errors.push(...errors);
-    this.out.rejectedRows.push({ cells, messages: errors.map((e) => `${e.column ?? `Row ${row}`}: ${e.message}`) });
+    rejectRow(this.out, row, cells, errors);
   }
 
   /**
@@ -215,18 +212,7 @@ class ProductSheetImport implements SheetImport {
   }
 
   private errorAt(row: number, cells: string[], column: number | null, message: string, params?: Record<string, unknown>): RowErrorValues {
-    const flat: Record<string, string | number> = {};
-    for (const [k, v] of Object.entries(params ?? {})) {
-      if (typeof v === 'string' || typeof v === 'number') flat[k] = v;
-      else if (v !== undefined && v !== null) flat[k] = JSON.stringify(v);
-    }
-    return {
-      row,
-      column: column === null || column < 0 ? null : (this.cols.header[column] ?? null),
-      message,
-      params: Object.keys(flat).length > 0 ? flat : undefined,
-      value: column === null || column < 0 ? null : (cells[column] ?? '').slice(0, VALUE_MAX),
-    };
+    return cellError(this.cols.header, row, cells, column, message, params);
   }
 
   /** A row read into the products API's body (or its errors), as a product saved by hand would send it. */
@@ -324,14 +310,7 @@ class ProductSheetImport implements SheetImport {
 
   /** The rejected rows as a TXT sheet (or an XLS or ODS one, written as the export writes it): the header and the rows as read, with an Error column. */
   rejectedSheet(format: 'TXT' | 'XLS' | 'ODS'): Buffer {
-    const width = this.cols.header.length;
-    const rows = [[...this.cols.header, 'Error'].map(neutralised)];
-    for (const r of this.out.rejectedRows) {
-      const cells = Array.from({ length: width }, (_, i) => r.cells[i] ?? '');
-      rows.push([...cells, r.messages.join('\n')].map(neutralised));
-    }
-    if (format !== 'TXT') return Buffer.from(workbookOf(rows, format, 'Rejected rows'));
-    return Buffer.from(rows.map(txtLine).join(''), 'utf8');
+    return rejectedRowsSheet(this.cols.header, this.out, format);
   }
 }
 
