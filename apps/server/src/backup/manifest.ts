@@ -19,7 +19,7 @@ export interface ManifestObject {
 /** What a backup holds (decision 0069); `manifest.json` beside the dump and the objects. */
 export interface Manifest {
   format: typeof BACKUP_FORMAT;
-  /** When the database's snapshot was taken (ISO 8601, UTC). */
+  /** When the backup began, its snapshot taken right after (ISO 8601, UTC). */
   createdAt: string;
   appVersion: string;
   database: {

@@ -17,7 +17,8 @@ export interface ObjectTarget {
   readonly where: string;
   /** Whether the store holds at least one object. */
   hasObjects(): Promise<boolean>;
-  write(key: string, source: Readable, size: number): Promise<void>;
+  /** Writes the object from `open()`'s bytes; `open` is called again for each attempt (S3 retries a failed PUT). */
+  write(key: string, open: () => Readable, size: number): Promise<void>;
 }
 
 export function objectTarget(storageUrl: string | undefined, dataDir: string, s3Options?: Partial<S3StoreOptions>): ObjectTarget {
@@ -37,13 +38,13 @@ function localTarget(root: string): ObjectTarget {
         throw err;
       }
     },
-    async write(key, source) {
+    async write(key, open) {
       const path = resolve(base, key);
       if (!path.startsWith(base + sep)) throw new Error(`object key escapes the store: ${key}`);
       await mkdir(dirname(path), { recursive: true });
       const partial = `${path}.part`;
       try {
-        await pipeline(source, createWriteStream(partial, { flags: 'wx' }));
+        await pipeline(open(), createWriteStream(partial, { flags: 'wx' }));
         await rename(partial, path);
       } catch (err) {
         await rm(partial, { force: true });
@@ -51,6 +52,14 @@ function localTarget(root: string): ObjectTarget {
       }
     },
   };
+}
+
+const PUT_ATTEMPTS = 4;
+
+/** A network failure or a 5xx answer, worth trying again; a 4xx (refused, no such bucket) is not. */
+function transient(err: unknown): boolean {
+  const status = (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+  return status === undefined || status >= 500;
 }
 
 function s3Target(options: S3StoreOptions): ObjectTarget {
@@ -64,8 +73,19 @@ function s3Target(options: S3StoreOptions): ObjectTarget {
       const out = await client.send(new ListObjectsV2Command({ Bucket, Prefix: prefix || undefined }));
       return (out.KeyCount ?? out.Contents?.length ?? 0) > 0;
     },
-    async write(key, source, size) {
-      await client.send(new PutObjectCommand({ Bucket, Key: `${prefix}${key}`, Body: source, ContentLength: size }));
+    async write(key, open, size) {
+      // a streamed body is not retried by the SDK: a connection dropped by the bucket (or a proxy) is retried here, from the start
+      for (let attempt = 1; ; attempt++) {
+        const body = open();
+        try {
+          await client.send(new PutObjectCommand({ Bucket, Key: `${prefix}${key}`, Body: body, ContentLength: size }));
+          return;
+        } catch (err) {
+          body.destroy();
+          if (attempt >= PUT_ATTEMPTS || !transient(err)) throw err;
+          await new Promise((r) => setTimeout(r, 200 * attempt));
+        }
+      }
     },
   };
 }

@@ -30,7 +30,13 @@ export async function readManifest(dir: string): Promise<Manifest> {
   } catch (err) {
     throw new BackupError(`${join(dir, MANIFEST_FILE)} cannot be read: ${(err as Error).message}`);
   }
-  if (manifest?.format !== BACKUP_FORMAT || !Array.isArray(manifest.objects) || typeof manifest.database?.sha256 !== 'string') {
+  if (
+    manifest?.format !== BACKUP_FORMAT ||
+    !Array.isArray(manifest.objects) ||
+    typeof manifest.database?.sha256 !== 'string' ||
+    !/^[\w.-]+$/.test(String(manifest.database.file)) ||
+    !manifest.migrations
+  ) {
     throw new BackupError(`${join(dir, MANIFEST_FILE)} is not a Vellum backup manifest (${BACKUP_FORMAT})`);
   }
   return manifest;
@@ -89,7 +95,7 @@ export async function restoreBackup(backupDir: string, target: RestoreTarget): P
   const dump = join(dir, manifest.database.file);
   if (target.databaseUrl) await restorePostgres(target.databaseUrl, dump);
   else await restorePglite(target.dataDir, dump);
-  for (const o of manifest.objects) await target.objects.write(o.key, createReadStream(objectPath(dir, o.key)), o.size);
+  for (const o of manifest.objects) await target.objects.write(o.key, () => createReadStream(objectPath(dir, o.key)), o.size);
 
   const database = await openDatabase({ databaseUrl: target.databaseUrl, dataDir: target.dataDir });
   try {
