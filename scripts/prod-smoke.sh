@@ -3,7 +3,8 @@
 # into a temporary folder, installs it with `npm ci --omit=dev` (no tsx, no test tools), starts the
 # server with plain node against a fresh PostgreSQL database, and calls /management/health,
 # /management/ready, /management/metrics, public site pages and their script, the admin app and an
-# admin API sign-in; then starts a worker. Exits non-zero at the first failure.
+# admin API sign-in; then starts a worker, and backs the database up and restores it into a second
+# new database with `backup:prod` and `restore:prod` (decision 0069). Exits non-zero at the first failure.
 #
 #   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres scripts/prod-smoke.sh
 #
@@ -17,6 +18,7 @@ PORT=${PORT:-8316}
 ADMIN_URL=${DATABASE_URL:-postgres://postgres@127.0.0.1:5432/postgres}
 DB_NAME="vellum_prod_smoke_$$"
 DB_URL="${ADMIN_URL%/*}/$DB_NAME"
+RESTORED_DB_URL="${ADMIN_URL%/*}/${DB_NAME}_restored"
 WORK=$(mktemp -d -t vellum-prod-XXXXXX)
 BASE="http://127.0.0.1:$PORT"
 METRICS_TOKEN="smoke-metrics-$(openssl rand -hex 12)"
@@ -37,6 +39,7 @@ cleanup() {
   [ -n "$WORKER_PID" ] && kill "$WORKER_PID" 2>/dev/null || true
   [ -n "$SERVER_PID" ] && kill "$SERVER_PID" 2>/dev/null && wait "$SERVER_PID" 2>/dev/null || true
   [ -d "$WORK/node_modules/pg" ] && sql "DROP DATABASE IF EXISTS $DB_NAME WITH (FORCE)" 2>/dev/null || true
+  [ -d "$WORK/node_modules/pg" ] && sql "DROP DATABASE IF EXISTS ${DB_NAME}_restored WITH (FORCE)" 2>/dev/null || true
   rm -rf "$WORK"
 }
 trap cleanup EXIT
@@ -150,5 +153,10 @@ done
 grep -q 'worker on the PostgreSQL queue' "$WORK/worker.log" || fail "the worker did not start"
 kill "$WORKER_PID" && wait "$WORKER_PID" 2>/dev/null || true
 WORKER_PID=""
+
+step "backup:prod of the running server's database, restore:prod into a new one"
+(cd "$WORK" && DATABASE_URL="$DB_URL" DATA_DIR="$WORK/data" npm run -s backup:prod -- "$WORK/backups") || fail "backup:prod"
+sql "CREATE DATABASE ${DB_NAME}_restored"
+(cd "$WORK" && DATABASE_URL="$RESTORED_DB_URL" DATA_DIR="$WORK/restored" npm run -s restore:prod -- "$WORK"/backups/vellum-backup-*) || fail "restore:prod"
 
 printf '\nThe production build runs with node after npm ci --omit=dev.\n'

@@ -35,9 +35,9 @@ export interface S3StoreOptions {
 const missing = (err: unknown) =>
   err instanceof NoSuchKey || err instanceof NotFound || (err instanceof S3ServiceException && err.$metadata.httpStatusCode === 404);
 
-/** Objects in an S3-compatible bucket. */
-export function createS3FileStore(options: S3StoreOptions): FileStore {
-  const client = new S3Client({
+/** The S3 client of a store's options (the file store's, and the restore's, decision 0069). */
+export function newS3Client(options: S3StoreOptions): S3Client {
+  return new S3Client({
     region: options.region,
     endpoint: options.endpoint,
     forcePathStyle: options.forcePathStyle,
@@ -46,6 +46,11 @@ export function createS3FileStore(options: S3StoreOptions): FileStore {
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
   });
+}
+
+/** Objects in an S3-compatible bucket. */
+export function createS3FileStore(options: S3StoreOptions): FileStore {
+  const client = newS3Client(options);
   const Bucket = options.bucket;
   const objectName = (key: string) => (options.prefix ? `${options.prefix}/${key}` : key);
   const read = async (key: string, range?: string) => {

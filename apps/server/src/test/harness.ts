@@ -15,6 +15,8 @@ import { withDatabase } from './global-setup.js';
 export interface TestContext {
   app: FastifyInstance;
   db: Db;
+  /** The database's connection (PostgreSQL's URL or the embedded client), for tools that work beside the app (backup). */
+  connection: Database['connection'];
   config: Config;
   /** The PostgreSQL database of this context (undefined on the embedded database), for a second app over it. */
   databaseUrl?: string;
@@ -75,6 +77,7 @@ export async function createTestContext(
   return {
     app,
     db: database.db,
+    connection: database.connection,
     config,
     databaseUrl,
     mails() {
