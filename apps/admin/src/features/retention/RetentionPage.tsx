@@ -104,11 +104,11 @@ export function RetentionPage() {
       header: t('retention.fields.state'),
       render: (v) =>
         v.purgeable ? (
-          <Badge color="orange" variant="light">
+          <Badge component="span" color="blue" variant="light" size="sm" radius="sm" tt="none">
             {t('retention.state.purgeable')}
           </Badge>
         ) : (
-          <Badge color={v.live ? 'green' : 'gray'} variant="light">
+          <Badge component="span" color={v.live ? 'teal' : 'gray'} variant="light" size="sm" radius="sm" tt="none">
             {t(v.live ? 'retention.state.live' : 'retention.state.kept')}
           </Badge>
         ),
