@@ -8,6 +8,8 @@ import { auth, signedInWith } from '../../test/signedIn';
 import { RetentionPage } from './RetentionPage';
 
 vi.mock('../../platform/auth', () => ({ useAuth: () => auth.current }));
+// a full page with a table and a dialog renders slowly in jsdom on a busy machine
+vi.setConfig({ testTimeout: 30_000 });
 
 const PATH = '/my-business-units/:businessUnitId/administration/retention';
 const BASE = '/my-business-units/1/administration/retention';
