@@ -24,7 +24,7 @@ test('sign-in and reset pages are accessible', async ({ page }) => {
 });
 
 test('the main back-office screens are accessible', async ({ page }) => {
-  // eighteen screens scanned: more than the default minute on a busy machine
+  // nineteen screens scanned: more than the default minute on a busy machine
   test.setTimeout(180_000);
   await signIn(page, ADMIN.login, ADMIN.password);
   for (const [what, path] of [
@@ -44,6 +44,7 @@ test('the main back-office screens are accessible', async ({ page }) => {
     ['manufacturer settings', '/general-settings/manufacturer-settings'],
     ['audit logs', '/my-business-units/1/administration/audit-logs'],
     ['sitemap', '/my-business-units/1/administration/sitemap'],
+    ['retention', '/my-business-units/1/administration/retention'],
     ['account', '/account/settings'],
     ['password', '/account/password'],
     ['not found', '/no-such-page'],

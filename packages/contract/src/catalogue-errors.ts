@@ -22,6 +22,8 @@ export const CatalogueErrorKeys = {
   /** Copy: the source is not a global product type, or the target is the global scope. */
   productTypeNotGlobal: 'error.productType.notGlobal',
   attributeDefinitionInUse: 'error.productType.attributeDefinitionInUse',
+  /** params: { min } — an implantable type keeps what was public at least 15 years (EU 2021/2226 art. 7). */
+  retentionTooShort: 'error.productType.retentionTooShort',
 
   patientToggleDisabled: 'error.patient.toggleDisabled',
   patientAttributeSearchDisabled: 'error.patient.attributeSearchDisabled',

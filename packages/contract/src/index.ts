@@ -23,6 +23,7 @@ export * from './products.js';
 export * from './publishing.js';
 export * from './regions-languages.js';
 export * from './restricted-access.js';
+export * from './retention.js';
 export * from './rights.js';
 export * from './scheduled-exports.js';
 export * from './site-theme.js';

@@ -1,5 +1,13 @@
 import { CatalogueErrorKeys } from './catalogue-errors.js';
-import { type AttributeType, isSearchable, MAX_LOT_NUMBER_ATTRIBUTES, MAX_STRING_ATTRIBUTES, type SearchType } from './product-types.js';
+import {
+  type AttributeType,
+  isSearchable,
+  MAX_LOT_NUMBER_ATTRIBUTES,
+  MAX_STRING_ATTRIBUTES,
+  RETENTION_IMPLANTABLE_MIN_YEARS,
+  RETENTION_MIN_YEARS,
+  type SearchType,
+} from './product-types.js';
 
 /**
  * The business rules of a product type and its attribute definitions, as pure functions over a
@@ -275,4 +283,17 @@ export function audienceProblems(type: AudienceType, portalOn: boolean): Product
     key: CatalogueErrorKeys.noSearchableAttributes,
     params: { audience },
   }));
+}
+
+// ---------------------------------------------------------------------------------------------
+// retention (EU 2021/2226 art. 7, decision 0070)
+
+/** The fewest years a type may keep what was public: 2, or 15 when its devices are implantable. */
+export const minimumRetentionYears = (implantable: boolean): number =>
+  implantable ? RETENTION_IMPLANTABLE_MIN_YEARS : RETENTION_MIN_YEARS;
+
+/** An implantable type keeps at least 15 years (the field's own range, 2 to 100, is the schema's). */
+export function retentionProblems(type: { retentionYears: number; implantable: boolean }): ProductTypeRuleProblem[] {
+  const min = minimumRetentionYears(type.implantable);
+  return type.retentionYears < min ? [{ key: CatalogueErrorKeys.retentionTooShort, field: 'retentionYears', params: { min } }] : [];
 }

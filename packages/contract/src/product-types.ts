@@ -13,6 +13,10 @@ export type AttributeType = (typeof ATTRIBUTE_TYPES)[number];
 /** Per product type: at most 1 lot-number (MULTI_ARRAY) attribute and 6 custom STRING attributes. */
 export const MAX_LOT_NUMBER_ATTRIBUTES = 1;
 export const MAX_STRING_ATTRIBUTES = 6;
+/** Retention of public file versions in years (EU 2021/2226 art. 7): 2 at least, 15 for implantable devices. */
+export const RETENTION_MIN_YEARS = 2;
+export const RETENTION_IMPLANTABLE_MIN_YEARS = 15;
+export const RETENTION_MAX_YEARS = 100;
 /** Attribute values and key codes are at most this long. */
 export const ATTRIBUTE_VALUE_MAX = 255;
 
@@ -72,6 +76,12 @@ const productTypeFields = {
   searchVisualisationPatient: z.enum(SEARCH_VISUALISATIONS).default('ADVANCED'),
   crossFieldByAttributeSetting: z.boolean().default(false),
   lotNumbers: z.boolean().default(false),
+  /**
+   * Retention of what was public (EU 2021/2226 art. 7, decision 0070): years after the last end-of-life
+   * date of its products; at least 2, at least 15 when implantable (error.productType.retentionTooShort).
+   */
+  retentionYears: z.number().int('Pattern').min(RETENTION_MIN_YEARS, 'Min').max(RETENTION_MAX_YEARS, 'Max').default(RETENTION_MIN_YEARS),
+  implantable: z.boolean().default(false),
 };
 
 export const productTypeSchema = z.object({

@@ -41,6 +41,8 @@ export const productSchema = z.object({
   keyCode: z.string(),
   publishDate: z.string().nullable(),
   publishState: z.enum(PUBLISH_STATES),
+  /** The device's last expiry or end date (ISO date); null: not ended, its public documents are kept indefinitely (decision 0070). */
+  endOfLifeDate: z.string().nullable(),
   attributeValues: z.array(attributeValueSchema),
   productGroups: z.array(productGroupRefSchema),
   lotRanges: z.array(lotRangeSchema),
@@ -54,6 +56,8 @@ const productFields = {
   productTypeId: bodyId(),
   keyCode: keyCodeSchema,
   publishDate: z.iso.datetime({ offset: true }).nullable().default(null),
+  /** The device's last expiry or end date; retention of its public documents counts from it (decision 0070). */
+  endOfLifeDate: z.iso.date('Pattern').nullable().default(null),
   attributeValues: z.array(attributeValueInput).max(50).default([]),
   /** Ids of product groups of the same product type. */
   productGroupIds: z.array(bodyId()).max(500).default([]),

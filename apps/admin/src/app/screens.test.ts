@@ -89,6 +89,7 @@ const EXPECTED: [string, string[] | undefined, 'business-unit'?][] = [
   ['/my-business-units/:businessUnitId/publish', ['PUBLISH', 'AUDIT_LOG_PUBLISH_READ'], 'business-unit'],
   ['/my-business-units/:businessUnitId/administration/paper-copy-requests', ['DOCUMENT_MANAGE'], 'business-unit'],
   ['/my-business-units/:businessUnitId/administration/sitemap', ['DOCUMENT_SITEMAP'], 'business-unit'],
+  ['/my-business-units/:businessUnitId/administration/retention', ['DOCUMENT_READ', 'DOCUMENT_MANAGE', 'DOCUMENT_DELETE'], 'business-unit'],
   ['/my-business-units/:businessUnitId/administration/scheduled-exports/*', ['SCHEDULED_EXPORT_MANAGE'], 'business-unit'],
   // the download page of a scheduled export's e-mail: any signed-in user, the server checks the address and the right
   ['/scheduled-exports/downloads/:id', undefined],

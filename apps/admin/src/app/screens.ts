@@ -16,6 +16,7 @@ import { productScreens } from '../features/products/screens';
 import { publishingScreens } from '../features/publishing/screens';
 import { regionsLanguagesScreens } from '../features/regions-languages/screens';
 import { restrictedAccessScreens } from '../features/restricted-access/screens';
+import { retentionScreens } from '../features/retention/screens';
 import { roleScreens } from '../features/roles/screens';
 import { scheduledExportScreens } from '../features/scheduled-exports/screens';
 import { sitemapScreens } from '../features/sitemap/screens';
@@ -54,5 +55,6 @@ export const screens: readonly Screen[] = [
   ...paperCopyRequestScreens,
   ...scheduledExportScreens,
   ...sitemapScreens,
+  ...retentionScreens,
   ...bulkScreens,
 ];

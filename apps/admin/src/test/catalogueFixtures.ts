@@ -55,6 +55,8 @@ export function productType(over: Partial<ProductType> = {}): ProductType {
     searchVisualisationPatient: 'ADVANCED',
     crossFieldByAttributeSetting: false,
     lotNumbers: false,
+    retentionYears: 2,
+    implantable: false,
     imageUrl: null,
     heroImageHcpUrl: null,
     heroImagePatientUrl: null,

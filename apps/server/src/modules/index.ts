@@ -27,6 +27,8 @@ import { publicationsRoutes } from './publishing/publications.routes.js';
 import { publishRoutes } from './publishing/publish.routes.js';
 import { referenceDataRoutes } from './reference-data/reference-data.routes.js';
 import { regionsRoutes } from './regions/regions.routes.js';
+import { retentionJobs } from './retention/retention.jobs.js';
+import { retentionRoutes } from './retention/retention.routes.js';
 import { rolesRoutes } from './roles/roles.routes.js';
 import { scheduledExportJobs } from './scheduled-exports/scheduled-exports.jobs.js';
 import { scheduledExportsRoutes } from './scheduled-exports/scheduled-exports.routes.js';
@@ -85,7 +87,9 @@ export const apiModules: RoutesPlugin[] = [
   bulkUploadRoutes,
   // issue 21: scheduled exports
   scheduledExportsRoutes,
+  // issue 22: retention of what was public (report, purge)
+  retentionRoutes,
 ];
 
 /** Every area's queues of background jobs and their handlers, declared by buildApp before the queue starts (decision 0056). */
-export const jobModules: ((deps: Deps) => void)[] = [bulkJobs, scheduledExportJobs];
+export const jobModules: ((deps: Deps) => void)[] = [bulkJobs, scheduledExportJobs, retentionJobs];

@@ -10,6 +10,7 @@ import {
   DocumentRecordErrorKeys as E,
 } from '../documents.js';
 import { ErrorKeys } from '../errors.js';
+import { retainedAnswerSchema } from '../retention.js';
 import { defineRoute } from './define.js';
 
 const tags = ['documents'];
@@ -80,8 +81,11 @@ export const documentsApi = {
     summary: 'Deletes a document (DOCUMENT_DELETE in its business unit)',
     description:
       'Refused while a file of the document has a published or scheduled version (archive the file instead); ' +
-      'otherwise its files, versions and links go with it and their binaries are removed from storage.',
+      'otherwise its files, versions and links go with it and their binaries are removed from storage (204). ' +
+      'A document a publication ever held a version of is not deleted while that retention runs (decision 0070): its files are archived ' +
+      'and the answer is 200 with the archive date and until when it is kept, and the alert vellumApp.document.retained (or …retainedIndefinitely).',
     params: idParams,
+    response: { 200: retainedAnswerSchema },
     errors: [E.hasPublishedFiles],
   }),
 };

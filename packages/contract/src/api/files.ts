@@ -14,6 +14,7 @@ import {
   fileUpdateBody,
   fileVersionCreateBody,
 } from '../files.js';
+import { retainedAnswerSchema } from '../retention.js';
 import { unitQuery } from '../website-layout.js';
 import { defineRoute } from './define.js';
 
@@ -87,8 +88,12 @@ export const filesApi = {
     path: '/api/files/:id',
     tags,
     summary: 'Deletes a file that was never published or scheduled, with its versions and binaries',
-    description: 'A file with a published or scheduled version is archived instead (error.file.published).',
+    description:
+      'A file with a published or scheduled version is refused (error.file.published). A file a publication ever held is archived ' +
+      'instead while its retention runs (decision 0070): 200 with the archive date and until when it is kept, and the alert ' +
+      'vellumApp.file.retained (or …retainedIndefinitely); once every public version is past retention and not live, it is deleted (204).',
     params: idParams,
+    response: { 200: retainedAnswerSchema },
     errors: [E.published],
   }),
   addVersion: defineRoute({

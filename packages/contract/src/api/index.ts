@@ -21,6 +21,7 @@ import { publishingApi } from './publishing.js';
 import { referenceDataApi } from './reference-data.js';
 import { languageGroupsApi, languagesApi, regionsApi } from './regions-languages.js';
 import { documentSearchAccessApi, publicUserGroupsApi } from './restricted-access.js';
+import { retentionApi } from './retention.js';
 import { accessRightsApi, rolesApi } from './roles.js';
 import { scheduledExportsApi } from './scheduled-exports.js';
 import { sitemapApi } from './sitemap.js';
@@ -52,6 +53,7 @@ export * from './publishing.js';
 export * from './reference-data.js';
 export * from './regions-languages.js';
 export * from './restricted-access.js';
+export * from './retention.js';
 export * from './roles.js';
 export * from './scheduled-exports.js';
 export * from './sitemap.js';
@@ -90,6 +92,7 @@ export const apiAreas: Readonly<Record<string, Readonly<Record<string, RouteDecl
   publicUserGroups: publicUserGroupsApi,
   publishing: publishingApi,
   referenceData: referenceDataApi,
+  retention: retentionApi,
   roles: rolesApi,
   scheduledExports: scheduledExportsApi,
   sitemap: sitemapApi,

@@ -154,11 +154,19 @@ describe('website statistics (issue 12)', () => {
       administrationMenu(holding([], { 3: ['DOCUMENT_DOWNLOADS', 'AUDIT_LOG_ALL_READ', 'DOCUMENT_READ'] }), DEFAULT_FEATURES, 3).map(
         (i) => i.id,
       ),
-    ).toEqual(['audit-logs', 'website-stats', 'archived-data-documents']);
+    ).toEqual(['audit-logs', 'website-stats', 'archived-data-documents', 'retention']);
     expect(administrationMenu(holding([], { 4: ['DOCUMENT_DOWNLOADS'] }), DEFAULT_FEATURES, 3)).toEqual([]);
     expect(administrationMenu(holding([], { 3: ['AUDIT_LOG_ALL_READ', 'PUBLISH'] }), DEFAULT_FEATURES, 3).map((i) => i.id)).toEqual([
       'audit-logs',
     ]);
+  });
+});
+
+describe('retention (issue 22)', () => {
+  it('under administration with a document right in that business unit, last', () => {
+    const retention = { id: 'retention', labelKey: 'shell.menu.retention', to: '/my-business-units/3/administration/retention' };
+    expect(administrationMenu(holding([], { 3: ['DOCUMENT_DELETE'] }), DEFAULT_FEATURES, 3)).toEqual([retention]);
+    expect(administrationMenu(holding([], { 4: ['DOCUMENT_READ'] }), DEFAULT_FEATURES, 3)).toEqual([]);
   });
 });
 
@@ -190,9 +198,11 @@ describe('paper copy requests (issue 12)', () => {
     expect(administrationMenu(holding([], { 3: ['DOCUMENT_MANAGE'] }), DEFAULT_FEATURES, 3).map((i) => [i.id, i.to])).toEqual([
       ['archived-data-documents', '/my-business-units/3/administration/archived-data-documents'],
       ['paper-copy-requests', '/my-business-units/3/administration/paper-copy-requests'],
+      ['retention', '/my-business-units/3/administration/retention'],
     ]);
     expect(administrationMenu(holding([], { 3: ['DOCUMENT_READ'] }), DEFAULT_FEATURES, 3).map((i) => i.id)).toEqual([
       'archived-data-documents',
+      'retention',
     ]);
     expect(administrationMenu(holding([], { 4: ['DOCUMENT_MANAGE'] }), DEFAULT_FEATURES, 3)).toEqual([]);
     expect(administrationMenu(holding(['DOCUMENT_MANAGE']), DEFAULT_FEATURES, 3).map((i) => i.id)).toContain('paper-copy-requests');

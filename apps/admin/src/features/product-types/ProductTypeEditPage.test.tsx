@@ -291,3 +291,20 @@ describe('creating', () => {
     await screen.findByText('A product type with this name already exists in this business unit.');
   });
 });
+
+describe('retention', () => {
+  it('an implantable type needs 15 years: the field says so and nothing is saved; 15 saves both', async () => {
+    const type = pumps();
+    const calls = serve(type, false, { 'PUT /api/product-types': ({ body }) => json(200, { ...type, ...(body as object), version: 2 }) });
+    openType();
+    await screen.findByText('Product type Infusion pumps');
+    fireEvent.click(screen.getByRole('switch', { name: /Implantable devices/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Implantable devices keep what was public at least 15 years.')).toBeTruthy();
+    expect(calls.some((c) => c.key === 'PUT /api/product-types')).toBe(false);
+    fireEvent.change(screen.getByRole('textbox', { name: /Retention \(years\)/ }), { target: { value: '15' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(calls.some((c) => c.key === 'PUT /api/product-types')).toBe(true));
+    expect(calls.find((c) => c.key === 'PUT /api/product-types')?.body).toMatchObject({ retentionYears: 15, implantable: true });
+  });
+});

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Box, Button, Select, SimpleGrid, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Box, Button, NumberInput, Select, SimpleGrid, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { IconAlertTriangle, IconInfoCircle, IconPackages } from '@tabler/icons-react';
 import { CatalogueErrorKeys, PRODUCT_TYPE_STATUSES, type ProductType, SEARCH_TYPES, SEARCH_VISUALISATIONS } from '@vellum/contract';
 import { useEffect, useState } from 'react';
@@ -37,6 +37,11 @@ import type { ProductTypeScope } from './productTypeScope';
 import { usePatientPortal, useProductType, useSaveProductType } from './productTypes.hooks';
 
 const NAME_ERRORS = { Pattern: 'productTypes.validation.namePattern' };
+const RETENTION_ERRORS = {
+  Min: 'productTypes.validation.retentionRange',
+  Max: 'productTypes.validation.retentionRange',
+  Pattern: 'productTypes.validation.retentionRange',
+};
 const SLUG_ERRORS = { Pattern: 'components.validation.slug', Size: 'components.validation.slug' };
 
 /** The rule problems that stop a save. */
@@ -131,6 +136,7 @@ function ProductTypeForm({
         keys: {
           [CatalogueErrorKeys.productTypeNameExists]: 'name',
           [CatalogueErrorKeys.productTypeSlugExists]: 'slug',
+          [CatalogueErrorKeys.retentionTooShort]: 'retentionYears',
           [CatalogueErrorKeys.patientKeyCodeSearchDisabled]: 'keyCodeSearchTypePatient',
         },
       });
@@ -294,6 +300,49 @@ function ProductTypeForm({
               {t('productTypes.hints.lotNumbersOff')}
             </Alert>
           )}
+        </FormSection>
+
+        <FormSection title={t('productTypes.sections.retention')} description={t('productTypes.hints.retention')}>
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xl">
+            <Controller
+              control={form.control}
+              name="retentionYears"
+              render={({ field, fieldState }) => (
+                <NumberInput
+                  label={t('productTypes.fields.retentionYears')}
+                  description={t('productTypes.hints.retentionYears')}
+                  required
+                  value={field.value ?? ''}
+                  onChange={(v) => field.onChange(v === '' ? undefined : Number(v))}
+                  onBlur={field.onBlur}
+                  min={2}
+                  max={100}
+                  allowDecimal={false}
+                  allowNegative={false}
+                  readOnly={readOnly}
+                  inputWrapperOrder={['label', 'input', 'description', 'error']}
+                  error={errorText(fieldState.error, RETENTION_ERRORS)}
+                />
+              )}
+            />
+            <Controller
+              control={form.control}
+              name="implantable"
+              render={({ field }) => (
+                <Switch
+                  mt={{ sm: 'xl' }}
+                  label={t('productTypes.fields.implantable')}
+                  description={t('productTypes.hints.implantable')}
+                  checked={!!field.value}
+                  onChange={(e) => {
+                    field.onChange(e.currentTarget.checked);
+                    void form.trigger('retentionYears');
+                  }}
+                  disabled={readOnly}
+                />
+              )}
+            />
+          </SimpleGrid>
         </FormSection>
 
         <FormSection title={t('productTypes.sections.search')} description={t('productTypes.hints.search')}>

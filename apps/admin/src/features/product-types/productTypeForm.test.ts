@@ -169,3 +169,25 @@ describe('translations', () => {
     expect(missing).toEqual([]);
   });
 });
+
+describe('retention', () => {
+  const form = (over: Record<string, unknown>) => ({ ...toForm(pumps()), ...over });
+  it('defaults to 2 years, not implantable, and sends both', () => {
+    const values = toForm(pumps());
+    expect([values.retentionYears, values.implantable]).toEqual([2, false]);
+    const out = productTypeFormSchema.parse(form({ retentionYears: 15, implantable: true }));
+    expect(toBody(out, 3)).toMatchObject({ retentionYears: 15, implantable: true });
+  });
+
+  it('refuses fewer than 15 years when implantable, fewer than 2 always, and a fraction', () => {
+    const short = productTypeFormSchema.safeParse(form({ retentionYears: 10, implantable: true }));
+    expect(short.success).toBe(false);
+    expect(short.error?.issues).toEqual([
+      expect.objectContaining({ path: ['retentionYears'], message: CatalogueErrorKeys.retentionTooShort }),
+    ]);
+    expect(i18n.exists(CatalogueErrorKeys.retentionTooShort)).toBe(true);
+    expect(productTypeFormSchema.safeParse(form({ retentionYears: 1 })).success).toBe(false);
+    expect(productTypeFormSchema.safeParse(form({ retentionYears: 2.5 })).success).toBe(false);
+    expect(productTypeFormSchema.safeParse(form({ retentionYears: 10 })).success).toBe(true);
+  });
+});

@@ -13,6 +13,9 @@ import {
   type ProductType,
   type ProductTypeAudience,
   type ProductTypeCreateBody,
+  RETENTION_MAX_YEARS,
+  RETENTION_MIN_YEARS,
+  retentionProblems,
   SEARCH_VISUALISATIONS,
   type SearchType,
   searchTypeSchema,
@@ -70,9 +73,13 @@ export const productTypeFormSchema = z
     searchVisualisationPatient: z.enum(SEARCH_VISUALISATIONS),
     crossFieldByAttributeSetting: z.boolean(),
     lotNumbers: z.boolean(),
+    retentionYears: z.number('Pattern').int('Pattern').min(RETENTION_MIN_YEARS, 'Min').max(RETENTION_MAX_YEARS, 'Max'),
+    implantable: z.boolean(),
     attributeDefinitions: z.array(rowSchema).max(50, 'Size'),
   })
   .superRefine((values, ctx) => {
+    // an implantable type keeps what was public at least 15 years (the contract's rule, as the server checks it)
+    for (const problem of retentionProblems(values)) ctx.addIssue({ code: 'custom', path: ['retentionYears'], message: problem.key });
     // names and slugs are unique within the product type (the contract's rule, as the server checks it)
     const problems = duplicateDefinitionProblems({ attributeDefinitions: withIndex(values.attributeDefinitions) });
     for (const problem of problems) {
@@ -117,6 +124,8 @@ export function toForm(type?: ProductType): ProductTypeFormInput {
     searchVisualisationPatient: type?.searchVisualisationPatient ?? 'ADVANCED',
     crossFieldByAttributeSetting: type?.crossFieldByAttributeSetting ?? false,
     lotNumbers: type?.lotNumbers ?? false,
+    retentionYears: type?.retentionYears ?? RETENTION_MIN_YEARS,
+    implantable: type?.implantable ?? false,
     attributeDefinitions: [...(type?.attributeDefinitions ?? [])]
       .sort((a, b) => a.visualizationOrder - b.visualizationOrder)
       .map((d) => ({
@@ -155,6 +164,8 @@ export function toBody(values: ProductTypeFormOutput, businessUnitId: number): P
     searchVisualisationPatient: values.searchVisualisationPatient,
     crossFieldByAttributeSetting: values.crossFieldByAttributeSetting,
     lotNumbers: values.lotNumbers,
+    retentionYears: values.retentionYears,
+    implantable: values.implantable,
     attributeDefinitions: values.attributeDefinitions.map((row, index) => ({
       ...row,
       id: row.id ?? null,
@@ -259,6 +270,8 @@ export function formFieldPaths(rows: number): string[] {
     'searchVisualisationPatient',
     'crossFieldByAttributeSetting',
     'lotNumbers',
+    'retentionYears',
+    'implantable',
   ];
   const rowFields = ['name', 'slug', 'type', 'searchTypeHCP', 'searchTypePatient', 'meta'];
   const out = [...top];

@@ -24,6 +24,7 @@ const product: Product = {
   keyCode: 'KC-1',
   publishDate: null,
   publishState: 'UNPUBLISHED',
+  endOfLifeDate: null,
   attributeValues: [
     { id: 1, attributeDefinitionId: 1, value: 'XL' },
     { id: 2, attributeDefinitionId: 2, value: 'Acme' },
@@ -100,6 +101,7 @@ describe('product form', () => {
       productTypeId: 7,
       keyCode: 'KC-9',
       publishDate: null,
+      endOfLifeDate: null,
       attributeValues: [{ attributeDefinitionId: 1, value: 'M' }],
       productGroupIds: [],
       lotRanges: [],
@@ -187,6 +189,7 @@ describe('product form', () => {
       productTypeId: 7,
       keyCode: 'KC-COPY',
       publishDate: null,
+      endOfLifeDate: null,
       attributeValues: [
         { attributeDefinitionId: 1, value: 'XL' },
         { attributeDefinitionId: 2, value: 'Other brand' },

@@ -177,6 +177,14 @@ function ProductForm({ type, product, duplicate }: { type: ProductType; product?
                 />
               )}
             />
+            <TextInput
+              type="date"
+              label={t('products.fields.endOfLifeDate')}
+              description={t('products.endOfLifeDateHint')}
+              readOnly={readOnly}
+              {...form.register('endOfLifeDate')}
+              error={fieldText(errors.endOfLifeDate)}
+            />
             {product && (
               <Text size="xs" c="dimmed">
                 {t('products.audit', { created: formatDateTime(product.createdDate), modified: formatDateTime(product.lastModifiedDate) })}

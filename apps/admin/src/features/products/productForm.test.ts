@@ -19,6 +19,7 @@ const product: Product = {
   keyCode: 'KC-1',
   publishDate: '2030-01-01T10:00:00.000Z',
   publishState: 'SCHEDULED',
+  endOfLifeDate: '2031-12-31',
   attributeValues: [
     { id: 1, attributeDefinitionId: 1, value: 'XL' },
     { id: 2, attributeDefinitionId: 3, value: 'gone' },
@@ -89,6 +90,7 @@ describe('product form', () => {
       productTypeId: 7,
       keyCode: 'KC-2',
       publishDate: '2030-01-01T10:00:00.000Z',
+      endOfLifeDate: '2031-12-31',
       attributeValues: [{ attributeDefinitionId: 1, value: 'XL' }],
       productGroupIds: [5],
       lotRanges: [
@@ -98,11 +100,21 @@ describe('product form', () => {
     });
   });
 
+  it('sends the end-of-life date, none when empty, and refuses one that is no date', () => {
+    const values = toForm(type, product);
+    expect(values.endOfLifeDate).toBe('2031-12-31');
+    values.endOfLifeDate = '';
+    expect(toBody(type, values).endOfLifeDate).toBeNull();
+    expect(productFormSchema(type).safeParse({ ...values, endOfLifeDate: '31/12/2031' }).success).toBe(false);
+    expect(toForm(type).endOfLifeDate).toBe('');
+  });
+
   it('duplicates everything but the key code and the lot ranges', () => {
     const dup = duplicateValues(toForm(type, product));
     expect(dup).toEqual({
       keyCode: '',
       publishDate: '2030-01-01T10:00:00.000Z',
+      endOfLifeDate: '2031-12-31',
       attributes: [
         { attributeDefinitionId: 1, value: 'XL' },
         { attributeDefinitionId: 2, value: '' },

@@ -28,6 +28,8 @@ const lotRangeFormSchema = z.object({
 const baseSchema = z.object({
   keyCode: keyCodeSchema,
   publishDate: z.string().nullable(),
+  /** The device's last expiry or end date (YYYY-MM-DD); empty: not ended (its public documents are kept indefinitely). */
+  endOfLifeDate: z.string().regex(/^(\d{4}-\d{2}-\d{2})?$/, 'Pattern'),
   /** One entry per active STRING attribute of the type, in the order of `stringAttributes(type)`. */
   attributes: z.array(z.object({ attributeDefinitionId: z.number(), value: z.string() })),
   productGroupIds: z.array(z.number()),
@@ -61,6 +63,7 @@ export function toForm(type: ProductType, product?: Product): ProductFormValues 
   return {
     keyCode: product?.keyCode ?? '',
     publishDate: product?.publishDate ?? null,
+    endOfLifeDate: product?.endOfLifeDate ?? '',
     attributes: stringAttributes(type).map((d) => ({ attributeDefinitionId: d.id, value: values.get(d.id) ?? '' })),
     productGroupIds: product?.productGroups.map((g) => g.id) ?? [],
     lotRanges: (product?.lotRanges ?? []).map((r) => ({
@@ -82,6 +85,7 @@ export function duplicateValues(source: ProductFormValues): ProductFormValues {
   return {
     keyCode: '',
     publishDate: source.publishDate,
+    endOfLifeDate: source.endOfLifeDate,
     attributes: source.attributes.map((a) => ({ ...a })),
     productGroupIds: [...source.productGroupIds],
     lotRanges: [],
@@ -101,6 +105,7 @@ export function duplicateFromState(type: ProductType, state: unknown): ProductFo
   return {
     ...toForm(type),
     publishDate: typeof dup.publishDate === 'string' ? dup.publishDate : null,
+    endOfLifeDate: typeof dup.endOfLifeDate === 'string' ? dup.endOfLifeDate : '',
     attributes: stringAttributes(type).map((d) => ({ attributeDefinitionId: d.id, value: values.get(d.id) ?? '' })),
     productGroupIds: Array.isArray(dup.productGroupIds) ? dup.productGroupIds.filter((id) => typeof id === 'number') : [],
   };
@@ -112,6 +117,7 @@ export function toBody(type: ProductType, values: ProductFormValues): ProductCre
     productTypeId: type.id,
     keyCode: values.keyCode.trim(),
     publishDate: values.publishDate,
+    endOfLifeDate: values.endOfLifeDate || null,
     attributeValues: values.attributes
       .map((a) => ({ attributeDefinitionId: a.attributeDefinitionId, value: a.value.trim() }))
       .filter((a) => a.value !== ''),
@@ -156,7 +162,7 @@ export function applyProductErrors(
 
   for (const fe of error.problem?.fieldErrors ?? []) {
     const [head, index, sub] = fe.field.split('.');
-    if (head === 'keyCode' || head === 'publishDate' || head === 'productGroupIds') place(head, fe.message);
+    if (head === 'keyCode' || head === 'publishDate' || head === 'endOfLifeDate' || head === 'productGroupIds') place(head, fe.message);
     else if (head === 'attributeValues') {
       const definitionId =
         index === undefined ? params.attributeDefinitionId : body.attributeValues?.[Number(index)]?.attributeDefinitionId;

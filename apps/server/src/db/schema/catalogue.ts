@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { businessUnit } from './organisation.js';
 
 /**
@@ -29,6 +29,13 @@ export const productType = pgTable(
     searchVisualisationPatient: text('search_visualisation_patient').notNull().default('ADVANCED'),
     crossFieldByAttributeSetting: boolean('cross_field_by_attribute_setting').notNull().default(false),
     lotNumbers: boolean('lot_numbers').notNull().default(false),
+    /**
+     * Retention of what was public (EU 2021/2226 art. 7, decision 0070): file versions that were public
+     * for its products are kept this many years after their last end-of-life date; at least 2, at
+     * least 15 when implantable.
+     */
+    retentionYears: integer('retention_years').notNull().default(2),
+    implantable: boolean('implantable').notNull().default(false),
     /** The global product type this one was copied from, if any. */
     copiedFromId: integer('copied_from_id'),
     createdDate: timestamp('created_date', { withTimezone: true }).notNull().defaultNow(),
@@ -37,6 +44,7 @@ export const productType = pgTable(
   (t) => [
     uniqueIndex('product_type_unit_name_uq').on(t.businessUnitId, sql`lower(${t.name})`),
     uniqueIndex('product_type_unit_slug_uq').on(t.businessUnitId, t.slug),
+    check('product_type_retention_minimum', sql`${t.retentionYears} >= 2 AND (NOT ${t.implantable} OR ${t.retentionYears} >= 15)`),
   ],
 );
 
@@ -82,6 +90,11 @@ export const product = pgTable(
     keyCode: text('key_code').notNull(),
     /** No date: unpublished; a future date: scheduled; otherwise published. */
     publishDate: timestamp('publish_date', { withTimezone: true }),
+    /**
+     * The last expiry or end date of the device (the last unit sold expires then); retention of its
+     * public documents counts from it. None: retention not started, kept indefinitely (decision 0070).
+     */
+    endOfLifeDate: date('end_of_life_date', { mode: 'string' }),
     createdDate: timestamp('created_date', { withTimezone: true }).notNull().defaultNow(),
     lastModifiedDate: timestamp('last_modified_date', { withTimezone: true }).notNull().defaultNow(),
     version: integer('version').notNull().default(0),

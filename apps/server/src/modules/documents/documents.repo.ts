@@ -1,5 +1,5 @@
 import type { PublishState } from '@vellum/contract';
-import { and, asc, count, eq, inArray, isNotNull, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNotNull, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { versionIsLive } from '../../db/live-content.js';
 import {
@@ -265,6 +265,15 @@ export async function binaryKeysOf(db: DbOrTx, documentId: number): Promise<stri
     .innerJoin(file, eq(file.id, fileVersion.fileId))
     .where(and(eq(file.documentId, documentId), isNotNull(fileVersion.binaryKey)));
   return rows.flatMap((r) => (r.key ? [r.key] : []));
+}
+
+/** Archives the document's files that are not archived yet, from `at`; answers them. */
+export async function archiveFilesOf(db: DbOrTx, documentId: number, at: Date): Promise<{ id: number; name: string }[]> {
+  return db
+    .update(file)
+    .set({ archiveDate: at, lastModifiedDate: sql`now()`, version: sql`${file.version} + 1` })
+    .where(and(eq(file.documentId, documentId), isNull(file.archiveDate)))
+    .returning({ id: file.id, name: file.name });
 }
 
 export async function deleteDocument(db: DbOrTx, id: number): Promise<void> {

@@ -1,4 +1,4 @@
-import { documentsApi as api } from '@vellum/contract';
+import { documentsApi as api, RetentionAlerts } from '@vellum/contract';
 import { type AccessRule, authOf, unitFromBody, unitFromQuery, unitOfEntity, unitOfEntityInPathOrBody } from '../../platform/access.js';
 import { alert } from '../../platform/alerts.js';
 import type { RoutesPlugin } from '../../platform/deps.js';
@@ -36,7 +36,10 @@ export const documentsRoutes: RoutesPlugin = async (app) => {
   });
 
   route(app, api.delete, { access: { right: 'DOCUMENT_DELETE', unit: ofDocument } }, async (req, reply) => {
-    const doc = await deleteDocument(deps, authOf(req), req.params.id);
-    return alert(reply, 'vellumApp.document.deleted', doc.number).status(204).send();
+    const { document: doc, retained } = await deleteDocument(deps, authOf(req), req.params.id);
+    if (!retained) return alert(reply, 'vellumApp.document.deleted', doc.number).status(204).send();
+    if (retained.retainedUntil === null) alert(reply, RetentionAlerts.documentRetainedIndefinitely, doc.number);
+    else alert(reply, RetentionAlerts.documentRetained, retained.retainedUntil);
+    return { archived: true as const, ...retained };
   });
 };

@@ -18,6 +18,7 @@ import type { Deps } from '../../platform/deps.js';
 import { AppError, conflict, fieldError, invalidField, notFound, uniqueViolationOf } from '../../platform/errors.js';
 import { pageOf } from '../../platform/paging.js';
 import { businessUnitExists } from '../document-types/document-types.repo.js';
+import { retentionOf } from '../retention/retention.service.js';
 import { type DocumentSort, searchDocuments as searchRows } from './document-search.repo.js';
 import * as repo from './documents.repo.js';
 
@@ -276,16 +277,44 @@ export async function updateDocument(deps: Pick<Deps, 'db'>, actor: Actor, body:
   return getDocument(deps, body.id);
 }
 
+/** What a delete of a document did instead, when a version of it was public and is still retained (decision 0070). */
+export interface RetainedDocument {
+  archiveDate: string;
+  /** The last day it is kept (ISO date); null: indefinitely. */
+  retainedUntil: string | null;
+}
+
 /**
  * Deletes a document none of whose files has a published or scheduled version (EU 2021/2226:
  * earlier versions stay available; such files are archived instead). Its files, versions and
  * links go with it; their binaries are removed from storage once the delete has committed.
+ * A document a publication ever held a version of is kept while that retention runs (decision
+ * 0070): its files are archived instead and the answer says until when (`retained`).
  */
-export async function deleteDocument(deps: Pick<Deps, 'db' | 'files'>, actor: Actor, id: number): Promise<repo.DocumentRow> {
-  const { row, keys } = await deps.db.transaction(async (tx) => {
+export async function deleteDocument(
+  deps: Pick<Deps, 'db' | 'files'>,
+  actor: Actor,
+  id: number,
+): Promise<{ document: repo.DocumentRow; retained?: RetainedDocument }> {
+  const out = await deps.db.transaction(async (tx) => {
     const row = await repo.findDocument(tx, id, true);
     if (!row) throw notFound(ENTITY);
-    if (await repo.hasPublishedVersion(tx, id)) throw new AppError(K.hasPublishedFiles, 400, { number: row.number });
+    const retention = await retentionOf(tx, { documentIds: [id] });
+    if (retention.retained) {
+      const at = new Date();
+      for (const f of await repo.archiveFilesOf(tx, id, at)) {
+        await audit(tx, actor, {
+          entityName: 'file',
+          entityId: f.id,
+          entityLabel: f.name,
+          action: 'ARCHIVE',
+          businessUnitId: row.businessUnitId,
+          changes: { archiveDate: { from: null, to: at.toISOString() }, deleteRefused: { documentId: id, retainedUntil: retention.until } },
+        });
+      }
+      return { document: row, retained: { archiveDate: at.toISOString(), retainedUntil: retention.until } };
+    }
+    if (!retention.public && (await repo.hasPublishedVersion(tx, id))) throw new AppError(K.hasPublishedFiles, 400, { number: row.number });
     const state = await stateOf(tx, row);
     const keys = await repo.binaryKeysOf(tx, id);
     await repo.deleteDocument(tx, id);
@@ -297,8 +326,9 @@ export async function deleteDocument(deps: Pick<Deps, 'db' | 'files'>, actor: Ac
       businessUnitId: row.businessUnitId,
       changes: { ...state },
     });
-    return { row, keys };
+    return { document: row, keys };
   });
-  for (const key of keys) await deps.files.delete(key).catch(() => {});
-  return row;
+  if ('retained' in out) return out;
+  for (const key of out.keys) await deps.files.delete(key).catch(() => {});
+  return { document: out.document };
 }

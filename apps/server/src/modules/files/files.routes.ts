@@ -1,4 +1,4 @@
-import { type AccessRight, filesApi as api, ErrorKeys, FILE_BINARY_MAX_BYTES } from '@vellum/contract';
+import { type AccessRight, filesApi as api, ErrorKeys, FILE_BINARY_MAX_BYTES, RetentionAlerts } from '@vellum/contract';
 import type { FastifyRequest } from 'fastify';
 import type { DbOrTx } from '../../db/client.js';
 import {
@@ -85,8 +85,11 @@ export const filesRoutes: RoutesPlugin = async (app) => {
   });
 
   route(app, api.delete, { access: { right: 'DOCUMENT_DELETE', unit: ofFile } }, async (req, reply) => {
-    const file = await deleteFile(deps, authOf(req), req.params.id);
-    return alert(reply, 'vellumApp.file.deleted', file.name).status(204).send();
+    const { file, retained } = await deleteFile(deps, authOf(req), req.params.id);
+    if (!retained) return alert(reply, 'vellumApp.file.deleted', file.name).status(204).send();
+    if (retained.retainedUntil === null) alert(reply, RetentionAlerts.fileRetainedIndefinitely, file.name);
+    else alert(reply, RetentionAlerts.fileRetained, retained.retainedUntil);
+    return { archived: true as const, ...retained };
   });
 
   route(app, api.addVersion, { access: { right: 'DOCUMENT_MANAGE', unit: ofFile } }, async (req, reply) => {

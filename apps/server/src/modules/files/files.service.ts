@@ -10,10 +10,12 @@ import {
   FileErrorKeys as K,
 } from '@vellum/contract';
 import type { z } from 'zod';
+import type { DbOrTx } from '../../db/client.js';
 import type { AuthContext, EntityUnitLookup } from '../../platform/access.js';
 import { audit, diff } from '../../platform/audit.js';
 import type { Deps } from '../../platform/deps.js';
 import { AppError, conflict, fieldError, notFound } from '../../platform/errors.js';
+import { retentionOf } from '../retention/retention.service.js';
 import {
   checkDates,
   checkRules,
@@ -172,12 +174,29 @@ export async function updateFile(deps: Pick<Deps, 'db'>, auth: AuthContext, body
     .catch(mapLabelViolation(wanted.versionLabel));
 }
 
-/** Deletes a file none of whose versions was ever published or scheduled; its binaries go after the commit. */
-export async function deleteFile(deps: Pick<Deps, 'db' | 'files'>, auth: AuthContext, id: number): Promise<DocumentFile> {
-  const { view, keys } = await deps.db.transaction(async (tx) => {
+/** What a delete of a file or document did instead, when a version of it was public and is still retained (decision 0070). */
+export interface Retained {
+  archiveDate: string;
+  /** The last day it is kept (ISO date); null: indefinitely. */
+  retainedUntil: string | null;
+}
+
+/**
+ * Deletes a file; its binaries go after the commit. A file a publication ever held a version of is
+ * archived instead while its retention runs (decision 0070), and answers `retained`; one never public
+ * is refused while a version has a publish date (error.file.published), as before.
+ */
+export async function deleteFile(
+  deps: Pick<Deps, 'db' | 'files'>,
+  auth: AuthContext,
+  id: number,
+): Promise<{ file: DocumentFile; retained?: Retained }> {
+  const out = await deps.db.transaction(async (tx) => {
     const before = await repo.findFile(tx, id, true);
     if (!before) throw notFound(ENTITY);
-    if (await repo.hasPublishedVersion(tx, id)) throw new AppError(K.published, 400, { name: before.name });
+    const retention = await retentionOf(tx, { fileIds: [id] });
+    if (retention.retained) return archiveRetained(tx, auth, before, retention.until);
+    if (!retention.public && (await repo.hasPublishedVersion(tx, id))) throw new AppError(K.published, 400, { name: before.name });
     const view = await viewOf(tx, before);
     const keys = await repo.binaryKeysOfFile(tx, id);
     await repo.deleteFile(tx, id);
@@ -189,10 +208,36 @@ export async function deleteFile(deps: Pick<Deps, 'db' | 'files'>, auth: AuthCon
       businessUnitId: before.businessUnitId,
       changes: { documentId: before.documentId, ...stateOf(view), versions: view.versions.map((v) => v.versionLabel) },
     });
-    return { view, keys };
+    return { file: view, keys };
   });
-  await removeObjects(deps, keys);
-  return view;
+  if ('retained' in out) return out;
+  await removeObjects(deps, out.keys);
+  return { file: out.file };
+}
+
+/** A delete of a file still retained: archived from now unless it already is, audited as an archive. */
+async function archiveRetained(
+  tx: DbOrTx,
+  auth: AuthContext,
+  before: repo.FileRow,
+  retainedUntil: string | null,
+): Promise<{ file: DocumentFile; retained: Retained }> {
+  let row = before;
+  if (before.archiveDate === null) {
+    const archiveDate = new Date();
+    const updated = await repo.updateFile(tx, before.id, before.version, { archiveDate });
+    if (!updated) throw conflict();
+    row = updated;
+    await audit(tx, auth, {
+      entityName: ENTITY,
+      entityId: before.id,
+      entityLabel: row.name,
+      action: 'ARCHIVE',
+      businessUnitId: row.businessUnitId,
+      changes: { archiveDate: { from: null, to: isoDateTime(archiveDate) }, deleteRefused: { retainedUntil } },
+    });
+  }
+  return { file: await viewOf(tx, row), retained: { archiveDate: isoDateTime(row.archiveDate) as string, retainedUntil } };
 }
 
 /** Removes stored objects once the change that let go of them has committed (a failure only leaves an orphan). */

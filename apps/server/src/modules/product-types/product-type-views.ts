@@ -57,6 +57,8 @@ function toProductType(row: ProductTypeRow, defs: DefinitionRow[], counts = { pr
     searchVisualisationPatient: row.searchVisualisationPatient as ProductType['searchVisualisationPatient'],
     crossFieldByAttributeSetting: row.crossFieldByAttributeSetting,
     lotNumbers: row.lotNumbers,
+    retentionYears: row.retentionYears,
+    implantable: row.implantable,
     active: row.status === 'ENABLED',
     imageUrl: imageUrl(`${base}/image`, row.imageKey),
     heroImageHcpUrl: imageUrl(`${base}/heroImage?patient=false`, row.heroImageHcpKey),

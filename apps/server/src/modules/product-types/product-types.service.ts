@@ -7,6 +7,7 @@ import {
   type productTypeCreateBody,
   type productTypeListQuery,
   type productTypeUpdateBody,
+  retentionProblems,
 } from '@vellum/contract';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
@@ -18,7 +19,14 @@ import { forgetProductTypeUnit } from '../products/products.access.js';
 import { requireGlobalTypesOn } from './global-types-gate.js';
 import { requireReadIn } from './product-type-access.js';
 import { imageKeysOf } from './product-type-images.service.js';
-import { checkAudiences, checkNameAndSlug, checkProductType, mappingUniqueViolations, patientPortalOn } from './product-type-rules.js';
+import {
+  checkAudiences,
+  checkNameAndSlug,
+  checkProductType,
+  mappingUniqueViolations,
+  patientPortalOn,
+  throwFirst,
+} from './product-type-rules.js';
 import {
   auditView,
   DEFINITION_ENTITY,
@@ -114,6 +122,8 @@ const typeValues = (body: Omit<CreateBody, 'id' | 'attributeDefinitions'>): repo
   searchVisualisationPatient: body.searchVisualisationPatient,
   crossFieldByAttributeSetting: body.crossFieldByAttributeSetting,
   lotNumbers: body.lotNumbers,
+  retentionYears: body.retentionYears,
+  implantable: body.implantable,
 });
 
 /** The settings of the body the rules look at. */
@@ -132,6 +142,7 @@ export async function createProductType(deps: Deps, auth: AuthContext, body: Cre
   const { id: _id, attributeDefinitions: inputs, ...fields } = body;
   const values = typeValues(fields);
   requireSpecialFor(auth, values.businessUnitId, { lotNumbers: values.lotNumbers !== false, status: values.status !== 'ENABLED' });
+  throwFirst(retentionProblems(fields));
   await requireGlobalTypesOn(deps.db, values.businessUnitId);
   const id = await mappingUniqueViolations(() =>
     deps.db.transaction(async (tx) => {
@@ -176,6 +187,7 @@ export async function updateProductType(deps: Deps, auth: AuthContext, body: Upd
   if (pathId !== undefined && pathId !== body.id) throw fieldError(OBJECT, 'id', ErrorKeys.idMismatch);
   const { id, version, attributeDefinitions: inputs, ...fields } = body;
   const values = typeValues(fields);
+  throwFirst(retentionProblems(fields));
   await mappingUniqueViolations(() =>
     deps.db.transaction(async (tx) => {
       const before = await load(tx, id, true);

@@ -5,7 +5,7 @@ import { attributeDefinition, attributeValue, product, productGroup, productGrou
 import { intArray, isRowId, nullableTextArray, rowsOf, textArray } from '../../db/sql.js';
 
 export type ProductRow = typeof product.$inferSelect;
-export type ProductValues = Pick<ProductRow, 'keyCode' | 'publishDate'>;
+export type ProductValues = Pick<ProductRow, 'keyCode' | 'publishDate'> & Partial<Pick<ProductRow, 'endOfLifeDate'>>;
 export type DefinitionRow = Pick<
   typeof attributeDefinition.$inferSelect,
   'id' | 'name' | 'type' | 'isUnique' | 'isMandatory' | 'isActive' | 'visualizationOrder'

@@ -38,6 +38,7 @@ interface ProductState {
   keyCode: string;
   productTypeId: number;
   publishDate: string | null;
+  endOfLifeDate: string | null;
   attributeValues: Record<string, string>;
   productGroupIds: number[];
   lotRangeIds: number[];
@@ -52,6 +53,7 @@ async function stateOf(db: DbOrTx, row: repo.ProductRow): Promise<ProductState> 
     keyCode: row.keyCode,
     productTypeId: row.productTypeId,
     publishDate: iso(row.publishDate),
+    endOfLifeDate: row.endOfLifeDate,
     attributeValues: Object.fromEntries(values.map((v) => [String(v.attributeDefinitionId), v.value])),
     productGroupIds: sortedUnique(groups.map((g) => g.id)),
     lotRangeIds: await linkedLotRangeIds(db, row.id),
@@ -74,6 +76,7 @@ export async function getProduct(deps: Pick<Deps, 'db'>, id: number): Promise<Pr
     keyCode: row.keyCode,
     publishDate: iso(row.publishDate),
     publishState: publishStateOf(row.publishDate, new Date(), live),
+    endOfLifeDate: row.endOfLifeDate,
     attributeValues: values.map(({ id: valueId, attributeDefinitionId, value }) => ({ id: valueId, attributeDefinitionId, value })),
     productGroups: groups,
     lotRanges,
@@ -240,7 +243,7 @@ async function checkProduct(tx: DbOrTx, type: ProductTypeRow, body: Omit<CreateB
 
 /** What the audit log records of a new product. */
 const createdState = (
-  row: { keyCode: string; publishDate: Date | null },
+  row: { keyCode: string; publishDate: Date | null; endOfLifeDate?: string | null },
   type: ProductTypeRow,
   checked: CheckedProduct,
   lotRangeIds: number[],
@@ -248,6 +251,7 @@ const createdState = (
   keyCode: row.keyCode,
   productTypeId: type.id,
   publishDate: iso(row.publishDate),
+  endOfLifeDate: row.endOfLifeDate ?? null,
   attributeValues: Object.fromEntries([...checked.values].map(([k, v]) => [String(k), v])),
   productGroupIds: checked.groupIds,
   lotRangeIds,
@@ -283,6 +287,7 @@ export async function createProduct(deps: Pick<Deps, 'db'>, actor: Actor, body: 
       productTypeId: type.id,
       keyCode: body.keyCode,
       publishDate: body.publishDate === null ? null : new Date(body.publishDate),
+      endOfLifeDate: body.endOfLifeDate,
     });
     await repo.replaceValues(tx, row.id, [], checked.values);
     await repo.replaceGroups(tx, row.id, checked.groupIds);
@@ -424,6 +429,7 @@ export async function updateProduct(deps: Pick<Deps, 'db'>, actor: Actor, body: 
     const updated = await repo.updateProduct(tx, row.id, row.version, {
       keyCode: body.keyCode,
       publishDate: body.publishDate === null ? null : new Date(body.publishDate),
+      endOfLifeDate: body.endOfLifeDate,
     });
     if (!updated) throw conflict();
     await repo.replaceValues(

@@ -5,6 +5,7 @@ import {
   FILE_BINARY_MAX_BYTES,
   fileCreateBody,
   BulkImportRowKeys as K,
+  RetentionAlerts,
 } from '@vellum/contract';
 import type { DbOrTx } from '../../../db/client.js';
 import type { AuthContext } from '../../../platform/access.js';
@@ -649,8 +650,9 @@ export class DocumentSheetImport implements SheetImport {
     for (const id of await documentIdsOfUnit(tx, this.unitId)) {
       if (named.has(id)) continue;
       try {
-        await deleteDocument(deps, this.auth, id);
-        this.out.removed++;
+        const { retained } = await deleteDocument(deps, this.auth, id);
+        if (retained) this.noteRetained(RetentionAlerts.documentRetained, { documentId: id }, retained.retainedUntil);
+        else this.out.removed++;
       } catch (err) {
         if (!(err instanceof AppError) || err.status >= 500) throw err;
         this.out.errors.push({ row: 0, column: null, message: err.key, params: { documentId: id, ...flat(err.params) }, value: null });
@@ -664,8 +666,9 @@ export class DocumentSheetImport implements SheetImport {
         if (f.archiveDate !== null && f.archiveDate.getTime() <= now) continue; // archived: not in the sheet's view
         if (names.has(f.name.toLowerCase())) continue;
         try {
-          await deleteFile(deps, this.auth, f.id);
-          this.out.removed++;
+          const { retained } = await deleteFile(deps, this.auth, f.id);
+          if (retained) this.noteRetained(RetentionAlerts.fileRetained, { fileId: f.id }, retained.retainedUntil);
+          else this.out.removed++;
         } catch (err) {
           if (!(err instanceof AppError) || err.status >= 500) throw err;
           this.out.errors.push({ row: 0, column: null, message: err.key, params: { fileId: f.id, ...flat(err.params) }, value: null });
@@ -680,14 +683,26 @@ export class DocumentSheetImport implements SheetImport {
       for (const f of await filesOfDocument(tx, doc)) {
         if (f.archiveDate !== null && f.archiveDate.getTime() <= now) continue;
         try {
-          await deleteFile(deps, this.auth, f.id);
-          this.out.removed++;
+          const { retained } = await deleteFile(deps, this.auth, f.id);
+          if (retained) this.noteRetained(RetentionAlerts.fileRetained, { fileId: f.id }, retained.retainedUntil);
+          else this.out.removed++;
         } catch (err) {
           if (!(err instanceof AppError) || err.status >= 500) throw err;
           this.out.errors.push({ row: 0, column: null, message: err.key, params: { fileId: f.id, ...flat(err.params) }, value: null });
         }
       }
     }
+  }
+
+  /** A left-out document or file that was public and is still retained: archived instead of deleted, reported with until when (decision 0070). */
+  private noteRetained(key: string, ids: Record<string, number>, retainedUntil: string | null) {
+    this.out.errors.push({
+      row: 0,
+      column: null,
+      message: key,
+      params: { ...ids, retainedUntil: retainedUntil ?? 'indefinitely' },
+      value: null,
+    });
   }
 
   /** The log's line when a row gave a publish date. */

@@ -1,0 +1,2 @@
+// the retention page, loaded as its own chunk (app/pages.ts)
+export { RetentionPage } from './RetentionPage';
