@@ -16,6 +16,8 @@ test('demo mode: view the admin as the viewers group, read-only, then exit', asy
 
   await page.goto('/account/settings');
   const section = page.getByTestId('account-demo-mode');
+  await expect(section).toBeVisible();
+  await expectAccessible(page, 'account settings with demo mode');
   await section.getByRole('combobox', { name: 'User group' }).fill('Orthopaedics');
   await page.getByRole('option', { name: 'Orthopaedics viewers' }).click();
   await section.getByRole('button', { name: 'Start demo' }).click();
