@@ -33,6 +33,9 @@ export interface DeclaredRoute {
   method: string;
   url: string;
   access: AccessRule | undefined;
+  /** Whether the route changes anything (undefined: by its method), and whether a demo token may still call it. */
+  writes: boolean | undefined;
+  inDemo: boolean;
 }
 
 declare module 'fastify' {
@@ -168,7 +171,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   const declared: DeclaredRoute[] = [];
   app.addHook('onRoute', (r) => {
-    for (const method of [r.method].flat()) declared.push({ method, url: r.url, access: r.config?.access });
+    for (const method of [r.method].flat())
+      declared.push({ method, url: r.url, access: r.config?.access, writes: r.config?.writes, inDemo: r.config?.inDemo === true });
   });
   app.decorate('declaredRoutes', declared);
   for (const routes of apiModules) await routes(app);

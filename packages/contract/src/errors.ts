@@ -36,6 +36,8 @@ export const ErrorKeys = {
   slugCannotChange: 'error.businessUnit.slugCannotChange',
   englishRequired: 'error.businessUnit.englishRequired',
   businessUnitNotEmpty: 'error.businessUnit.notEmpty',
+  demoReadOnly: 'error.demo.readOnly',
+  demoEscalation: 'error.demo.escalation',
 } as const;
 
 export type ErrorKey = (typeof ErrorKeys)[keyof typeof ErrorKeys];

@@ -1,4 +1,4 @@
-import type { accountApi, businessUnitsApi, managementApi, manufacturerApi, productTypesApi } from '@vellum/contract';
+import type { accountApi, businessUnitsApi, demoApi, managementApi, manufacturerApi, productTypesApi } from '@vellum/contract';
 import { routeRef } from './call';
 
 /**
@@ -9,6 +9,7 @@ import { routeRef } from './call';
 export const firstLoadRoutes = {
   authenticate: routeRef<typeof accountApi.authenticate>('POST', '/api/authenticate'),
   logout: routeRef<typeof accountApi.logout>('POST', '/api/logout'),
+  endDemo: routeRef<typeof demoApi.end>('DELETE', '/api/demo-token'),
   account: routeRef<typeof accountApi.get>('GET', '/api/account'),
   authorization: routeRef<typeof accountApi.authorization>('GET', '/api/authorization'),
   changeExpiredPassword: routeRef<typeof accountApi.changeExpiredPassword>('POST', '/api/account/change-expired-password'),

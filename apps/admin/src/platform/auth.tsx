@@ -8,7 +8,7 @@ import { call } from '../api/call';
 import { ApiError, setUnauthorizedListener } from '../api/client';
 import { isAccountCall, isSignInCall, sessionEndKey } from '../api/errors';
 import { firstLoadRoutes } from '../api/firstLoadRoutes';
-import { clearToken, getToken, storeToken } from '../api/session';
+import { clearToken, type DemoInfo, getDemo, getToken, restoreOriginal, storeDemo, storeToken } from '../api/session';
 
 export interface AuthState {
   token: string | null;
@@ -23,7 +23,16 @@ export interface AuthState {
   signIn(token: string, rememberMe: boolean): void;
   /** Forgets the session locally (the server-side logout is the caller's). */
   signOut(): void;
+  /** Whom demo mode views the admin as; null outside demo mode (spec 001 §4). */
+  demo: DemoInfo | null;
+  /** Keeps the original token, switches to the demo token and reloads the admin. */
+  startDemo(demoToken: string, info: DemoInfo): void;
+  /** Ends the demo on the server (best effort), restores the original token and reloads the admin. */
+  exitDemo(): Promise<void>;
 }
+
+/** Reloads the admin at its home page (demo mode switches whole sessions, spec 001 §4). */
+export const reloadHome = () => window.location.assign('/');
 
 const AuthContext = createContext<AuthState | null>(null);
 
@@ -90,6 +99,18 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     notifications.show({ id: SESSION_NOTICE_ID, color: 'red', message: t(ErrorKeys.technicalAccount) });
   }, [technical, signOut, t]);
 
+  const startDemo = useCallback((demoToken: string, info: DemoInfo) => {
+    storeDemo(demoToken, info);
+    reloadHome();
+  }, []);
+  const exitDemo = useCallback(async () => {
+    const held = getToken();
+    // demo errors are only logged (spec 001 §4): the original session comes back whatever the answer
+    await call(firstLoadRoutes.endDemo, {}, { token: held }).catch((e: unknown) => console.warn('demo exit', e));
+    restoreOriginal();
+    reloadHome();
+  }, []);
+
   const value = useMemo<AuthState>(() => {
     const authz = authorization.data;
     const general = new Set(authz?.general ?? []);
@@ -104,8 +125,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       hasRightAnywhere: (right) => general.has(right) || [...byUnit.values()].some((s) => s.has(right)),
       signIn,
       signOut,
+      // read with the token: demo mode is on while an original token or the demo flag is stored
+      demo: token ? getDemo() : null,
+      startDemo,
+      exitDemo,
     };
-  }, [token, account.data, account.isError, authorization.data, authorization.isError, technical, signIn, signOut]);
+  }, [token, account.data, account.isError, authorization.data, authorization.isError, technical, signIn, signOut, startDemo, exitDemo]);
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

@@ -6,6 +6,7 @@ import { bulkJobs } from './bulk/bulk.jobs.js';
 import { bulkRoutes } from './bulk/bulk.routes.js';
 import { bulkUploadRoutes } from './bulk/bulk-upload.routes.js';
 import { businessUnitsRoutes } from './business-units/business-units.routes.js';
+import { demoRoutes } from './demo/demo.routes.js';
 import { documentDownloadsRoutes } from './document-downloads/document-downloads.routes.js';
 import { documentSearchAccessRoutes } from './document-search-access/document-search-access.routes.js';
 import { documentTypesRoutes } from './document-types/document-types.routes.js';
@@ -42,6 +43,8 @@ import { websiteLayoutRoutes } from './website-layout/website-layout.routes.js';
 export const apiModules: RoutesPlugin[] = [
   managementRoutes,
   accountRoutes,
+  // issue 23: demo mode (view the admin as a user group or a user, read-only)
+  demoRoutes,
   accessRightsRoutes,
   rolesRoutes,
   userGroupsRoutes,

@@ -47,7 +47,7 @@ async function warm(app: FastifyInstance, call: () => Promise<{ statusCode: numb
 
 describe('AccessCache', () => {
   const entry = (userId: number, sessionId = `s${userId}`) => ({
-    session: { sessionId, userId, revokedAt: null, expiresAt: new Date(Date.now() + 60_000) },
+    session: { sessionId, userId, revokedAt: null, expiresAt: new Date(Date.now() + 60_000), demo: null },
     user: { user: { id: userId } as never, rights: UserRights.fromGrants([]) },
   });
 

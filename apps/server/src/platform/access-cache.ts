@@ -16,11 +16,22 @@ export const ACCESS_CACHE_TTL_MS = 15_000;
 /** Entries kept at most per map; the oldest go first. */
 const MAX_ENTRIES = 10_000;
 
+/** What a demo session views the admin as (decision 0072). */
+export interface DemoOf {
+  /** The session that started the demo. */
+  originalSessionId: string;
+  userGroupId: number | null;
+  userId: number | null;
+  label: string;
+}
+
 export interface CachedSession {
   sessionId: string;
   userId: number;
   revokedAt: Date | null;
   expiresAt: Date;
+  /** Set for a demo session: its rights are the target's, cut down to the user's, and it changes nothing. */
+  demo: DemoOf | null;
 }
 
 export interface CachedUser {

@@ -1,10 +1,10 @@
 import { type AccessRight, ErrorKeys, GLOBAL_BUSINESS_UNIT_ID, INT4_MAX } from '@vellum/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { DbOrTx } from '../db/client.js';
-import type { AccessCache, CachedSession, CachedUser } from './access-cache.js';
+import type { AccessCache, CachedSession, CachedUser, DemoOf } from './access-cache.js';
 import { AppError, forbidden } from './errors.js';
 import { UserRights } from './rights.js';
-import { type AuthUser, findGrants, findSessionWithUser } from './session.repo.js';
+import { type AuthUser, findGrants, findGroupGrants, findSessionWithUser } from './session.repo.js';
 import type { TokenService } from './tokens.js';
 
 export interface AuthContext {
@@ -15,6 +15,11 @@ export interface AuthContext {
   rights: UserRights;
   /** The user's row as read for this request (without the password hash); current as of the call. */
   user: AuthUser;
+  /**
+   * Set when the token is a demo token (decision 0072): `rights` are then the target's cut down to
+   * the user's own, and the request may change nothing.
+   */
+  demo?: DemoOf;
 }
 
 /**
@@ -63,8 +68,17 @@ declare module 'fastify' {
   }
   interface FastifyContextConfig {
     access?: AccessRule;
+    /** Whether the route changes anything (its declaration's `effect`, else its method); unset: by the method. */
+    writes?: boolean;
+    /** A change a demo token may make (ending the demo, signing out). */
+    inDemo?: boolean;
   }
 }
+
+const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** Whether the request may change something: as the route declares, else by its method. */
+const writes = (req: FastifyRequest): boolean => req.routeOptions.config?.writes ?? !READ_METHODS.has(req.method);
 
 /** The one function that decides whether a user holds a right in a business unit. */
 export function requireRight(auth: AuthContext | undefined, right: AccessRight | AccessRight[], businessUnitId: number): void {
@@ -148,12 +162,42 @@ export async function authenticateRequest(
   const { session: s, user } = found;
   if (s.revokedAt || !user.user.activated || user.user.lockedAt) throw unauthorized(ErrorKeys.tokenInactive, 'token.inactive');
   if (s.expiresAt.getTime() <= Date.now()) throw unauthorized(ErrorKeys.sessionExpired, 'token.expired');
-  return contextOf(s, user);
+  const context = await contextOf(db, s, user);
+  if (!context) throw unauthorized(ErrorKeys.tokenInactive, 'token.inactive');
+  return context;
 }
 
-function contextOf(s: CachedSession, user: CachedUser): AuthContext {
+/** The request's user and rights; undefined for a demo whose user group no longer exists. */
+async function contextOf(db: DbOrTx, s: CachedSession, user: CachedUser): Promise<AuthContext | undefined> {
   const u = user.user;
-  return { userId: u.id, login: u.login, sessionId: s.sessionId, technicalAccount: u.technicalAccount, rights: user.rights, user: u };
+  const context = {
+    userId: u.id,
+    login: u.login,
+    sessionId: s.sessionId,
+    technicalAccount: u.technicalAccount,
+    rights: user.rights,
+    user: u,
+  };
+  if (!s.demo) return context;
+  const rights = await demoRights(db, s.demo, user.rights);
+  return rights && { ...context, rights, demo: s.demo };
+}
+
+/**
+ * The rights of a demo: the target's grants as they are now (read on every call, not cached, so a
+ * change of the target counts at once), cut down to the user's own; undefined when the group is gone.
+ */
+export async function demoRights(
+  db: DbOrTx,
+  demo: Pick<DemoOf, 'userGroupId' | 'userId'>,
+  own: UserRights,
+): Promise<UserRights | undefined> {
+  if (demo.userGroupId !== null) {
+    const grants = await findGroupGrants(db, demo.userGroupId);
+    return grants.length === 0 ? undefined : UserRights.fromGrants(grants).within(own);
+  }
+  if (demo.userId === null) return undefined;
+  return UserRights.fromGrants(await findGrants(db, demo.userId)).within(own);
 }
 
 /**
@@ -171,7 +215,8 @@ export async function activeSession(
   if (!found) return undefined;
   const { session: s, user } = found;
   if (s.revokedAt || !user.user.activated || user.user.lockedAt || s.expiresAt.getTime() <= Date.now()) return undefined;
-  return { ...contextOf(s, user), sessionExpiresAt: s.expiresAt };
+  const context = await contextOf(db, s, user);
+  return context && { ...context, sessionExpiresAt: s.expiresAt };
 }
 
 /**
@@ -192,7 +237,10 @@ async function sessionAndUser(
   // independent lookups: the grants are only used once the session has been found to match the token
   const [row, grants] = await Promise.all([findSessionWithUser(db, sessionId), findGrants(db, userId)]);
   if (!row || row.userId !== userId) return undefined;
-  const session: CachedSession = { sessionId: row.sessionId, userId: row.userId, revokedAt: row.revokedAt, expiresAt: row.expiresAt };
+  const demo: DemoOf | null = row.demoOfSessionId
+    ? { originalSessionId: row.demoOfSessionId, userGroupId: row.demoUserGroupId, userId: row.demoUserId, label: row.demoLabel ?? '' }
+    : null;
+  const session: CachedSession = { sessionId: row.sessionId, userId: row.userId, revokedAt: row.revokedAt, expiresAt: row.expiresAt, demo };
   const user: CachedUser = { user: row.user, rights: UserRights.fromGrants(grants) };
   cache?.store(generation, session, user);
   return { session, user };
@@ -225,6 +273,8 @@ export function registerAccessHooks(app: FastifyInstance, db: () => DbOrTx, toke
     if (rule === undefined && (!url.startsWith('/api/') || url.startsWith('/api/docs'))) return;
     req.auth = await authenticateRequest(req, db(), tokens, cache);
     if (!req.auth) throw unauthorized(ErrorKeys.unauthorized);
+    // a demo token changes nothing (decision 0072): refused before any right or input is looked at
+    if (req.auth.demo && writes(req) && !req.routeOptions.config?.inDemo) throw new AppError(ErrorKeys.demoReadOnly, 403);
     if (typeof rule === 'object') {
       const rights = [rule.right].flat();
       if (!rights.some((r) => req.auth?.rights.hasAnywhere(r))) throw forbidden();

@@ -24,4 +24,30 @@ describe('UserRights', () => {
     expect(UserRights.fromGrants([{ allBusinessUnits: true, businessUnitId: null, rights: [] }]).hasAllUnits()).toBe(true);
     expect(rights.hasAllUnits()).toBe(true);
   });
+
+  it('a demo is within the caller only when the caller holds every right in every unit', () => {
+    const viewer = UserRights.fromGrants([{ allBusinessUnits: false, businessUnitId: 3, rights: ['PRODUCT_READ'] }]);
+    expect(viewer.isWithin(rights)).toBe(true);
+    const manager = UserRights.fromGrants([{ allBusinessUnits: false, businessUnitId: 3, rights: ['PRODUCT_MANAGE', 'PUBLISH'] }]);
+    expect(manager.isWithin(rights)).toBe(false);
+    expect(rights.isWithin(viewer)).toBe(false);
+    const everywhere = UserRights.fromGrants([{ allBusinessUnits: true, businessUnitId: null, rights: ['PRODUCT_READ'] }]);
+    expect(everywhere.isWithin(viewer)).toBe(false);
+  });
+
+  it('cut down to a limit, rights hold only where both hold them', () => {
+    const target = UserRights.fromGrants([
+      { allBusinessUnits: false, businessUnitId: 3, rights: ['PRODUCT_READ', 'PRODUCT_MANAGE', 'PUBLISH'] },
+      { allBusinessUnits: false, businessUnitId: 4, rights: ['PRODUCT_MANAGE'] },
+    ]);
+    const cut = target.within(rights);
+    expect(cut.has('PRODUCT_READ', 3)).toBe(true);
+    expect(cut.has('PRODUCT_MANAGE', 3)).toBe(true);
+    expect(cut.has('PUBLISH', 3)).toBe(false);
+    expect(cut.has('PRODUCT_MANAGE', 4)).toBe(false);
+    expect(cut.has('PRODUCT_READ', 4)).toBe(false);
+    expect(cut.has('USER_MANAGE')).toBe(false);
+    expect(cut.has('ROLE_USER')).toBe(true);
+    expect(cut.hasAllUnits()).toBe(false);
+  });
 });

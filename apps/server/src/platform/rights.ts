@@ -29,6 +29,29 @@ export class UserRights {
     return this.allUnits;
   }
 
+  /**
+   * Whether every right these rights grant, in every business unit, is granted by `other` too (a
+   * demo of them by `other` is no escalation: decision 0072).
+   */
+  isWithin(other: UserRights): boolean {
+    if (this.allUnits && !other.allUnits) return false;
+    for (const r of this.general) if (!other.general.has(r)) return false;
+    for (const [unit, set] of this.byUnit) for (const r of set) if (!other.has(r, unit)) return false;
+    return true;
+  }
+
+  /** These rights cut down to what `limit` grants: in each unit, only the rights both hold there. */
+  within(limit: UserRights): UserRights {
+    const general = new Set([...this.general].filter((r) => limit.general.has(r)));
+    const byUnit = new Map<number, Set<string>>();
+    for (const unit of new Set([...this.byUnit.keys(), ...limit.byUnit.keys()])) {
+      const held = new Set([...this.general, ...(this.byUnit.get(unit) ?? [])]);
+      const set = new Set([...held].filter((r) => !general.has(r) && limit.has(r, unit)));
+      if (set.size > 0 || this.byUnit.has(unit)) byUnit.set(unit, set);
+    }
+    return new UserRights(general, byUnit, this.allUnits && limit.allUnits);
+  }
+
   static fromGrants(grants: { allBusinessUnits: boolean; businessUnitId: number | null; rights: string[] }[]): UserRights {
     const general = new Set<string>(['ROLE_USER']);
     const byUnit = new Map<number, Set<string>>();

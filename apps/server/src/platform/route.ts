@@ -1,4 +1,4 @@
-import type { RouteAnswerInput, RouteBody, RouteDecl, RouteParams, RouteQuery } from '@vellum/contract';
+import { type RouteAnswerInput, type RouteBody, type RouteDecl, type RouteParams, type RouteQuery, routeWrites } from '@vellum/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import type { AccessRule } from './access.js';
 
@@ -15,6 +15,8 @@ export type RouteHandler<R extends RouteDecl> = (req: RouteRequest<R>, reply: Fa
 /** What the server adds to a route of the contract: its access rule (checked in one place), and hooks or limits. */
 export interface RouteOptions extends Pick<RouteShorthandOptions, 'onRequest' | 'preHandler' | 'bodyLimit'> {
   access: AccessRule;
+  /** A change that a read-only demo token may make (decision 0072): ending the demo, signing out. */
+  inDemo?: boolean;
 }
 
 /**
@@ -22,7 +24,7 @@ export interface RouteOptions extends Pick<RouteShorthandOptions, 'onRequest' | 
  * come from the declaration, the access rule and the handler from the area's route file.
  */
 export function route<R extends RouteDecl>(app: FastifyInstance, decl: R, opts: RouteOptions, handler: RouteHandler<R>): void {
-  const { access, ...hooks } = opts;
+  const { access, inDemo, ...hooks } = opts;
   const schema: Record<string, unknown> = { tags: decl.tags, summary: decl.summary };
   if (decl.description !== undefined) schema.description = decl.description;
   if (decl.hide) schema.hide = true;
@@ -37,7 +39,7 @@ export function route<R extends RouteDecl>(app: FastifyInstance, decl: R, opts: 
     ...hooks,
     method: decl.method,
     url: decl.path,
-    config: { access },
+    config: { access, writes: routeWrites(decl), inDemo: inDemo === true },
     schema,
     handler: handler as unknown as (req: FastifyRequest, reply: FastifyReply) => unknown,
   });

@@ -26,6 +26,7 @@ export const bulkApi = {
   export: defineRoute({
     method: 'GET',
     path: '/api/bulk/export',
+    effect: 'write',
     tags,
     summary: 'Requests an export of the products of a product type or of the documents of a business unit (BULK_EXPORT in the unit)',
     description:

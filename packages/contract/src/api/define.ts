@@ -28,9 +28,19 @@ export interface RouteDecl {
   errors?: readonly string[];
   /** Left out of the OpenAPI document. */
   hide?: boolean;
+  /**
+   * What the route does when its method says otherwise: 'read' for a POST that changes nothing (a
+   * search), 'write' for a GET that starts work (an export). A read-only demo token (decision 0072)
+   * may call a route only when it reads.
+   */
+  effect?: 'read' | 'write';
   /** OpenAPI security requirements when not the document's bearer token (`[]`: called without a token, such as the sign-in). */
   security?: readonly Readonly<Record<string, readonly string[]>>[];
 }
+
+/** Whether a route changes anything: its declared effect, else every method but GET. */
+export const routeWrites = (route: Pick<RouteDecl, 'method' | 'effect'>): boolean =>
+  route.effect ? route.effect === 'write' : route.method !== 'GET';
 
 /** Declares a route; the literal type is kept so that both sides read its exact shapes. */
 export const defineRoute = <const R extends RouteDecl>(route: R): R => route;

@@ -39,6 +39,7 @@ export const documentsApi = {
   search: defineRoute({
     method: 'POST',
     path: '/api/documents/search',
+    effect: 'read',
     tags,
     summary: 'Searches the documents of a business unit',
     description:

@@ -5,6 +5,7 @@ import { bulkTemplateApi } from './bulk-template.js';
 import { bulkUploadApi } from './bulk-upload.js';
 import { businessUnitsApi } from './business-units.js';
 import type { RouteDecl } from './define.js';
+import { demoApi } from './demo.js';
 import { documentDownloadsApi } from './document-downloads.js';
 import { documentTypesApi } from './document-types.js';
 import { documentsApi } from './documents.js';
@@ -37,6 +38,7 @@ export * from './bulk-template.js';
 export * from './bulk-upload.js';
 export * from './business-units.js';
 export * from './define.js';
+export * from './demo.js';
 export * from './document-downloads.js';
 export * from './document-types.js';
 export * from './documents.js';
@@ -71,6 +73,7 @@ export const apiAreas: Readonly<Record<string, Readonly<Record<string, RouteDecl
   bulkTemplate: bulkTemplateApi,
   bulkUpload: bulkUploadApi,
   businessUnits: businessUnitsApi,
+  demo: demoApi,
   documentDownloads: documentDownloadsApi,
   documentSearchAccess: documentSearchAccessApi,
   documentLanguages: languagesApi.document,

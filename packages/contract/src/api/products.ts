@@ -53,6 +53,7 @@ export const productsApi = {
   search: defineRoute({
     method: 'POST',
     path: '/api/products/search',
+    effect: 'read',
     tags,
     summary: 'Searches products of a product type, of a business unit, or of every business unit',
     description:

@@ -5,6 +5,7 @@ import { Outlet } from 'react-router';
 import { DevRibbon } from '../../components/DevRibbon';
 import { useMyBusinessUnits } from '../../platform/queries';
 import { Brand } from './Brand';
+import { DemoBanner } from './DemoBanner';
 import { PublicWebsiteLink } from './PublicWebsiteLink';
 import { ShellBreadcrumbs } from './ShellBreadcrumbs';
 import { ShellFooter } from './ShellFooter';
@@ -61,6 +62,7 @@ export function Shell({ children }: { children?: ReactNode }) {
       </AppShell.Header>
       <AppShell.Main bg="gray.0">
         <Box style={{ display: 'flex', flexDirection: 'column', minHeight: `calc(100dvh - ${TOP_BAR_HEIGHT}px)` }}>
+          <DemoBanner />
           <Box p="lg" style={{ flex: 1 }}>
             {children ?? <Outlet />}
           </Box>

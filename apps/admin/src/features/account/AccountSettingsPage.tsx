@@ -10,6 +10,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { useAuth } from '../../platform/auth';
 import { BulkActiveSwitch } from '../bulk';
 import { useAccount, useSaveAccount } from './account.hooks';
+import { DemoModeSection } from './DemoModeSection';
 
 const schema = accountUpdateBody.extend({
   firstName: z.string().trim().max(50, 'account.settings.validate.tooLong'),
@@ -26,11 +27,15 @@ type Output = z.output<typeof schema>;
 
 /**
  * `/account/settings`: first name, last name and e-mail of the signed-in user; for those who hold
- * BULK_IMPORT_ADMIN, the bulk-upload toggle (spec 001 §2), the General settings' switch.
+ * BULK_IMPORT_ADMIN, the bulk-upload toggle (spec 001 §2), the General settings' switch; for those
+ * who hold DEMO_MODUS, demo mode (spec 001 §2, §4).
  */
 export function AccountSettingsPage() {
   const { t } = useTranslation();
-  const mayToggleBulk = useAuth().hasRight('BULK_IMPORT_ADMIN');
+  const auth = useAuth();
+  const mayToggleBulk = auth.hasRight('BULK_IMPORT_ADMIN');
+  // demo mode for those who hold DEMO_MODUS, outside a demo (a demo token starts none)
+  const mayDemo = auth.hasRight('DEMO_MODUS') && !auth.demo;
   const account = useAccount();
   const save = useSaveAccount();
   const form = useForm<Values, unknown, Output>({
@@ -115,6 +120,7 @@ export function AccountSettingsPage() {
           </Stack>
         </Paper>
       )}
+      {mayDemo && <DemoModeSection />}
     </Stack>
   );
 }

@@ -61,8 +61,19 @@ export const userSession = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     rememberMe: boolean('remember_me').notNull().default(false),
+    /**
+     * A demo session (decision 0072): the session that started it; it ends with it (revoked, expired
+     * or deleted). It acts with the rights of the group or user below, never more than its own user's.
+     */
+    demoOfSessionId: uuid('demo_of_session_id').references((): AnyPgColumn => userSession.id, { onDelete: 'cascade' }),
+    /** The user group a demo views the admin as (no foreign key: a group deleted ends the demo). */
+    demoUserGroupId: integer('demo_user_group_id'),
+    /** The user a demo views the admin as. */
+    demoUserId: integer('demo_user_id').references(() => appUser.id, { onDelete: 'cascade' }),
+    /** The group's name or the user's login as the demo started. */
+    demoLabel: text('demo_label'),
   },
-  (t) => [index('user_session_user_idx').on(t.userId)],
+  (t) => [index('user_session_user_idx').on(t.userId), index('user_session_demo_of_idx').on(t.demoOfSessionId)],
 );
 
 /** Single-use password reset keys; only their SHA-256 hash is stored. */

@@ -31,7 +31,7 @@ export const accountRoutes: RoutesPlugin = async (app) => {
     async (req) => authenticate(deps, req.body, req.ip, req.log),
   );
 
-  route(app, api.logout, { access: 'authenticated' }, async (req, reply) => {
+  route(app, api.logout, { access: 'authenticated', inDemo: true }, async (req, reply) => {
     await logout(deps, authOf(req));
     return reply.status(204).send();
   });

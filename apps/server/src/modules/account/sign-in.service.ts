@@ -7,6 +7,7 @@ import { AppError } from '../../platform/errors.js';
 import { isPasswordExpired } from '../../platform/password-policy.js';
 import { hashPassword } from '../../platform/passwords.js';
 import { createSession, revokeSession, revokeUserSessions } from '../../platform/session.repo.js';
+import { auditDemoEnds } from '../demo/demo-audit.js';
 import { clearFailedAttempts, storePassword } from './account.repo.js';
 import { assertAcceptableNewPassword, checkCredentials } from './credentials.js';
 
@@ -92,12 +93,11 @@ export async function changeExpiredPassword(
 
 /** Ends the session of the token server-side: the same token answers 401 token.inactive afterwards. */
 export async function logout(deps: Pick<Deps, 'db'>, auth: AuthContext): Promise<void> {
+  const actor = { userId: auth.userId, login: auth.login };
   await deps.db.transaction(async (tx) => {
-    await revokeSession(tx, auth.sessionId);
-    await audit(
-      tx,
-      { userId: auth.userId, login: auth.login },
-      { entityName: 'user', entityId: auth.userId, action: AccountAuditActions.logout },
-    );
+    // under a demo token, the session that started the demo ends (and every demo of it with it)
+    const ended = await revokeSession(tx, auth.demo?.originalSessionId ?? auth.sessionId);
+    await auditDemoEnds(tx, actor, ended, 'logout');
+    await audit(tx, actor, { entityName: 'user', entityId: auth.userId, action: AccountAuditActions.logout });
   });
 }
