@@ -4,7 +4,7 @@ import type { BulkJobRow } from './bulk.repo.js';
 import { documentPage, documentSheetDefinitions, findUnitOf } from './bulk-document.repo.js';
 import { documentHeader, documentRows, type SheetBinary, type SheetDocument } from './bulk-document-sheet.js';
 import type { ExportSource } from './bulk-export.js';
-import { neutralised, txtLine, workbookOf, XLS_MAX_ROWS, type ZipEntry } from './bulk-sheet.js';
+import { neutralised, sheetBytes, type ZipEntry } from './bulk-sheet.js';
 
 /** Documents read per statement while an export streams (each with its files: fewer than products). */
 const PAGE_SIZE = 200;
@@ -45,31 +45,26 @@ export async function documentExport(deps: Deps, job: BulkJobRow): Promise<Expor
   const header = documentHeader(definitions).map(neutralised);
   const binaries: SheetBinary[] = [];
   let documents = 0;
-  let rows = 0;
 
-  async function* sheet(format: BulkFileFormat): AsyncGenerator<Uint8Array> {
-    const all: string[][] = [header];
-    if (format === 'TXT') yield encoder.encode(txtLine(header));
+  /** The documents' rows (one per current file) a page of documents at a time, their binaries gathered: every format's rows. */
+  async function* rowPages(): AsyncGenerator<string[][]> {
     for await (const page of documentsOf(deps, unitId)) {
       documents += page.length;
-      const lines: string[] = [];
+      const lines: string[][] = [];
       for (const doc of page) {
         const written = documentRows(doc, definitions);
-        rows += written.rows.length;
         binaries.push(...written.binaries);
-        if (format === 'TXT') lines.push(...written.rows.map(txtLine));
-        else all.push(...written.rows);
+        lines.push(...written.rows);
       }
-      if (format === 'XLS' && rows + 1 > XLS_MAX_ROWS) {
-        throw new Error(`An XLS sheet holds at most ${XLS_MAX_ROWS - 1} rows; export as TXT or ODS.`);
-      }
-      if (format === 'TXT') yield encoder.encode(lines.join(''));
+      yield lines;
     }
-    if (format !== 'TXT') yield workbookOf(all, format, 'Documents');
   }
 
   async function* entries(format: BulkFileFormat): AsyncGenerator<ZipEntry> {
-    yield { name: `documents-${slug}.${format.toLowerCase()}`, chunks: sheet(format) };
+    yield {
+      name: `documents-${slug}.${format.toLowerCase()}`,
+      chunks: sheetBytes(format, { name: 'Documents', header, pages: rowPages(), noun: 'rows' }),
+    };
     // the sheet has been written (the zip pulls an entry's chunks to the end before the next entry)
     for (const binary of binaries) yield { name: binary.path, chunks: binaryOf(deps, binary), stored: true };
   }

@@ -1,13 +1,10 @@
-import type { BulkFileFormat } from '@vellum/contract';
 import type { Deps } from '../../platform/deps.js';
 import { type BulkJobRow, findProductTypeOf, productPage, type SheetProduct, sheetDefinitions } from './bulk.repo.js';
 import type { ExportSource } from './bulk-export.js';
-import { neutralised, txtLine, workbookOf, XLS_MAX_ROWS, type ZipEntry } from './bulk-sheet.js';
+import { neutralised, sheetBytes, type ZipEntry } from './bulk-sheet.js';
 
 /** Products read per statement while an export streams. */
 const PAGE_SIZE = 1000;
-
-const encoder = new TextEncoder();
 
 /** The header of a product type's sheet: key code, each attribute by name and slug, groups, lot ranges (the template's columns). */
 export function productHeader(definitions: readonly { name: string; slug: string }[]): string[] {
@@ -31,8 +28,9 @@ async function* productsOf(deps: Deps, productTypeId: number): AsyncGenerator<Sh
 }
 
 /**
- * The products' export (decision 0056): the product type's products into one sheet; TXT streams
- * page by page, XLS and ODS are built whole by the spreadsheet library.
+ * The products' export (decision 0056): the product type's products into one sheet; TXT and ODS
+ * stream page by page (decision 0067), XLS is built whole by the spreadsheet library (at most
+ * 65,535 rows).
  */
 export async function productExport(deps: Deps, job: BulkJobRow): Promise<ExportSource> {
   const type = job.productTypeId === null ? undefined : await findProductTypeOf(deps.db, job.productTypeId);
@@ -42,29 +40,22 @@ export async function productExport(deps: Deps, job: BulkJobRow): Promise<Export
   const header = productHeader(definitions).map(neutralised);
   let rows = 0;
   const sheetName = type.name;
-  async function* sheet(format: BulkFileFormat): AsyncGenerator<Uint8Array> {
-    if (format === 'TXT') {
-      yield encoder.encode(txtLine(header));
-      for await (const page of productsOf(deps, typeId)) {
-        rows += page.length;
-        yield encoder.encode(page.map((p) => txtLine(rowOf(p, definitions))).join(''));
-      }
-      return;
-    }
-    const all: string[][] = [header];
+  /** The products' rows a page at a time, counted as they are read: every format's rows. */
+  async function* rowPages(): AsyncGenerator<string[][]> {
     for await (const page of productsOf(deps, typeId)) {
       rows += page.length;
-      if (format === 'XLS' && rows + 1 > XLS_MAX_ROWS) {
-        throw new Error(`An XLS sheet holds at most ${XLS_MAX_ROWS - 1} products; export as TXT or ODS.`);
-      }
-      for (const p of page) all.push(rowOf(p, definitions));
+      yield page.map((p) => rowOf(p, definitions));
     }
-    yield workbookOf(all, format, sheetName);
   }
   return {
     subject: `the products of ${type.name}`,
     noun: 'products',
-    entries: (format): ZipEntry[] => [{ name: `products-${type.slug}.${format.toLowerCase()}`, chunks: sheet(format) }],
+    entries: (format): ZipEntry[] => [
+      {
+        name: `products-${type.slug}.${format.toLowerCase()}`,
+        chunks: sheetBytes(format, { name: sheetName, header, pages: rowPages(), noun: 'products' }),
+      },
+    ],
     count: () => rows,
   };
 }

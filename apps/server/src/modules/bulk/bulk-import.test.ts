@@ -225,6 +225,72 @@ describe('the rows of a batch checked together and written with multi-row statem
   });
 });
 
+describe('updates of a batch checked together and written with multi-row statements (decision 0067)', () => {
+  it('updates values, groups and versions as by hand with the same audit rows; a unique value given up later in the batch, a taken one and lot ranges as one by one', async () => {
+    const type = await makeProductType(ctx.db, s.unitId, {}, [
+      { name: 'Gtin', slug: 'gtin', isUnique: true },
+      { name: 'Label', slug: 'label' },
+    ]);
+    const [gtin, label] = type.definitions.map((d) => d.id) as [number, number];
+    const a = await makeProduct(ctx.db, type, { keyCode: 'UP-A' }, { [gtin]: 'GA', [label]: 'a' });
+    const b = await makeProduct(ctx.db, type, { keyCode: 'UP-B' }, { [gtin]: 'GB', [label]: 'b' });
+    const c = await makeProduct(ctx.db, type, { keyCode: 'UP-C' }, { [gtin]: 'GC', [label]: 'c' });
+    const e = await makeProduct(ctx.db, type, { keyCode: 'UP-E' }, { [gtin]: 'GE', [label]: 'e' });
+    const group = await makeProductGroup(ctx.db, type, [b.id], { name: 'Up group' });
+    await makeLotRange(ctx.db, type, [c.id], { name: 'Up lots', numbers: ['UL1'] });
+    const header = ['Key code', 'Gtin [gtin]', 'Label [label]', 'Product groups', 'Lot ranges'];
+    const rows = [
+      ['UP-A', 'GB', 'a2', 'Up group', ''], // GB is B's until B's row gives it up
+      ['UP-B', 'GX', 'b2', '', ''],
+      ['UP-C', 'GC', 'c2', '', 'Up lots'], // has a lot range: one by one
+      ['UP-E', 'GC', 'e2', '', ''], // GC stays C's: refused
+    ];
+    const { job, errors } = await run(zipOf({ 'up.txt': sheetOf([header, ...rows]) }), { productTypeId: type.id, onError: 'VALID_ROWS' });
+    expect(job, job.log).toMatchObject({ status: 'WARNING', rowsUpdated: 3, rowsRejected: 1, rowsCreated: 0 });
+    expect(errors).toEqual([expect.objectContaining({ row: 5, column: 'Gtin [gtin]', message: 'error.product.attributeValueNotUnique' })]);
+    const saved = async (keyCode: string) => {
+      const p = await valuesOf(keyCode, type.id);
+      return {
+        values: Object.fromEntries((p?.attributeValues ?? []).map((v) => [v.attributeDefinitionId, v.value])),
+        groups: p?.productGroups.map((g) => g.name),
+      };
+    };
+    expect(await saved('UP-A')).toEqual({ values: { [gtin]: 'GB', [label]: 'a2' }, groups: ['Up group'] });
+    expect(await saved('UP-B')).toEqual({ values: { [gtin]: 'GX', [label]: 'b2' }, groups: [] });
+    expect(await saved('UP-C')).toEqual({ values: { [gtin]: 'GC', [label]: 'c2' }, groups: [] });
+    expect(await saved('UP-E')).toEqual({ values: { [gtin]: 'GE', [label]: 'e' }, groups: [] });
+    const versions = await ctx.db
+      .select({ keyCode: product.keyCode, version: product.version })
+      .from(product)
+      .where(eq(product.productTypeId, type.id));
+    expect(Object.fromEntries(versions.map((v) => [v.keyCode, v.version]))).toEqual({
+      'UP-A': a.version + 1,
+      'UP-B': b.version + 1,
+      'UP-C': c.version + 1,
+      'UP-E': e.version,
+    });
+    const updates = await ctx.db
+      .select({ label: auditLog.entityLabel, changes: auditLog.changes })
+      .from(auditLog)
+      .where(and(eq(auditLog.entityName, 'product'), eq(auditLog.action, 'UPDATE')));
+    const changesOf = (keyCode: string) => updates.filter((u) => u.label === keyCode).map((u) => u.changes);
+    expect(changesOf('UP-B')).toEqual([
+      {
+        attributeValues: { from: { [gtin]: 'GB', [label]: 'b' }, to: { [gtin]: 'GX', [label]: 'b2' } },
+        productGroupIds: { from: [group.id], to: [] },
+      },
+    ]);
+    expect(changesOf('UP-A')).toEqual([
+      {
+        attributeValues: { from: { [gtin]: 'GA', [label]: 'a' }, to: { [gtin]: 'GB', [label]: 'a2' } },
+        productGroupIds: { from: [], to: [group.id] },
+      },
+    ]);
+    expect(changesOf('UP-C')).toEqual([{ attributeValues: { from: { [gtin]: 'GC', [label]: 'c' }, to: { [gtin]: 'GC', [label]: 'c2' } } }]);
+    expect(changesOf('UP-E')).toEqual([]);
+  });
+});
+
 describe('REPLACE and the round trip', () => {
   it('checks and applies a sheet of several batches (progress and cancel looked at between them)', async () => {
     const type = await makeProductType(ctx.db, s.unitId, {}, [{ name: 'Label', slug: 'label' }]);

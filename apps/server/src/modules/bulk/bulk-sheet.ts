@@ -1,6 +1,7 @@
 import * as XLSX from '@e965/xlsx';
 import type { BulkFileFormat } from '@vellum/contract';
 import { Zip, ZipDeflate, ZipPassThrough } from 'fflate';
+import { odsBytesOf, odsOf, sheetNameOf, withHeader } from './bulk-ods.js';
 
 /**
  * The sheets of bulk exports (decision 0056). Every cell is text, written as stored (leading
@@ -30,12 +31,10 @@ export interface WorkbookSheet {
   rows: readonly (readonly string[])[];
 }
 
-/** A sheet's name as XLS and ODS allow it: at most 31 characters, none of \\ / ? * [ ] :. */
-const sheetNameOf = (name: string) => name.slice(0, 31).replace(/[\\/?*[\]:]/g, '_') || 'Sheet1';
-
 /**
  * An XLS or ODS workbook of text cells, its sheets in order (SheetJS builds it whole in memory:
- * decision 0056). XLS text goes to the shared string table (`bookSST`): a LABEL record would cut a
+ * decision 0056). The server writes its ODS files with its own streamed writer (`bulk-ods.ts`,
+ * decision 0067); SheetJS's ODS stands for another application's file in tests. XLS text goes to the shared string table (`bookSST`): a LABEL record would cut a
  * cell at 255 characters, a shared string holds up to 32,767.
  */
 export function workbookOfSheets(sheets: readonly WorkbookSheet[], format: Exclude<BulkFileFormat, 'TXT'>): Uint8Array {
@@ -44,9 +43,47 @@ export function workbookOfSheets(sheets: readonly WorkbookSheet[], format: Exclu
   return XLSX.write(book, { type: 'buffer', bookType: format === 'XLS' ? 'biff8' : 'ods', bookSST: format === 'XLS' }) as Uint8Array;
 }
 
+/**
+ * The file of a workbook the server writes whole (a template, a rejected-rows file): XLS by SheetJS,
+ * ODS by the exports' streamed writer (decision 0067).
+ */
+export async function workbookFile(sheets: readonly WorkbookSheet[], format: Exclude<BulkFileFormat, 'TXT'>): Promise<Uint8Array> {
+  if (format === 'XLS') return workbookOfSheets(sheets, 'XLS');
+  return odsBytesOf(sheets.map((s) => ({ name: s.name, pages: [s.rows] })));
+}
+
 /** An XLS or ODS workbook of one sheet of text cells. */
 export function workbookOf(rows: readonly (readonly string[])[], format: Exclude<BulkFileFormat, 'TXT'>, sheetName: string): Uint8Array {
   return workbookOfSheets([{ name: sheetName, rows }], format);
+}
+
+const encoder = new TextEncoder();
+
+/**
+ * An export's sheet in its format from its header and its rows a page at a time (decisions 0056,
+ * 0067): TXT and ODS written as the pages come, XLS built whole (at most 65,535 rows, `noun`
+ * names them in the refusal). The cells come neutralised.
+ */
+export async function* sheetBytes(
+  format: BulkFileFormat,
+  sheet: { name: string; header: readonly string[]; pages: AsyncIterable<readonly (readonly string[])[]>; noun: string },
+): AsyncGenerator<Uint8Array> {
+  if (format === 'TXT') {
+    yield encoder.encode(txtLine(sheet.header));
+    for await (const page of sheet.pages) yield encoder.encode(page.map(txtLine).join(''));
+    return;
+  }
+  if (format === 'ODS') {
+    yield* odsOf([{ name: sheet.name, pages: withHeader(sheet.header, sheet.pages) }]);
+    return;
+  }
+  const all: (readonly string[])[] = [sheet.header];
+  for await (const page of sheet.pages) {
+    if (all.length + page.length > XLS_MAX_ROWS)
+      throw new Error(`An XLS sheet holds at most ${XLS_MAX_ROWS - 1} ${sheet.noun}; export as TXT or ODS.`);
+    all.push(...page);
+  }
+  yield workbookOf(all, 'XLS', sheet.name);
 }
 
 /** An entry of a zip: its path and its bytes as they come; `stored` entries are not compressed (binaries, decision 0058). */

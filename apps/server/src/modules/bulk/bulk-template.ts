@@ -34,7 +34,7 @@ import {
   YES,
 } from './bulk-document-sheet.js';
 import { productHeader } from './bulk-export-products.js';
-import { neutralised, txtLine, workbookOfSheets, XLS_MAX_ROWS } from './bulk-sheet.js';
+import { neutralised, txtLine, workbookFile, XLS_MAX_ROWS } from './bulk-sheet.js';
 import { countryCodes, documentTypesOf, groupNamesOf, lotRangeNamesOf, unitExamples, worldWide } from './bulk-template.repo.js';
 import { XLS_LIMITS } from './import/xls-rows.js';
 
@@ -339,7 +339,7 @@ export async function bulkTemplate(deps: Deps, query: Query): Promise<{ bytes: U
     [],
     ...t.intro.map((line) => ['', '', line]),
   ].map((row) => row.map(neutralised));
-  const bytes = workbookOfSheets(
+  const bytes = await workbookFile(
     [
       { name: t.sheetName, rows: [header, example] },
       { name: 'Columns', rows: help },

@@ -71,6 +71,16 @@ export async function linkedLotRangeIds(db: DbOrTx, productId: number): Promise<
   return rows.map((r) => r.id).sort((a, b) => a - b);
 }
 
+/** The products among the ids that have a lot range (a batch update leaves those to the one-by-one path, decision 0067). */
+export async function productsWithLotRanges(db: DbOrTx, productIds: readonly number[]): Promise<Set<number>> {
+  if (productIds.length === 0) return new Set();
+  const rows = await db
+    .selectDistinct({ id: productLotRange.productId })
+    .from(productLotRange)
+    .where(inArray(productLotRange.productId, [...productIds]));
+  return new Set(rows.map((r) => r.id));
+}
+
 export async function linkLotRanges(db: DbOrTx, productId: number, lotRangeIds: readonly number[]): Promise<void> {
   if (lotRangeIds.length === 0) return;
   await db

@@ -154,6 +154,56 @@ export async function updateProduct(db: DbOrTx, id: number, version: number, val
   return row;
 }
 
+/** The products of the ids, locked for update when asked (a batch update's rows, decision 0067). */
+export async function findProducts(db: DbOrTx, ids: readonly number[], forUpdate = false): Promise<ProductRow[]> {
+  const valid = ids.filter(isRowId);
+  if (valid.length === 0) return [];
+  const query = db.select().from(product).where(inArray(product.id, valid));
+  return forUpdate ? await query.for('update') : await query;
+}
+
+/**
+ * Sets many products' key code and publish date in one statement (their columns as arrays,
+ * unnested), each only at its version, the version raised as `updateProduct` does; answers the ids
+ * updated.
+ */
+export async function updateProducts(db: DbOrTx, rows: readonly (ProductValues & { id: number; version: number })[]): Promise<Set<number>> {
+  if (rows.length === 0) return new Set();
+  const updated = await rowsOf<{ id: number }>(
+    db,
+    sql`UPDATE product p SET key_code = t.key_code, publish_date = t.publish_date::timestamptz, last_modified_date = now(), version = p.version + 1
+        FROM unnest(${intArray(rows.map((r) => r.id))}, ${intArray(rows.map((r) => r.version))}, ${textArray(rows.map((r) => r.keyCode))},
+                    ${nullableTextArray(rows.map((r) => r.publishDate?.toISOString() ?? null))}) AS t(id, version, key_code, publish_date)
+        WHERE p.id = t.id AND p.version = t.version
+        RETURNING p.id`,
+  );
+  return new Set(updated.map((r) => Number(r.id)));
+}
+
+/** Removes the products' values of the given definitions and their group links, before a batch update inserts their new ones. */
+export async function clearValuesAndGroups(db: DbOrTx, productIds: readonly number[], definitionIds: readonly number[]): Promise<void> {
+  if (productIds.length === 0) return;
+  if (definitionIds.length > 0) {
+    await db
+      .delete(attributeValue)
+      .where(and(inArray(attributeValue.productId, [...productIds]), inArray(attributeValue.attributeDefinitionId, [...definitionIds])));
+  }
+  await db.delete(productGroupProduct).where(inArray(productGroupProduct.productId, [...productIds]));
+}
+
+/** Each product's group ids, sorted (products without groups are absent). */
+export async function groupIdsOf(db: DbOrTx, productIds: readonly number[]): Promise<Map<number, number[]>> {
+  const out = new Map<number, number[]>();
+  if (productIds.length === 0) return out;
+  const rows = await db
+    .select({ productId: productGroupProduct.productId, id: productGroupProduct.productGroupId })
+    .from(productGroupProduct)
+    .where(inArray(productGroupProduct.productId, [...productIds]))
+    .orderBy(asc(productGroupProduct.productGroupId));
+  for (const r of rows) out.set(r.productId, [...(out.get(r.productId) ?? []), r.id]);
+  return out;
+}
+
 export async function deleteProduct(db: DbOrTx, id: number): Promise<void> {
   await db.delete(product).where(eq(product.id, id));
 }

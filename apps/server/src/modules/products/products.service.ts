@@ -16,7 +16,7 @@ import type { Deps } from '../../platform/deps.js';
 import { AppError, conflict, fieldError, invalidField, notFound } from '../../platform/errors.js';
 import { pageOf } from '../../platform/paging.js';
 import { type LotRangeEntry, parseLotRangeEntries } from '../lot-ranges/lot-range-input.js';
-import { linkedLotRangeIds } from '../lot-ranges/lot-ranges.repo.js';
+import { linkedLotRangeIds, productsWithLotRanges } from '../lot-ranges/lot-ranges.repo.js';
 import { applyProductLotRanges, deleteLotRangesLeftWithoutProducts, lotRangesOfProduct } from '../lot-ranges/lot-ranges.service.js';
 import { checkAttributeValues, PRODUCT_OBJECT, valueDefinitions } from './product-input.js';
 import { PRODUCT_SORT_FIELDS, type ProductSort, type ProductSortField, searchProducts as searchRows } from './product-search.repo.js';
@@ -410,6 +410,151 @@ export async function createProductsOfType(
     }
   }
   for (const [i, b] of bodies.entries()) if (b.lotRanges.length > 0) await one(i);
+  return out;
+}
+
+/** A refusal for a key code or unique value that another product holds (and may give up later in the same batch). */
+const isTakenRefusal = (err: AppError) =>
+  [err.key, ...(err.fieldErrors ?? []).map((f) => f.message)].some(
+    (k) => k === CatalogueErrorKeys.keyCodeExists || k === CatalogueErrorKeys.attributeValueNotUnique,
+  );
+
+/** Each product's state as the audit log records it (`stateOf`), read for many at once; only for products without lot ranges. */
+async function statesOf(tx: DbOrTx, rows: readonly Pick<repo.ProductRow, 'id' | 'keyCode' | 'productTypeId' | 'publishDate'>[]) {
+  const ids = rows.map((r) => r.id);
+  const values = await repo.valuesOf(tx, ids);
+  const groups = await repo.groupIdsOf(tx, ids);
+  return new Map(
+    rows.map((row): [number, ProductState] => [
+      row.id,
+      {
+        keyCode: row.keyCode,
+        productTypeId: row.productTypeId,
+        publishDate: iso(row.publishDate),
+        attributeValues: Object.fromEntries(
+          values.filter((v) => v.productId === row.id).map((v) => [String(v.attributeDefinitionId), v.value]),
+        ),
+        productGroupIds: groups.get(row.id) ?? [],
+        lotRangeIds: [],
+      },
+    ]),
+  );
+}
+
+/**
+ * Updates products of one type as a bulk import does (decision 0067, as createProductsOfType
+ * creates them, decision 0063): the rows locked, each body checked by updateProduct's rules (its
+ * version, the same lookups made once for the batch and the same checks in memory), then the
+ * accepted ones written with one statement per table and one UPDATE audit row each with the diff
+ * updateProduct records. updateProduct itself, one by one in a savepoint, takes: a body with lot
+ * ranges or whose product has some (their rules write as they go), a body whose product is not of
+ * the type or does not exist (its own errors), a body refused for a key code or unique value that
+ * another product of the batch may give up (tried after the batch, as one by one in order), and
+ * every body of a batch whose statements fail with a unique violation. Runs inside the caller's
+ * transaction; answers per body its id or the AppError that refuses it.
+ */
+export async function updateProductsOfType(
+  tx: DbOrTx,
+  actor: Actor,
+  productTypeId: number,
+  bodies: readonly UpdateBody[],
+): Promise<(number | AppError)[]> {
+  const out: (number | AppError)[] = new Array(bodies.length);
+  const later: number[] = [];
+  const type = await requireProductType(tx, productTypeId);
+  const rows = new Map(
+    (
+      await repo.findProducts(
+        tx,
+        bodies.map((b) => b.id),
+        true,
+      )
+    ).map((r) => [r.id, r]),
+  );
+  const withLots = await productsWithLotRanges(tx, [...rows.keys()]);
+  const batch: number[] = [];
+  for (const [i, b] of bodies.entries()) {
+    const simple =
+      b.lotRanges.length === 0 && !withLots.has(b.id) && rows.get(b.id)?.productTypeId === type.id && b.productTypeId === type.id;
+    (simple ? batch : later).push(i);
+  }
+  const lookups = await lookupsOf(
+    tx,
+    type,
+    batch.map((i) => bodies[i] as UpdateBody),
+  );
+  const accepted: { i: number; row: repo.ProductRow; checked: CheckedProduct }[] = [];
+  for (const i of batch) {
+    const body = bodies[i] as UpdateBody;
+    const row = rows.get(body.id) as repo.ProductRow;
+    try {
+      if (body.version !== row.version) throw conflict();
+      const checked = checkProductWith(lookups, type, body, row.id);
+      claim(lookups, body, checked, row.id);
+      accepted.push({ i, row, checked });
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err;
+      if (isTakenRefusal(err)) later.push(i);
+      else out[i] = err;
+    }
+  }
+  if (accepted.length > 0) {
+    try {
+      await tx.transaction(async (sp) => {
+        const ids = accepted.map(({ row }) => row.id);
+        const before = await statesOf(
+          sp,
+          accepted.map(({ row }) => row),
+        );
+        const after = accepted.map(({ i, row }) => {
+          const body = bodies[i] as UpdateBody;
+          return { ...row, keyCode: body.keyCode, publishDate: body.publishDate === null ? null : new Date(body.publishDate) };
+        });
+        const updated = await repo.updateProducts(sp, after);
+        if (updated.size !== accepted.length) throw conflict(); // the rows are locked: not expected
+        await repo.clearValuesAndGroups(
+          sp,
+          ids,
+          valueDefinitions(lookups.definitions).map((d) => d.id),
+        );
+        await repo.insertValues(
+          sp,
+          accepted.flatMap(({ row, checked }) =>
+            [...checked.values].map(([attributeDefinitionId, value]) => ({ productId: row.id, attributeDefinitionId, value })),
+          ),
+        );
+        await repo.insertGroupLinks(
+          sp,
+          accepted.flatMap(({ row, checked }) => checked.groupIds.map((productGroupId) => ({ productId: row.id, productGroupId }))),
+        );
+        const states = await statesOf(sp, after);
+        await auditMany(
+          sp,
+          actor,
+          after.map((row) => ({
+            entityName: ENTITY,
+            entityId: row.id,
+            entityLabel: row.keyCode,
+            action: 'UPDATE',
+            businessUnitId: row.businessUnitId,
+            changes: diff({ ...(before.get(row.id) as ProductState) }, { ...(states.get(row.id) as ProductState) }),
+          })),
+        );
+        for (const { i, row } of accepted) out[i] = row.id;
+      });
+    } catch (err) {
+      if (uniqueConstraintOf(err) === undefined) throw err;
+      later.push(...accepted.map(({ i }) => i));
+    }
+  }
+  for (const i of later.sort((a, b) => a - b)) {
+    try {
+      out[i] = (await updateProduct({ db: tx as Deps['db'] }, actor, bodies[i] as UpdateBody)).id;
+    } catch (err) {
+      if (!(err instanceof AppError) || err.status >= 500) throw err;
+      out[i] = err;
+    }
+  }
   return out;
 }
 

@@ -717,7 +717,7 @@ export class DocumentSheetImport implements SheetImport {
   }
 
   /** The rejected rows as a TXT sheet (or an XLS or ODS one, as uploaded): the header and the rows as read, with an Error column. */
-  rejectedSheet(format: 'TXT' | 'XLS' | 'ODS'): Buffer {
+  rejectedSheet(format: 'TXT' | 'XLS' | 'ODS'): Promise<Buffer> {
     return rejectedRowsSheet(this.cols.header, this.out, format);
   }
 }

@@ -49,7 +49,7 @@ export interface SheetImport {
   /** Applies the sheet's rows in the transaction, calling `onBatch` between batches (progress and cancel). */
   run(tx: DbOrTx, records: AsyncIterable<string[]>, replace: boolean, onBatch: (rowsDone: number) => Promise<void>): Promise<void>;
   /** The rejected rows as a sheet of the format. */
-  rejectedSheet(format: RejectedFormat): Buffer;
+  rejectedSheet(format: RejectedFormat): Promise<Buffer>;
   /** Lines the job's log adds after its summary. */
   logLines?(): string[];
   /** Once the transaction has ended (committed or not) and the sheet is closed: the import's clean-up. */
@@ -142,7 +142,7 @@ export async function runSheetImport<A extends Actor>(deps: Deps, data: ImportJo
       const o = current.out;
       const rejectedRowsKey =
         o.rejectedRows.length > 0
-          ? await deps.files.put('bulk-rejected', current.rejectedSheet(rejectedFormat), rejectedFormat.toLowerCase())
+          ? await deps.files.put('bulk-rejected', await current.rejectedSheet(rejectedFormat), rejectedFormat.toLowerCase())
           : null;
       await replaceErrors(db, job.id, o.errors);
       const moved = await moveImport(db, job.id, ['PROCESSING'], {

@@ -4,7 +4,7 @@ import type { Actor } from '../../../platform/audit.js';
 import type { Deps } from '../../../platform/deps.js';
 import { AppError } from '../../../platform/errors.js';
 import { valuesOf } from '../../products/products.repo.js';
-import { createProductsOfType, deleteProduct, updateProduct } from '../../products/products.service.js';
+import { createProductsOfType, deleteProduct, updateProductsOfType } from '../../products/products.service.js';
 import { findProductTypeOf, sheetDefinitions } from '../bulk.repo.js';
 import {
   type ExistingProduct,
@@ -141,9 +141,10 @@ class ProductSheetImport implements SheetImport {
   }
 
   /**
-   * A batch of rows (decision 0063): each row read and parsed by the products API's schema; the
-   * updates through the products service one by one, the creates through its batch create (the
-   * same rules and audit rows, multi-row statements); then each row's outcome in the sheet's order.
+   * A batch of rows (decisions 0063, 0067): each row read and parsed by the products API's schema;
+   * the updates through the products service's batch update, the creates through its batch create
+   * (the same rules and audit rows, multi-row statements); then each row's outcome in the sheet's
+   * order.
    */
   private async batch(tx: DbOrTx, rows: { row: number; cells: string[] }[]) {
     if (rows.length === 0) return;
@@ -152,22 +153,27 @@ class ProductSheetImport implements SheetImport {
       this.type.businessUnitId,
       rows.map((r) => (r.cells[this.cols.keyCode] ?? '').trim()).filter(Boolean),
     );
+    // the values an update keeps (definitions without a column), read for the batch at once
+    const ofType = [...existing.values()].filter((e) => e.productTypeId === this.type.id).map((e) => e.id);
+    const kept = new Map<number, { attributeDefinitionId: number; value: string }[]>();
+    for (const v of await valuesOf(tx, ofType)) kept.set(v.productId, [...(kept.get(v.productId) ?? []), v]);
     const prepared: Prepared[] = [];
     for (const r of rows) {
       this.out.rows++;
-      prepared.push(await this.prepare(tx, r.row, r.cells, existing.get((r.cells[this.cols.keyCode] ?? '').trim().toLowerCase())));
+      const found = existing.get((r.cells[this.cols.keyCode] ?? '').trim().toLowerCase());
+      prepared.push(this.prepare(r.row, r.cells, found, found ? (kept.get(found.id) ?? []) : []));
     }
     const outcomes = new Map<Prepared, number | AppError>();
-    for (const p of prepared) {
-      if (p.kind !== 'update') continue;
-      try {
-        await updateProduct({ db: tx as Deps['db'] }, this.actor, p.body as Parameters<typeof updateProduct>[2]);
-        outcomes.set(p, p.id);
-      } catch (err) {
-        if (!(err instanceof AppError) || err.status >= 500) throw err;
-        outcomes.set(p, err);
-      }
-    }
+    const updates = prepared.filter((p) => p.kind === 'update');
+    const updated = await updateProductsOfType(
+      tx,
+      this.actor,
+      this.type.id,
+      updates.map((p) => p.body as Parameters<typeof updateProductsOfType>[3][number]),
+    );
+    updates.forEach((p, n) => {
+      outcomes.set(p, updated[n] as number | AppError);
+    });
     const creates = prepared.filter((p) => p.kind === 'create');
     const created = await createProductsOfType(
       tx,
@@ -216,7 +222,12 @@ class ProductSheetImport implements SheetImport {
   }
 
   /** A row read into the products API's body (or its errors), as a product saved by hand would send it. */
-  private async prepare(tx: DbOrTx, row: number, cells: string[], found: ExistingProduct | undefined): Promise<Prepared> {
+  private prepare(
+    row: number,
+    cells: string[],
+    found: ExistingProduct | undefined,
+    keptValues: readonly { attributeDefinitionId: number; value: string }[],
+  ): Prepared {
     const errors: RowErrorValues[] = [];
     if (cells.length > this.cols.header.length && cells.slice(this.cols.header.length).some((c) => c.trim() !== '')) {
       errors.push(this.errorAt(row, cells, null, K.tooManyCells));
@@ -241,7 +252,7 @@ class ProductSheetImport implements SheetImport {
     }
     if (sameType) {
       const inSheet = new Set(this.cols.attributes.map((a) => a.def.id));
-      for (const v of await valuesOf(tx, [sameType.id])) {
+      for (const v of keptValues) {
         if (!inSheet.has(v.attributeDefinitionId)) {
           attributeValues.push({ attributeDefinitionId: v.attributeDefinitionId, value: v.value });
           sentColumns.push(-1);
@@ -309,7 +320,7 @@ class ProductSheetImport implements SheetImport {
   }
 
   /** The rejected rows as a TXT sheet (or an XLS or ODS one, written as the export writes it): the header and the rows as read, with an Error column. */
-  rejectedSheet(format: 'TXT' | 'XLS' | 'ODS'): Buffer {
+  rejectedSheet(format: 'TXT' | 'XLS' | 'ODS'): Promise<Buffer> {
     return rejectedRowsSheet(this.cols.header, this.out, format);
   }
 }

@@ -1,4 +1,4 @@
-import { neutralised, txtLine, workbookOf } from '../bulk-sheet.js';
+import { neutralised, txtLine, workbookFile } from '../bulk-sheet.js';
 import type { RowErrorValues } from '../bulk-upload.repo.js';
 import type { SheetImportOutcome } from './import-job.js';
 
@@ -36,12 +36,16 @@ export function rejectRow(out: SheetImportOutcome, row: number, cells: string[],
 }
 
 /** The rejected rows as a sheet of the upload's format: the header and the rows as read, with an Error column. */
-export function rejectedRowsSheet(header: readonly string[], out: SheetImportOutcome, format: 'TXT' | 'XLS' | 'ODS'): Buffer {
+export async function rejectedRowsSheet(
+  header: readonly string[],
+  out: SheetImportOutcome,
+  format: 'TXT' | 'XLS' | 'ODS',
+): Promise<Buffer> {
   const rows = [[...header, 'Error'].map(neutralised)];
   for (const r of out.rejectedRows) {
     const cells = Array.from({ length: header.length }, (_, i) => r.cells[i] ?? '');
     rows.push([...cells, r.messages.join('\n')].map(neutralised));
   }
-  if (format !== 'TXT') return Buffer.from(workbookOf(rows, format, 'Rejected rows'));
+  if (format !== 'TXT') return Buffer.from(await workbookFile([{ name: 'Rejected rows', rows }], format));
   return Buffer.from(rows.map(txtLine).join(''), 'utf8');
 }
