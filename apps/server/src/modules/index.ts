@@ -32,6 +32,7 @@ import { scheduledExportJobs } from './scheduled-exports/scheduled-exports.jobs.
 import { scheduledExportsRoutes } from './scheduled-exports/scheduled-exports.routes.js';
 import { siteRoutes } from './site/site.routes.js';
 import { sitemapRoutes } from './sitemap/sitemap.routes.js';
+import { ssoRoutes } from './sso/sso.routes.js';
 import { userGroupsRoutes } from './user-groups/user-groups.routes.js';
 import { usersRoutes } from './users/users.routes.js';
 import { websiteLayoutRoutes } from './website-layout/website-layout.routes.js';
@@ -40,6 +41,7 @@ import { websiteLayoutRoutes } from './website-layout/website-layout.routes.js';
 export const apiModules: RoutesPlugin[] = [
   managementRoutes,
   accountRoutes,
+  ssoRoutes,
   accessRightsRoutes,
   rolesRoutes,
   userGroupsRoutes,
