@@ -3,7 +3,7 @@
 # final stage installs the runtime dependencies only (npm ci --omit=dev) and runs plain node as a
 # non-root user. Configuration comes from the environment (README, "Production").
 #   docker build -t vellum .
-#   docker run -e DATABASE_URL=… -e TOKEN_SECRET=… -e STORAGE_URL=… -p 8080:8080 vellum
+#   docker run -e DATABASE_URL=… -e TOKEN_SECRET=… -e SSO_SECRET_KEY=… -e STORAGE_URL=… -p 8080:8080 vellum
 #   docker run … vellum node apps/server/dist/worker.js      # a worker
 
 FROM node:24-bookworm-slim AS build

@@ -86,6 +86,7 @@ export async function prodBuildBench(): Promise<void> {
     SEED_DEMO: 'false',
     LOG_LEVEL: 'error',
     TOKEN_SECRET: 'bench-secret-Q7xK2mV9pL4wN8rT1yB6cF0hD5sG3',
+    SSO_SECRET_KEY: 'q1XzV8b3N0c7K2m5L9p4R6t8W0y2A4d6F8h0J2k4M6o=',
   };
   const variants = {
     'tsx (sources), before': ['--import', 'tsx', 'apps/server/src/main.ts'],

@@ -76,7 +76,7 @@ step "start the server with node against a fresh database ($DB_NAME)"
 ! curl -s -o /dev/null "$BASE/" || fail "port $PORT is already in use"
 sql "CREATE DATABASE $DB_NAME"
 (cd "$WORK" && NODE_ENV=production PORT=$PORT HOST=127.0.0.1 DATA_DIR="$WORK/data" DATABASE_URL="$DB_URL" \
-  TOKEN_SECRET="$(openssl rand -base64 48)" SEED_DEMO=true METRICS_TOKEN="$METRICS_TOKEN" \
+  TOKEN_SECRET="$(openssl rand -base64 48)" SSO_SECRET_KEY="$(openssl rand -base64 32)" SEED_DEMO=true METRICS_TOKEN="$METRICS_TOKEN" \
   exec node --enable-source-maps apps/server/dist/main.js >"$WORK/server.log" 2>&1) &
 SERVER_PID=$!
 for _ in $(seq 1 300); do
@@ -142,7 +142,7 @@ echo "$METRICS" | grep -q 'vellum_db_pool_connections{state="total"}' || fail "p
 echo "$METRICS" | grep -q 'vellum_publications{kind="PUBLISH"}' || fail "publication metrics"
 
 step "a worker with node"
-(cd "$WORK" && NODE_ENV=production DATA_DIR="$WORK/data" DATABASE_URL="$DB_URL" TOKEN_SECRET="$(openssl rand -base64 48)" \
+(cd "$WORK" && NODE_ENV=production DATA_DIR="$WORK/data" DATABASE_URL="$DB_URL" TOKEN_SECRET="$(openssl rand -base64 48)" SSO_SECRET_KEY="$(openssl rand -base64 32)" \
   exec node apps/server/dist/worker.js >"$WORK/worker.log" 2>&1) &
 WORKER_PID=$!
 for _ in $(seq 1 120); do

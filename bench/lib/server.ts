@@ -66,6 +66,7 @@ export async function startBenchServer(
     LOG_LEVEL: 'error',
     NODE_ENV: 'production',
     TOKEN_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
+    SSO_SECRET_KEY: 'q1XzV8b3N0c7K2m5L9p4R6t8W0y2A4d6F8h0J2k4M6o=',
     LOGIN_RATE_LIMIT_PER_MINUTE: '100000',
     BENCH_SQL_CAPTURE: opts.captureSqlTo ?? '',
     ...opts.env,

@@ -19,8 +19,24 @@ describe('loadConfig: PUBLIC_URL', () => {
   });
 });
 
+describe('loadConfig: SSO_SECRET_KEY', () => {
+  it('is required in production, must be 32 bytes, and is generated into DATA_DIR otherwise', () => {
+    const noKey = { ...base(), NODE_ENV: 'production', TOKEN_SECRET: 'k3J9xQ2mV7pL4wN8rT1yB6cF0hD5sG2aZ-u_E' };
+    expect(() => loadConfig(noKey)).toThrow(/^SSO_SECRET_KEY is required in production/);
+    expect(() => loadConfig({ ...noKey, SSO_SECRET_KEY: 'c2hvcnQ=' })).toThrow(/^SSO_SECRET_KEY must be 32 bytes/);
+    expect(() => loadConfig({ ...noKey, SSO_SECRET_KEY: '0'.repeat(64) })).toThrow(/^SSO_SECRET_KEY is weak/);
+    const hex = 'a3f19c07be24d58e6f0b1c2d3e4f5a6b7c8d9e0f1a2b3c4d5e6f708192a3b4c5';
+    expect(loadConfig({ ...noKey, SSO_SECRET_KEY: hex }).ssoSecretKey.toString('hex')).toBe(hex);
+    const dev = base();
+    const generated = loadConfig(dev).ssoSecretKey;
+    expect(generated).toHaveLength(32);
+    expect(loadConfig(dev).ssoSecretKey.equals(generated)).toBe(true);
+  });
+});
+
 describe('loadConfig: production settings checked at start', () => {
-  const prod = () => ({ ...base(), NODE_ENV: 'production' });
+  const ssoKey = 'q1XzV8b3N0c7K2m5L9p4R6t8W0y2A4d6F8h0J2k4M6o=';
+  const prod = () => ({ ...base(), NODE_ENV: 'production', SSO_SECRET_KEY: ssoKey });
   const secret = 'k3J9xQ2mV7pL4wN8rT1yB6cF0hD5sG2aZ-u_E';
 
   it('refuses a missing or weak TOKEN_SECRET with a ConfigError naming it', () => {

@@ -22,6 +22,8 @@ const envSchema = z.object({
   /** Defaults to http://localhost:{PORT}, so that mailed links follow a changed port. */
   PUBLIC_URL: z.string().url().optional(),
   TOKEN_SECRET: z.string().min(32).optional(),
+  /** 32 random bytes in base64 or hex: the AES-256-GCM key of stored SSO client secrets. */
+  SSO_SECRET_KEY: z.string().optional(),
   LOGIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(30),
   LOGIN_THROTTLE_FREE_FAILURES: z.coerce.number().int().positive().default(5),
   LOGIN_THROTTLE_BASE_DELAY_SECONDS: z.coerce.number().positive().default(1),
@@ -50,6 +52,8 @@ export interface Config {
   mailFrom: string;
   publicUrl: string;
   tokenSecret: string;
+  /** The 32-byte key that encrypts SSO client secrets at rest (platform/secret-box.ts). */
+  ssoSecretKey: Buffer;
   loginRateLimitPerMinute: number;
   /** Failed sign-ins per source address (kept in the database; see README "Security"). */
   loginThrottle: LoginThrottleConfig;
@@ -123,6 +127,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   } else if (e.NODE_ENV === 'production' && weakSecret(tokenSecret)) {
     throw new ConfigError('TOKEN_SECRET is weak: use at least 32 random characters (openssl rand -base64 48)');
   }
+  let ssoSecretKey: Buffer;
+  if (e.SSO_SECRET_KEY) ssoSecretKey = parseKey(e.SSO_SECRET_KEY);
+  else if (e.NODE_ENV === 'production')
+    throw new ConfigError('SSO_SECRET_KEY is required in production (32 random bytes in base64: openssl rand -base64 32)');
+  else
+    ssoSecretKey = Buffer.from(
+      readOrCreateSecret(resolve(dataDir, 'sso-secret-key'), () => randomBytes(32).toString('base64')),
+      'base64',
+    );
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -134,6 +147,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     tokenSecret,
+    ssoSecretKey,
     loginRateLimitPerMinute: e.LOGIN_RATE_LIMIT_PER_MINUTE,
     loginThrottle: {
       freeFailures: e.LOGIN_THROTTLE_FREE_FAILURES,
@@ -151,11 +165,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   };
 }
 
-function readOrCreateSecret(path: string): string {
+/** SSO_SECRET_KEY: exactly 32 bytes, written as 64 hex digits or in base64. */
+function parseKey(value: string): Buffer {
+  const v = value.trim();
+  const key = /^[0-9a-f]{64}$/i.test(v)
+    ? Buffer.from(v, 'hex')
+    : /^[A-Za-z0-9+/_-]+={0,2}$/.test(v)
+      ? Buffer.from(v, 'base64')
+      : Buffer.alloc(0);
+  if (key.length !== 32) throw new ConfigError('SSO_SECRET_KEY must be 32 bytes in base64 or hex (openssl rand -base64 32)');
+  if (new Set(key).size < 10) throw new ConfigError('SSO_SECRET_KEY is weak: use 32 random bytes (openssl rand -base64 32)');
+  return key;
+}
+
+function readOrCreateSecret(path: string, create = () => randomBytes(48).toString('base64url')): string {
   try {
     return readFileSync(path, 'utf8').trim();
   } catch {
-    const secret = randomBytes(48).toString('base64url');
+    const secret = create();
     writeFileSync(path, secret, { mode: 0o600 });
     return secret;
   }

@@ -18,6 +18,7 @@ afterAll(() => {
 });
 
 const SECRET = 'k3J9xQ2mV7pL4wN8rT1yB6cF0hD5sG2aZ-u_E'; // 37 characters, varied
+const SSO_KEY = 'q1XzV8b3N0c7K2m5L9p4R6t8W0y2A4d6F8h0J2k4M6o=';
 
 function run(entry: 'main' | 'worker', env: Record<string, string>): Promise<{ code: number | null; stderr: string; stdout: string }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'vellum-start-'));
@@ -54,6 +55,10 @@ describe('a server that cannot start', () => {
     await expectRefused('main', { NODE_ENV: 'production', TOKEN_SECRET: 'abcabcabcabcabcabcabcabcabcabcabcabc' }, /TOKEN_SECRET is weak/);
   });
 
+  it('names a missing SSO_SECRET_KEY in production', async () => {
+    await expectRefused('main', { NODE_ENV: 'production', TOKEN_SECRET: SECRET }, /SSO_SECRET_KEY is required in production/);
+  });
+
   it('names a malformed DATABASE_URL, without its value', async () => {
     const line = await expectRefused(
       'main',
@@ -66,7 +71,12 @@ describe('a server that cannot start', () => {
   it('names an unreachable database, without its password', async () => {
     const line = await expectRefused(
       'main',
-      { NODE_ENV: 'production', TOKEN_SECRET: SECRET, DATABASE_URL: 'postgres://vellum:hunter2hunter2@127.0.0.1:1/vellum' },
+      {
+        NODE_ENV: 'production',
+        TOKEN_SECRET: SECRET,
+        SSO_SECRET_KEY: SSO_KEY,
+        DATABASE_URL: 'postgres://vellum:hunter2hunter2@127.0.0.1:1/vellum',
+      },
       /the database postgres:\/\/127\.0\.0\.1:1\/vellum cannot be reached: connect ECONNREFUSED/,
     );
     expect(line).not.toContain('hunter2');
@@ -78,6 +88,7 @@ describe('a server that cannot start', () => {
       {
         NODE_ENV: 'production',
         TOKEN_SECRET: SECRET,
+        SSO_SECRET_KEY: SSO_KEY,
         // the test run's PostgreSQL when there is one, else the embedded database: either answers
         DATABASE_URL: process.env.DATABASE_URL ?? '',
         SEED_DEMO: 'false',

@@ -26,7 +26,7 @@ export const OrganisationErrorKeys = {
   englishRequired: ErrorKeys.englishRequired,
   businessUnitNotEmpty: ErrorKeys.businessUnitNotEmpty,
   idMismatch: ErrorKeys.idMismatch,
-  /** Single sign-on is not built yet: only USERNAME_PASSWORD can be chosen. */
+  /** A single sign-on mechanism needs an enabled ADMIN single sign-on configuration with a domain and a client id. */
   ssoNotConfigured: 'error.manufacturer.ssoNotConfigured',
 } as const;
 

@@ -1,4 +1,4 @@
-import type { accountApi, businessUnitsApi, demoApi, managementApi, manufacturerApi, productTypesApi } from '@vellum/contract';
+import type { accountApi, businessUnitsApi, demoApi, managementApi, manufacturerApi, productTypesApi, ssoApi } from '@vellum/contract';
 import { routeRef } from './call';
 
 /**
@@ -19,6 +19,7 @@ export const firstLoadRoutes = {
     'GET',
     '/api/manufacturer/own/authentication-mechanism',
   ),
+  ssoStart: routeRef<typeof ssoApi.start>('GET', '/api/authenticate/sso'),
   manufacturerName: routeRef<typeof manufacturerApi.name>('GET', '/api/manufacturer/own/name'),
   features: routeRef<typeof manufacturerApi.features>('GET', '/api/manufacturer/own/features'),
   publicWebsiteUrl: routeRef<typeof manufacturerApi.publicWebsiteUrl>('GET', '/api/manufacturer/own/public-website-url'),

@@ -6,6 +6,7 @@ const EXPECTED: [string, string[] | undefined, 'business-unit'?][] = [
   ['/', undefined],
   ['/login', undefined],
   ['/admin-login', undefined],
+  ['/login/callback', undefined],
   ['/logout', undefined],
   ['/account/reset/forgot', undefined],
   ['/account/reset/finish/:key?', undefined],
@@ -76,6 +77,7 @@ const EXPECTED: [string, string[] | undefined, 'business-unit'?][] = [
   ['/my-business-units/:businessUnitId/website-configuration/public-resources', ['LAYOUT_MANAGE'], 'business-unit'],
   ['/general-settings/manufacturer-layout', ['LAYOUT_MANAGE']],
   ['/general-settings/manufacturer-settings', ['MANUFACTURER_MANAGE', 'MANUFACTURER_READ']],
+  ['/general-settings/manufacturer-sso-settings', ['MANUFACTURER_SSO_MANAGE']],
   ['/general-settings/bulk-uploads', ['BULK_IMPORT_ADMIN']],
   // spec 001 §2: the bulk upload pages of a product type's products and of the unit's documents
   ['/my-business-units/:businessUnitId/product-types/:productTypeId/bulk-upload', ['BULK_IMPORT'], 'business-unit'],
@@ -108,6 +110,7 @@ describe('the screen tables', () => {
       '/',
       '/login',
       '/admin-login',
+      '/login/callback',
       '/logout',
       '/account/reset/forgot',
       '/account/reset/finish/:key?',

@@ -35,6 +35,7 @@ import { scheduledExportJobs } from './scheduled-exports/scheduled-exports.jobs.
 import { scheduledExportsRoutes } from './scheduled-exports/scheduled-exports.routes.js';
 import { siteRoutes } from './site/site.routes.js';
 import { sitemapRoutes } from './sitemap/sitemap.routes.js';
+import { ssoRoutes } from './sso/sso.routes.js';
 import { userGroupsRoutes } from './user-groups/user-groups.routes.js';
 import { usersRoutes } from './users/users.routes.js';
 import { websiteLayoutRoutes } from './website-layout/website-layout.routes.js';
@@ -45,6 +46,7 @@ export const apiModules: RoutesPlugin[] = [
   accountRoutes,
   // issue 23: demo mode (view the admin as a user group or a user, read-only)
   demoRoutes,
+  ssoRoutes,
   accessRightsRoutes,
   rolesRoutes,
   userGroupsRoutes,

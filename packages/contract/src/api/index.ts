@@ -26,6 +26,7 @@ import { retentionApi } from './retention.js';
 import { accessRightsApi, rolesApi } from './roles.js';
 import { scheduledExportsApi } from './scheduled-exports.js';
 import { sitemapApi } from './sitemap.js';
+import { ssoApi } from './sso.js';
 import { translationsApi } from './translations.js';
 import { userGroupsApi } from './user-groups.js';
 import { usersApi } from './users.js';
@@ -59,6 +60,7 @@ export * from './retention.js';
 export * from './roles.js';
 export * from './scheduled-exports.js';
 export * from './sitemap.js';
+export * from './sso.js';
 export * from './translations.js';
 export * from './user-groups.js';
 export * from './users.js';
@@ -99,6 +101,7 @@ export const apiAreas: Readonly<Record<string, Readonly<Record<string, RouteDecl
   roles: rolesApi,
   scheduledExports: scheduledExportsApi,
   sitemap: sitemapApi,
+  sso: ssoApi,
   translations: translationsApi,
   userGroups: userGroupsApi,
   users: usersApi,

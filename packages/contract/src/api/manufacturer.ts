@@ -62,7 +62,8 @@ export const manufacturerApi = {
     path: '/api/manufacturer/own/settings',
     tags,
     summary: 'Updates the manufacturer settings',
-    description: 'Only USERNAME_PASSWORD can be chosen while single sign-on is not configured. A stale version answers 409.',
+    description:
+      'AUTHORIZATION_CODE_FLOW only while the ADMIN single sign-on configuration is enabled (error.manufacturer.ssoNotConfigured otherwise); IMPLICIT_FLOW is not offered yet. A stale version answers 409.',
     body: manufacturerSettingsBody,
     response: { 200: manufacturerSettingsSchema },
     errors: [E.ssoNotConfigured],

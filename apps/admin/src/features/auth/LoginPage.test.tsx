@@ -124,9 +124,9 @@ describe('LoginPage', () => {
     expect(within(locked).getByRole('link').getAttribute('href')).toBe('/account/reset/forgot');
   });
 
-  it('single sign-on mechanisms show that they are not available', async () => {
+  it('the implicit flow (not built yet) shows that it is not available', async () => {
     mockServer({
-      'GET /api/manufacturer/own/authentication-mechanism': () => json(200, { authenticationMechanism: 'AUTHORIZATION_CODE_FLOW' }),
+      'GET /api/manufacturer/own/authentication-mechanism': () => json(200, { authenticationMechanism: 'IMPLICIT_FLOW' }),
     });
     renderLogin();
     await waitFor(() => expect(screen.getByTestId('sso-unavailable')).toBeTruthy());

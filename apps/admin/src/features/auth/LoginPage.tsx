@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Center, Checkbox, Group, Loader, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Center, Checkbox, Group, Loader, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { IconAlertCircle, IconCircleCheck, IconLock } from '@tabler/icons-react';
 import { ErrorKeys } from '@vellum/contract';
 import { type FormEvent, lazy, Suspense, useRef, useState } from 'react';
@@ -8,7 +8,7 @@ import { handleApiError } from '../../api/notify';
 import type { ReturnState } from '../../platform/access';
 import { useAuth } from '../../platform/auth';
 import { AuthLayout } from './AuthLayout';
-import { useAuthenticate, useAuthenticationMechanism } from './auth.hooks';
+import { useAuthenticate, useAuthenticationMechanism, useStartSso } from './auth.hooks';
 import { type SignInFailure, signInFailure } from './signInFailure';
 
 // the dialog for an expired password is rare: its form (and the password rules) load when it opens
@@ -51,7 +51,21 @@ export function AdminLoginPage() {
   return <LoginPage admin />;
 }
 
-/** /login and /admin-login: the form for USERNAME_PASSWORD; single sign-on is not built yet. */
+/** The AUTHORIZATION_CODE_FLOW sign-in: one button that sends the browser to the provider (decision 0071). */
+function SsoSignIn({ admin }: { admin: boolean }) {
+  const { t } = useTranslation();
+  const start = useStartSso(admin);
+  return (
+    <Stack gap="md" data-testid="sso-sign-in">
+      <Text size="sm">{t('auth.login.ssoIntro')}</Text>
+      <Button fullWidth leftSection={<IconLock size={18} aria-hidden />} loading={start.isPending} onClick={() => start.mutate()}>
+        {t('auth.login.ssoButton')}
+      </Button>
+    </Stack>
+  );
+}
+
+/** /login and /admin-login: the form for USERNAME_PASSWORD, the SSO button for AUTHORIZATION_CODE_FLOW (IMPLICIT_FLOW is not built yet). */
 export function LoginPage({ admin = false }: { admin?: boolean }) {
   const { t } = useTranslation();
   const auth = useAuth();
@@ -103,6 +117,7 @@ export function LoginPage({ admin = false }: { admin?: boolean }) {
         </Center>
       );
     }
+    if (mechanism.data === 'AUTHORIZATION_CODE_FLOW') return <SsoSignIn admin={admin} />;
     if (mechanism.data && mechanism.data !== 'USERNAME_PASSWORD') {
       return (
         <Alert color="blue" variant="light" icon={<IconLock size={18} aria-hidden />} data-testid="sso-unavailable">

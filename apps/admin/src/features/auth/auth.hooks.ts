@@ -16,6 +16,20 @@ export function useAuthenticationMechanism(admin: boolean) {
   });
 }
 
+/** Where the single sign-on remembers, for `/login/callback`, whether it started on /admin-login. */
+export const SSO_ADMIN_KEY = 'vellum.sso.admin';
+
+/** GET api/authenticate/sso, then the browser goes to the provider (AUTHORIZATION_CODE_FLOW). */
+export function useStartSso(admin: boolean) {
+  return useMutation({
+    mutationFn: async () => {
+      const res = await call(routes.ssoStart, { query: { originalURL: window.location.origin, admin: admin ? 'true' : undefined } });
+      sessionStorage.setItem(SSO_ADMIN_KEY, admin ? 'true' : 'false');
+      window.location.assign(res.data.url);
+    },
+  });
+}
+
 export interface Credentials {
   username: string;
   password: string;

@@ -9,6 +9,7 @@ export const authScreens = defineScreens([
   { path: '/', layout: 'public', page: RootRedirect },
   { path: '/login', layout: 'public', page: LoginPage },
   { path: '/admin-login', layout: 'public', page: AdminLoginPage },
+  { path: '/login/callback', layout: 'public', page: lazyPage(() => import('./LoginCallbackPage'), 'LoginCallbackPage') },
   {
     path: '/logout',
     layout: 'public',

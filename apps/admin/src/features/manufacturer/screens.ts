@@ -16,4 +16,18 @@ export const manufacturerScreens = defineScreens([
       },
     ],
   },
+  {
+    path: '/general-settings/manufacturer-sso-settings',
+    rights: ['MANUFACTURER_SSO_MANAGE'],
+    page: lazyPage(() => import('./SsoSettingsPage'), 'SsoSettingsPage'),
+    menu: [
+      {
+        menu: 'general-settings',
+        section: 'manufacturer-management',
+        id: 'manufacturer-sso-settings',
+        labelKey: 'shell.menu.manufacturerSsoSettings',
+        order: 21,
+      },
+    ],
+  },
 ]);

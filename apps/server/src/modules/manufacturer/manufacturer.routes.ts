@@ -1,4 +1,4 @@
-import { manufacturerApi as api, manufacturerFeaturesSchema } from '@vellum/contract';
+import { manufacturerApi as api, manufacturerFeaturesSchema, ssoApi } from '@vellum/contract';
 import { type AccessRule, authOf } from '../../platform/access.js';
 import { alert } from '../../platform/alerts.js';
 import type { RoutesPlugin } from '../../platform/deps.js';
@@ -15,9 +15,11 @@ import {
   storeImage,
   updateSettings,
 } from './manufacturer.service.js';
+import { getSsoConfigs, updateSsoConfigs } from './sso-config.service.js';
 
 const READ: AccessRule = { right: ['MANUFACTURER_READ', 'MANUFACTURER_MANAGE'] };
 const MANAGE: AccessRule = { right: 'MANUFACTURER_MANAGE' };
+const SSO_MANAGE: AccessRule = { right: 'MANUFACTURER_SSO_MANAGE' };
 const UPDATED = 'vellumApp.manufacturer.updated';
 
 export const manufacturerRoutes: RoutesPlugin = async (app) => {
@@ -42,6 +44,12 @@ export const manufacturerRoutes: RoutesPlugin = async (app) => {
   });
 
   route(app, api.authenticationMechanism, { access: 'public' }, (req) => getAuthenticationMechanism(deps, req.query.admin));
+  route(app, ssoApi.configs, { access: SSO_MANAGE }, () => getSsoConfigs(deps));
+  route(app, ssoApi.updateConfigs, { access: SSO_MANAGE }, async (req, reply) => {
+    const result = await updateSsoConfigs(deps, authOf(req), req.body);
+    alert(reply, UPDATED);
+    return result;
+  });
   route(app, api.publicWebsiteUrl, { access: 'authenticated' }, () => getPublicWebsiteUrl(deps));
 
   route(app, api.uploadLogo, { access: MANAGE }, async (req, reply) => {

@@ -1,15 +1,14 @@
-import {
-  type Audience,
-  type authenticationMechanismSchema,
-  type ManufacturerSettings,
-  type manufacturerSchema,
-  type manufacturerSettingsBody,
-  OrganisationErrorKeys,
+import type {
+  Audience,
+  authenticationMechanismSchema,
+  ManufacturerSettings,
+  manufacturerSchema,
+  manufacturerSettingsBody,
 } from '@vellum/contract';
 import type { z } from 'zod';
 import { type Actor, audit, diff } from '../../platform/audit.js';
 import type { Deps } from '../../platform/deps.js';
-import { AppError, conflict, notFound } from '../../platform/errors.js';
+import { conflict, notFound } from '../../platform/errors.js';
 import { type CheckedImage, imageVersion, replaceImage } from '../../platform/images.js';
 import {
   findManufacturer,
@@ -20,14 +19,13 @@ import {
   updateManufacturerName,
   updateManufacturerSettings,
 } from './manufacturer.repo.js';
+import { requireSsoConfigured } from './sso-config.service.js';
 
 type Manufacturer = z.output<typeof manufacturerSchema>;
 type SettingsBody = z.output<typeof manufacturerSettingsBody>;
 type AuthenticationMechanism = z.output<typeof authenticationMechanismSchema>;
 
 const ENTITY = 'manufacturer';
-// single sign-on is not built yet; the other mechanisms would lock everybody out
-const AVAILABLE_MECHANISMS: readonly AuthenticationMechanism[] = ['USERNAME_PASSWORD'];
 
 const IMAGE_COLUMNS: Record<'logo' | Audience, ManufacturerImageColumn> = {
   logo: 'logoKey',
@@ -103,20 +101,14 @@ export async function getSettings(deps: Deps): Promise<ManufacturerSettings> {
   return toSettings(await load(deps), deps.config.version);
 }
 
-function requireAvailableMechanism(field: 'authenticationMechanism' | 'authenticationMechanismAdmin', value: AuthenticationMechanism) {
-  if (AVAILABLE_MECHANISMS.includes(value)) return;
-  throw new AppError(OrganisationErrorKeys.ssoNotConfigured, 400, { field, mechanism: value }, [
-    { objectName: 'manufacturerSettings', field, message: 'ssoNotConfigured' },
-  ]);
-}
-
 export async function updateSettings(deps: Deps, actor: Actor, body: SettingsBody): Promise<ManufacturerSettings> {
-  requireAvailableMechanism('authenticationMechanism', body.authenticationMechanism);
-  requireAvailableMechanism('authenticationMechanismAdmin', body.authenticationMechanismAdmin);
   const { version, ...values } = body;
   const row = await deps.db.transaction(async (tx) => {
-    const before = await findManufacturer(tx);
+    // the settings row locked first, as a change of the SSO configurations does (no deadlock, no lock-out)
+    const before = await findManufacturer(tx, true);
     if (!before) throw notFound(ENTITY);
+    await requireSsoConfigured(tx, 'authenticationMechanism', body.authenticationMechanism);
+    await requireSsoConfigured(tx, 'authenticationMechanismAdmin', body.authenticationMechanismAdmin);
     const after = await updateManufacturerSettings(tx, values, version);
     if (!after) throw conflict();
     await audit(tx, actor, {

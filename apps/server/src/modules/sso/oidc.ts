@@ -1,0 +1,59 @@
+import { SsoErrorKeys } from '@vellum/contract';
+import * as client from 'openid-client';
+import type { Deps } from '../../platform/deps.js';
+import { AppError } from '../../platform/errors.js';
+import type { SsoConfigRow } from '../manufacturer/sso-config.repo.js';
+import { clientSecretOf } from '../manufacturer/sso-config.service.js';
+
+/** How long a provider may take to answer one request. */
+const PROVIDER_TIMEOUT_SECONDS = 10;
+/** How long a discovery document (and with it the JWKS cache) is kept before it is read again. */
+const DISCOVERY_TTL_MS = 60 * 60 * 1000;
+
+const cache = new Map<string, { config: client.Configuration; at: number }>();
+
+/** The provider did not answer, or not as an OpenID provider: a clear message, password sign-in unaffected. */
+export const providerUnreachable = () => new AppError(SsoErrorKeys.providerUnreachable, 503);
+
+/** Whether an error of openid-client is the network failing (rather than an answer that failed a check). */
+export function isNetworkFailure(err: unknown): boolean {
+  for (let e: unknown = err, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const { name, message, code } = e as { name?: string; message?: string; code?: string };
+    if (name === 'AbortError' || name === 'TimeoutError') return true;
+    if (code && /^(ECONNREFUSED|ECONNRESET|ENOTFOUND|EAI_AGAIN|ETIMEDOUT|UND_ERR_)/.test(code)) return true;
+    if (name === 'TypeError' && message === 'fetch failed') return true;
+  }
+  return false;
+}
+
+/**
+ * The openid-client configuration of an SSO configuration: discovery once an hour, the id token's
+ * signature checked against the provider's JWKS (cached by openid-client, read again for a key id
+ * it does not know: key rotation). Plain http only for a loopback provider (the configuration's
+ * rule).
+ */
+export async function providerOf(deps: Pick<Deps, 'config'>, row: SsoConfigRow): Promise<client.Configuration> {
+  const key = `${row.domain}\n${row.clientId}\n${row.clientSecretEncrypted ?? ''}`;
+  const known = cache.get(key);
+  if (known && Date.now() - known.at < DISCOVERY_TTL_MS) return known.config;
+  const secret = clientSecretOf(deps, row);
+  const execute = [client.enableNonRepudiationChecks, ...(row.domain.startsWith('http:') ? [client.allowInsecureRequests] : [])];
+  let config: client.Configuration;
+  try {
+    config = await client.discovery(
+      new URL(row.domain),
+      row.clientId,
+      secret ?? undefined,
+      secret ? client.ClientSecretBasic(secret) : client.None(),
+      {
+        execute,
+        timeout: PROVIDER_TIMEOUT_SECONDS,
+      },
+    );
+  } catch {
+    throw providerUnreachable();
+  }
+  config.timeout = PROVIDER_TIMEOUT_SECONDS;
+  cache.set(key, { config, at: Date.now() });
+  return config;
+}
