@@ -9,6 +9,7 @@ import { businessUnitsRoutes } from './business-units/business-units.routes.js';
 import { documentDownloadsRoutes } from './document-downloads/document-downloads.routes.js';
 import { documentSearchAccessRoutes } from './document-search-access/document-search-access.routes.js';
 import { documentTypesRoutes } from './document-types/document-types.routes.js';
+import { documentLiveStateJobs } from './documents/document-live-state.jobs.js';
 import { documentsRoutes } from './documents/documents.routes.js';
 import { filesRoutes } from './files/files.routes.js';
 import { translationsRoutes } from './internationalizations/translations.routes.js';
@@ -88,4 +89,4 @@ export const apiModules: RoutesPlugin[] = [
 ];
 
 /** Every area's queues of background jobs and their handlers, declared by buildApp before the queue starts (decision 0056). */
-export const jobModules: ((deps: Deps) => void)[] = [bulkJobs, scheduledExportJobs];
+export const jobModules: ((deps: Deps) => void)[] = [bulkJobs, scheduledExportJobs, documentLiveStateJobs];
