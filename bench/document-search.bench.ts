@@ -255,13 +255,13 @@ export async function documentSearchBench(): Promise<void> {
       {
         name: 'scheduled documents',
         body: { publishState: 'SCHEDULED' },
-        sql: directSql(stateIs('SCHEDULED', `d.scheduled_until > now() AND ${scheduled} AND NOT ${published}`)),
+        sql: directSql(`d.scheduled_until > now() AND ${stateIs('SCHEDULED', `${scheduled} AND NOT ${published}`)}`),
         values: [unitId],
       },
       {
         name: 'published documents',
         body: { publishState: 'PUBLISHED' },
-        sql: directSql(stateIs('PUBLISHED', `d.published_from <= now() AND ${published}`)),
+        sql: directSql(`d.published_from <= now() AND ${stateIs('PUBLISHED', published)}`),
         values: [unitId],
       },
       {

@@ -2,7 +2,6 @@ ALTER TABLE "document" ADD COLUMN "live_state" text;--> statement-breakpoint
 ALTER TABLE "document" ADD COLUMN "live_state_content_id" integer;--> statement-breakpoint
 ALTER TABLE "document" ADD COLUMN "live_state_from" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "document" ADD COLUMN "live_state_until" timestamp with time zone;--> statement-breakpoint
-CREATE INDEX "document_unit_live_state_idx" ON "document" USING btree ("business_unit_id","live_state",lower("number"));--> statement-breakpoint
 -- hand-written below
 -- A document's publish state against the unit's live content, kept with the window of time in
 -- which it holds (decision 0066). Only the files whose current version has a date and is held by

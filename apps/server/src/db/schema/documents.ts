@@ -118,7 +118,6 @@ export const document = pgTable(
   (t) => [
     uniqueIndex('document_unit_number_uq').on(t.businessUnitId, sql`lower(${t.number})`),
     index('document_unit_scheduled_idx').on(t.businessUnitId, t.scheduledUntil).where(sql`${t.scheduledUntil} IS NOT NULL`),
-    index('document_unit_live_state_idx').on(t.businessUnitId, t.liveState, sql`lower(${t.number})`),
     index('document_unit_orphan_idx').on(t.businessUnitId, sql`lower(${t.number})`).where(sql`NOT ${t.linked}`),
     unique('document_id_unit_uq').on(t.id, t.businessUnitId),
     index('document_type_idx').on(t.documentTypeId),

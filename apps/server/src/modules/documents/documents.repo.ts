@@ -89,13 +89,12 @@ export function publishStateIs(doc: string, businessUnitId: number, state: Publi
   const { mayBePublished, mayBeScheduled } = stateDatesAllow(doc);
   const published = sql`(${mayBePublished} AND ${liveFileWhere(id, sql`ps_f.current_publish_date <= now() AND ${live}`)})`;
   const scheduled = sql`(${mayBeScheduled} AND ${liveFileWhere(id, sql`ps_f.current_publish_date > now() AND ${live}`)})`;
-  const checked =
-    state === 'PUBLISHED'
-      ? sql`${col('published_from')} <= now() AND ${published}`
-      : state === 'SCHEDULED'
-        ? sql`${col('scheduled_until')} > now() AND ${scheduled} AND NOT ${published}`
-        : sql`NOT ${published} AND NOT ${scheduled}`;
-  return sql`(CASE WHEN ${keptStateHolds(doc, businessUnitId)} THEN ${col('live_state')} = ${state} ELSE ${checked} END)`;
+  const kept = (checked: SQL) =>
+    sql`(CASE WHEN ${keptStateHolds(doc, businessUnitId)} THEN ${col('live_state')} = ${state} ELSE ${checked} END)`;
+  // the dates are necessary for either state whether kept or checked: outside the CASE, the scheduled ones through their index
+  if (state === 'PUBLISHED') return sql`${col('published_from')} <= now() AND ${kept(published)}`;
+  if (state === 'SCHEDULED') return sql`${col('scheduled_until')} > now() AND ${kept(sql`${scheduled} AND NOT ${published}`)}`;
+  return kept(sql`NOT ${published} AND NOT ${scheduled}`);
 }
 
 export const fileCountSql = (documentId: SQL): SQL<number> =>
