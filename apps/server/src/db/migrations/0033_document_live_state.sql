@@ -29,11 +29,15 @@ BEGIN
   WHERE d.id = s.id AND (d.live_state IS DISTINCT FROM s.state OR d.live_state_content_id IS DISTINCT FROM s.content_id
     OR d.live_state_from IS DISTINCT FROM s.valid_from OR d.live_state_until IS DISTINCT FROM s.valid_until);
 END $$;--> statement-breakpoint
--- the dates kept by the file triggers (decision 0060) and the live state together, in the same lock
+-- the file triggers keep the dates (decision 0060) and forget the kept state of the documents whose
+-- files changed, in the same row write: those are checked against their files until the refresh
+-- job or the sweep computes them again (computing it here would cost every publish's stamping, and
+-- a publish makes it stale at its commit anyway)
 CREATE OR REPLACE FUNCTION document_keep_publish_dates(ids integer[]) RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
   PERFORM 1 FROM "document" WHERE id IN (SELECT unnest(ids)) ORDER BY id FOR NO KEY UPDATE;
-  UPDATE "document" d SET published_from = s.published_from, published_until = s.published_until, scheduled_until = s.scheduled_until
+  UPDATE "document" d SET published_from = s.published_from, published_until = s.published_until, scheduled_until = s.scheduled_until,
+    live_state_content_id = NULL
   FROM (SELECT dd.id,
           min(f.current_publish_date) FILTER (WHERE f.archive_date IS NULL OR f.archive_date > f.current_publish_date) AS published_from,
           CASE WHEN NOT bool_or(f.archive_date IS NULL AND f.current_publish_date IS NOT NULL) THEN
@@ -42,8 +46,7 @@ BEGIN
         FROM "document" dd LEFT JOIN "file" f ON f.document_id = dd.id AND f.current_publish_date IS NOT NULL
         WHERE dd.id IN (SELECT unnest(ids)) GROUP BY dd.id) s
   WHERE d.id = s.id AND (d.published_from IS DISTINCT FROM s.published_from OR d.published_until IS DISTINCT FROM s.published_until
-    OR d.scheduled_until IS DISTINCT FROM s.scheduled_until);
-  PERFORM document_keep_live_state(ids);
+    OR d.scheduled_until IS DISTINCT FROM s.scheduled_until OR d.live_state_content_id IS NOT NULL);
 END $$;--> statement-breakpoint
 -- a new current version of a dated file changes what the live content holds of it, its dates unchanged
 CREATE OR REPLACE FUNCTION file_keep_document_dates() RETURNS trigger LANGUAGE plpgsql AS $$

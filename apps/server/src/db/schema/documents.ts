@@ -103,8 +103,9 @@ export const document = pgTable(
     /** It documents at least one product or product group (false: an orphan). */
     linked: boolean('linked').notNull().default(false),
     /*
-     * The publish state as last computed (decision 0066), by the file triggers in the changing
-     * transaction and by the refresh job after a publish or a restore; never written by code. It is
+     * The publish state as last computed (decision 0066) by the refresh job after a publish or a
+     * restore and by its ten-minute sweep; the file triggers forget it (content id NULL) for the
+     * documents whose files change; never written by code. It is
      * the state against the live content `live_state_content_id` (0: none) for every moment from
      * `live_state_from` (null: ever since) until before `live_state_until` (null: for ever), the
      * dates of its live files between which nothing changes. The search trusts it only while the

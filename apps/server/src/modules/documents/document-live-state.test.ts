@@ -108,7 +108,7 @@ describe('the publish state kept on the document', () => {
     await expectKeptCurrent(await expectFiltersAgree());
   });
 
-  it('a file written after the refresh keeps its document right at once (the file triggers)', async () => {
+  it('a file written after the refresh: its document is forgotten and checked, right at once, until the sweep', async () => {
     const [, , scheduled, , , plain] = ids;
     await ctx.db
       .update(file)
@@ -116,9 +116,12 @@ describe('the publish state kept on the document', () => {
       .where(eq(file.documentId, scheduled));
     // a dated version the live content does not hold: still unpublished
     await makePublishFile(ctx.db, { id: plain, businessUnitId: ready.unit.id }, [{ publishDate: at(-1), binary: true }]);
+    const forgotten = (await kept()).filter((r) => r.content === null).map((r) => r.id);
+    expect(forgotten.sort((a, b) => a - b)).toEqual([scheduled, plain].sort((a, b) => a - b));
     const states = await expectFiltersAgree();
     expect([states.get(scheduled), states.get(plain)]).toEqual(['UNPUBLISHED', 'UNPUBLISHED']);
-    await expectKeptCurrent(states);
+    expect(await refreshLiveStates(ctx.db)).toBe(2);
+    await expectKeptCurrent(await expectFiltersAgree());
   });
 
   it('a kept state computed against another content, a passed window or never computed is not trusted', async () => {
