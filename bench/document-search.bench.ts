@@ -115,6 +115,10 @@ export async function seedDocuments(databaseUrl: string, dataDir: string): Promi
      FROM file_version v JOIN file f ON f.id = v.file_id WHERE f.business_unit_id = $1 AND v.publish_date IS NOT NULL`,
     [unit.id, pub[0].id],
   );
+  // what the refresh job does after a publish (decision 0066): every document's state against the new live content
+  const refreshStarted = Date.now();
+  await c.query('SELECT document_keep_live_state(ARRAY(SELECT id FROM document WHERE business_unit_id = $1))', [unit.id]);
+  console.log(`bench: kept the states of the unit's documents against the live content in ${Date.now() - refreshStarted} ms`);
   await c.query('VACUUM ANALYZE');
   const counts = await c.query(
     `SELECT (SELECT count(*) FROM document) AS documents, (SELECT count(*) FROM file) AS files, (SELECT count(*) FROM file_version) AS versions`,
@@ -132,6 +136,13 @@ const liveVersion = (f: string) =>
   `EXISTS (SELECT 1 FROM pub_file_version lv WHERE lv.publication_id = (SELECT lc.content_id FROM publication lc
      WHERE lc.business_unit_id = ${f}.business_unit_id AND lc.number IS NOT NULL ORDER BY lc.number DESC LIMIT 1) AND lv.file_version_id = ${f}.current_version_id)`;
 
+/** The state kept on the document holds (decision 0066): computed against the live content, now inside its window. */
+const keptHolds = `(d.live_state_content_id = coalesce((SELECT lc.content_id FROM publication lc
+     WHERE lc.business_unit_id = $1 AND lc.number IS NOT NULL ORDER BY lc.number DESC LIMIT 1), 0)
+   AND coalesce(d.live_state_from <= now(), true) AND coalesce(d.live_state_until > now(), true))`;
+/** The kept state where it holds, else the check of the files (`checked`). */
+const stateIs = (state: string, checked: string) => `(CASE WHEN ${keptHolds} THEN d.live_state = '${state}' ELSE ${checked} END)`;
+
 /**
  * The API's page written by hand (document-search.repo.ts): the unit's documents matching the
  * filter in number order, each with its type's name, its publish state from its files' current
@@ -147,9 +158,10 @@ function directSql(filter: string, count: 'kept' | 'apart' | 'window' = 'window'
   }[count];
   return `SELECT d.id, d.number, d.name, d.document_type_id, d.last_modified_date,
       (SELECT t.name FROM document_type t WHERE t.id = d.document_type_id) AS type_name,
-      (SELECT CASE WHEN bool_or(f.current_publish_date <= now() AND ${liveVersion('f')}) THEN 'PUBLISHED'
-                   WHEN bool_or(f.current_publish_date > now() AND ${liveVersion('f')}) THEN 'SCHEDULED' ELSE 'UNPUBLISHED' END
-         FROM file f WHERE f.document_id = d.id AND (f.archive_date IS NULL OR f.archive_date > now())) AS publish_state,
+      CASE WHEN ${keptHolds} THEN d.live_state ELSE
+        (SELECT CASE WHEN bool_or(f.current_publish_date <= now() AND ${liveVersion('f')}) THEN 'PUBLISHED'
+                     WHEN bool_or(f.current_publish_date > now() AND ${liveVersion('f')}) THEN 'SCHEDULED' ELSE 'UNPUBLISHED' END
+           FROM file f WHERE f.document_id = d.id AND (f.archive_date IS NULL OR f.archive_date > now())) END AS publish_state,
       (SELECT count(*)::int FROM file fc WHERE fc.document_id = d.id) AS file_count,
       ${total} AS total
     FROM document d WHERE ${where}
@@ -243,19 +255,19 @@ export async function documentSearchBench(): Promise<void> {
       {
         name: 'scheduled documents',
         body: { publishState: 'SCHEDULED' },
-        sql: directSql(`d.scheduled_until > now() AND ${scheduled} AND NOT ${published}`),
+        sql: directSql(`d.scheduled_until > now() AND ${stateIs('SCHEDULED', `${scheduled} AND NOT ${published}`)}`),
         values: [unitId],
       },
       {
         name: 'published documents',
         body: { publishState: 'PUBLISHED' },
-        sql: directSql(`d.published_from <= now() AND ${published}`),
+        sql: directSql(`d.published_from <= now() AND ${stateIs('PUBLISHED', published)}`),
         values: [unitId],
       },
       {
         name: 'unpublished documents',
         body: { publishState: 'UNPUBLISHED' },
-        sql: directSql(`NOT ${published} AND NOT ${scheduled}`),
+        sql: directSql(stateIs('UNPUBLISHED', `NOT ${published} AND NOT ${scheduled}`)),
         values: [unitId],
       },
       { name: 'orphans', body: { orphans: true }, sql: directSql('NOT d.linked', 'apart'), values: [unitId] },

@@ -10,6 +10,7 @@ import { demoRoutes } from './demo/demo.routes.js';
 import { documentDownloadsRoutes } from './document-downloads/document-downloads.routes.js';
 import { documentSearchAccessRoutes } from './document-search-access/document-search-access.routes.js';
 import { documentTypesRoutes } from './document-types/document-types.routes.js';
+import { documentLiveStateJobs } from './documents/document-live-state.jobs.js';
 import { documentsRoutes } from './documents/documents.routes.js';
 import { filesRoutes } from './files/files.routes.js';
 import { translationsRoutes } from './internationalizations/translations.routes.js';
@@ -97,4 +98,4 @@ export const apiModules: RoutesPlugin[] = [
 ];
 
 /** Every area's queues of background jobs and their handlers, declared by buildApp before the queue starts (decision 0056). */
-export const jobModules: ((deps: Deps) => void)[] = [bulkJobs, scheduledExportJobs, retentionJobs];
+export const jobModules: ((deps: Deps) => void)[] = [bulkJobs, scheduledExportJobs, retentionJobs, documentLiveStateJobs];

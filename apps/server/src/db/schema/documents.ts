@@ -102,6 +102,19 @@ export const document = pgTable(
     scheduledUntil: timestamp('scheduled_until', { withTimezone: true }),
     /** It documents at least one product or product group (false: an orphan). */
     linked: boolean('linked').notNull().default(false),
+    /*
+     * The publish state as last computed (decision 0066) by the refresh job after a publish or a
+     * restore and by its ten-minute sweep; the file triggers forget it (content id NULL) for the
+     * documents whose files change; never written by code. It is
+     * the state against the live content `live_state_content_id` (0: none) for every moment from
+     * `live_state_from` (null: ever since) until before `live_state_until` (null: for ever), the
+     * dates of its live files between which nothing changes. The search trusts it only while the
+     * unit's live content is that one and now is inside that window; otherwise it checks the files.
+     */
+    liveState: text('live_state'),
+    liveStateContentId: integer('live_state_content_id'),
+    liveStateFrom: timestamp('live_state_from', { withTimezone: true }),
+    liveStateUntil: timestamp('live_state_until', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('document_unit_number_uq').on(t.businessUnitId, sql`lower(${t.number})`),

@@ -14,7 +14,7 @@ import {
   productGroup,
 } from '../../db/schema/index.js';
 import { type MatchMode, matchesText } from '../../db/sql.js';
-import { fileCountSql, publishStateIs, publishStateSql } from './documents.repo.js';
+import { fileCountSql, publishStateIs, publishStateOfRow } from './documents.repo.js';
 
 export interface DocumentSearchFilter {
   businessUnitId: number;
@@ -150,7 +150,7 @@ export async function searchDocuments(
       name: document.name,
       documentTypeId: document.documentTypeId,
       documentTypeName: sql<string>`(SELECT t.name FROM ${documentType} t WHERE t.id = ${d.documentTypeId})`,
-      publishState: publishStateSql(d.id),
+      publishState: publishStateOfRow('"document"', f.businessUnitId),
       fileCount: fileCountSql(d.id),
       lastModifiedDate: document.lastModifiedDate,
       ...collections,

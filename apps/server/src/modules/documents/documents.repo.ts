@@ -1,7 +1,7 @@
 import type { PublishState } from '@vellum/contract';
 import { and, asc, count, eq, inArray, isNotNull, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { versionIsLive } from '../../db/live-content.js';
+import { liveContentOf, versionIsLive } from '../../db/live-content.js';
 import {
   document,
   documentAttributeDefinition,
@@ -57,11 +57,30 @@ function stateDatesAllow(doc: string): { mayBePublished: SQL; mayBeScheduled: SQ
 }
 
 /**
- * The documents in one publish state, as conditions the planner can answer with a semi-join over
- * the files (comparing publishStateSql per document would compute it for every document of the unit).
- * `doc` names the document's row: the dates kept on it (decision 0060) narrow first, through an
- * index for the scheduled ones, and only the documents they leave are checked file by file
- * against the clock and the live publication of `businessUnitId`.
+ * The kept state of the document `doc` (decision 0066) holds now: it was computed against the unit's
+ * live content (read once per statement for a constant unit) and now lies inside its window.
+ */
+export function keptStateHolds(doc: string, businessUnitId: SQL | number): SQL {
+  const col = (name: string) => sql.raw(`${doc}.${name}`);
+  return sql`(${col('live_state_content_id')} = coalesce(${liveContentOf(businessUnitId)}, 0)
+    AND coalesce(${col('live_state_from')} <= now(), true) AND coalesce(${col('live_state_until')} > now(), true))`;
+}
+
+/**
+ * The publish state of the row `doc` of a document of unit `businessUnitId`: the kept state while
+ * it holds (decision 0066), else computed from the files as publishStateSql does.
+ */
+export function publishStateOfRow(doc: string, businessUnitId: SQL | number): SQL<PublishState> {
+  return sql<PublishState>`(CASE WHEN ${keptStateHolds(doc, businessUnitId)} THEN ${sql.raw(`${doc}.live_state`)}
+    ELSE ${publishStateSql(sql.raw(`${doc}.id`))} END)`;
+}
+
+/**
+ * The documents in one publish state. The state kept on the document (decision 0066) answers for
+ * every document whose kept state holds (computed against the live content, now inside its window);
+ * only the others are checked as before: the dates kept on the document (decision 0060) narrow
+ * first, and only the documents they leave are checked file by file against the clock and the live
+ * publication of `businessUnitId` (a semi-join over the files, not publishStateSql per document).
  */
 export function publishStateIs(doc: string, businessUnitId: number, state: PublishState): SQL {
   const id = sql.raw(`${doc}.id`);
@@ -70,9 +89,12 @@ export function publishStateIs(doc: string, businessUnitId: number, state: Publi
   const { mayBePublished, mayBeScheduled } = stateDatesAllow(doc);
   const published = sql`(${mayBePublished} AND ${liveFileWhere(id, sql`ps_f.current_publish_date <= now() AND ${live}`)})`;
   const scheduled = sql`(${mayBeScheduled} AND ${liveFileWhere(id, sql`ps_f.current_publish_date > now() AND ${live}`)})`;
-  if (state === 'PUBLISHED') return sql`${col('published_from')} <= now() AND ${published}`;
-  if (state === 'SCHEDULED') return sql`${col('scheduled_until')} > now() AND ${scheduled} AND NOT ${published}`;
-  return sql`NOT ${published} AND NOT ${scheduled}`;
+  const kept = (checked: SQL) =>
+    sql`(CASE WHEN ${keptStateHolds(doc, businessUnitId)} THEN ${col('live_state')} = ${state} ELSE ${checked} END)`;
+  // the dates are necessary for either state whether kept or checked: outside the CASE, the scheduled ones through their index
+  if (state === 'PUBLISHED') return sql`${col('published_from')} <= now() AND ${kept(published)}`;
+  if (state === 'SCHEDULED') return sql`${col('scheduled_until')} > now() AND ${kept(sql`${scheduled} AND NOT ${published}`)}`;
+  return kept(sql`NOT ${published} AND NOT ${scheduled}`);
 }
 
 export const fileCountSql = (documentId: SQL): SQL<number> =>

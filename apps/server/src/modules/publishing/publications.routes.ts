@@ -4,6 +4,7 @@ import { alert } from '../../platform/alerts.js';
 import type { RoutesPlugin } from '../../platform/deps.js';
 import { sendPage } from '../../platform/paging.js';
 import { route } from '../../platform/route.js';
+import { queueLiveStateRefresh } from '../documents/document-live-state.jobs.js';
 import { getPublication, listPublications, restorePublication, unitOfPublication } from './publications.service.js';
 
 /** Who publishes, or reads the publish audit log, reads the history (decision 0037). */
@@ -22,6 +23,7 @@ export const publicationsRoutes: RoutesPlugin = async (app) => {
 
   route(app, api.restorePublication, { access: { right: 'PUBLISH', unit: ofPublication } }, async (req, reply) => {
     const publication = await restorePublication(deps, authOf(req), req.params.id);
+    await queueLiveStateRefresh(deps, publication.businessUnitId, (err) => req.log.error({ err }, 'document states not queued'));
     alert(reply, 'vellumApp.publication.restored', publication.number).status(201);
     return publication;
   });

@@ -3,6 +3,7 @@ import { authOf, unitFromBody, unitFromQuery } from '../../platform/access.js';
 import { alert } from '../../platform/alerts.js';
 import type { RoutesPlugin } from '../../platform/deps.js';
 import { type RouteOptions, route } from '../../platform/route.js';
+import { queueLiveStateRefresh } from '../documents/document-live-state.jobs.js';
 import { publish, publishChanges, publishFiles, publishProducts, publishReadiness, publishState } from './publish.service.js';
 
 const inQueryUnit: RouteOptions = { access: { right: 'PUBLISH', unit: unitFromQuery('business-unit') } };
@@ -18,6 +19,7 @@ export const publishRoutes: RoutesPlugin = async (app) => {
 
   route(app, api.publish, { access: { right: 'PUBLISH', unit: unitFromBody('businessUnitId') } }, async (req, reply) => {
     const created = await publish(deps, authOf(req), req.body, (err) => req.log.error({ err }, 'publish failed'));
+    await queueLiveStateRefresh(deps, created.businessUnitId, (err) => req.log.error({ err }, 'document states not queued'));
     alert(reply, 'vellumApp.publish.success', created.number).status(201);
     return created;
   });
