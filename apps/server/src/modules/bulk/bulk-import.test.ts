@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import * as XLSX from '@e965/xlsx';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attributeValue, auditLog, businessUnit, product, productGroup, productGroupProduct } from '../../db/schema/index.js';
@@ -238,6 +238,11 @@ describe('updates of a batch checked together and written with multi-row stateme
     const e = await makeProduct(ctx.db, type, { keyCode: 'UP-E' }, { [gtin]: 'GE', [label]: 'e' });
     const group = await makeProductGroup(ctx.db, type, [b.id], { name: 'Up group' });
     await makeLotRange(ctx.db, type, [c.id], { name: 'Up lots', numbers: ['UL1'] });
+    // the sheet has no end-of-life column: both ways of updating keep the date retention counts from
+    await ctx.db
+      .update(product)
+      .set({ endOfLifeDate: '2030-06-30' })
+      .where(inArray(product.id, [a.id, c.id]));
     const header = ['Key code', 'Gtin [gtin]', 'Label [label]', 'Product groups', 'Lot ranges'];
     const rows = [
       ['UP-A', 'GB', 'a2', 'Up group', ''], // GB is B's until B's row gives it up
@@ -288,6 +293,16 @@ describe('updates of a batch checked together and written with multi-row stateme
     ]);
     expect(changesOf('UP-C')).toEqual([{ attributeValues: { from: { [gtin]: 'GC', [label]: 'c' }, to: { [gtin]: 'GC', [label]: 'c2' } } }]);
     expect(changesOf('UP-E')).toEqual([]);
+    const endOfLife = await ctx.db
+      .select({ keyCode: product.keyCode, endOfLifeDate: product.endOfLifeDate })
+      .from(product)
+      .where(eq(product.productTypeId, type.id));
+    expect(Object.fromEntries(endOfLife.map((p) => [p.keyCode, p.endOfLifeDate]))).toEqual({
+      'UP-A': '2030-06-30',
+      'UP-B': null,
+      'UP-C': '2030-06-30',
+      'UP-E': null,
+    });
   });
 });
 

@@ -125,6 +125,7 @@ export interface ExistingProduct {
   productTypeId: number;
   version: number;
   publishDate: Date | null;
+  endOfLifeDate: string | null;
 }
 
 /** The products of the unit with these key codes (case-insensitive, as key codes are unique), by lower-cased key code. */
@@ -137,6 +138,7 @@ export async function productsByKeyCode(db: DbOrTx, businessUnitId: number, keyC
       productTypeId: product.productTypeId,
       version: product.version,
       publishDate: product.publishDate,
+      endOfLifeDate: product.endOfLifeDate,
     })
     .from(product)
     .where(

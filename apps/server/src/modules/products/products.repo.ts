@@ -167,13 +167,19 @@ export async function findProducts(db: DbOrTx, ids: readonly number[], forUpdate
  * unnested), each only at its version, the version raised as `updateProduct` does; answers the ids
  * updated.
  */
-export async function updateProducts(db: DbOrTx, rows: readonly (ProductValues & { id: number; version: number })[]): Promise<Set<number>> {
+export async function updateProducts(
+  db: DbOrTx,
+  rows: readonly (ProductValues & Pick<ProductRow, 'id' | 'version' | 'endOfLifeDate'>)[],
+): Promise<Set<number>> {
   if (rows.length === 0) return new Set();
   const updated = await rowsOf<{ id: number }>(
     db,
-    sql`UPDATE product p SET key_code = t.key_code, publish_date = t.publish_date::timestamptz, last_modified_date = now(), version = p.version + 1
+    sql`UPDATE product p SET key_code = t.key_code, publish_date = t.publish_date::timestamptz,
+               end_of_life_date = t.end_of_life_date::date,
+               last_modified_date = now(), version = p.version + 1
         FROM unnest(${intArray(rows.map((r) => r.id))}, ${intArray(rows.map((r) => r.version))}, ${textArray(rows.map((r) => r.keyCode))},
-                    ${nullableTextArray(rows.map((r) => r.publishDate?.toISOString() ?? null))}) AS t(id, version, key_code, publish_date)
+                    ${nullableTextArray(rows.map((r) => r.publishDate?.toISOString() ?? null))},
+                    ${nullableTextArray(rows.map((r) => r.endOfLifeDate))}) AS t(id, version, key_code, publish_date, end_of_life_date)
         WHERE p.id = t.id AND p.version = t.version
         RETURNING p.id`,
   );

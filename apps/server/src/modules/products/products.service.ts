@@ -420,7 +420,10 @@ const isTakenRefusal = (err: AppError) =>
   );
 
 /** Each product's state as the audit log records it (`stateOf`), read for many at once; only for products without lot ranges. */
-async function statesOf(tx: DbOrTx, rows: readonly Pick<repo.ProductRow, 'id' | 'keyCode' | 'productTypeId' | 'publishDate'>[]) {
+async function statesOf(
+  tx: DbOrTx,
+  rows: readonly Pick<repo.ProductRow, 'id' | 'keyCode' | 'productTypeId' | 'publishDate' | 'endOfLifeDate'>[],
+) {
   const ids = rows.map((r) => r.id);
   const values = await repo.valuesOf(tx, ids);
   const groups = await repo.groupIdsOf(tx, ids);
@@ -431,6 +434,7 @@ async function statesOf(tx: DbOrTx, rows: readonly Pick<repo.ProductRow, 'id' | 
         keyCode: row.keyCode,
         productTypeId: row.productTypeId,
         publishDate: iso(row.publishDate),
+        endOfLifeDate: row.endOfLifeDate ?? null,
         attributeValues: Object.fromEntries(
           values.filter((v) => v.productId === row.id).map((v) => [String(v.attributeDefinitionId), v.value]),
         ),
@@ -508,7 +512,12 @@ export async function updateProductsOfType(
         );
         const after = accepted.map(({ i, row }) => {
           const body = bodies[i] as UpdateBody;
-          return { ...row, keyCode: body.keyCode, publishDate: body.publishDate === null ? null : new Date(body.publishDate) };
+          return {
+            ...row,
+            keyCode: body.keyCode,
+            publishDate: body.publishDate === null ? null : new Date(body.publishDate),
+            endOfLifeDate: body.endOfLifeDate,
+          };
         });
         const updated = await repo.updateProducts(sp, after);
         if (updated.size !== accepted.length) throw conflict(); // the rows are locked: not expected

@@ -282,6 +282,8 @@ class ProductSheetImport implements SheetImport {
       productTypeId: this.type.id,
       keyCode,
       publishDate: sameType?.publishDate?.toISOString() ?? null,
+      // the sheet has no end-of-life column: an update keeps the date retention counts from
+      endOfLifeDate: sameType?.endOfLifeDate ?? null,
       attributeValues,
       productGroupIds,
       lotRanges,
