@@ -27,6 +27,7 @@ export * from './rights.js';
 export * from './scheduled-exports.js';
 export * from './site-theme.js';
 export * from './sitemap.js';
+export * from './tickets.js';
 export * from './translatable.js';
 export * from './translations.js';
 export * from './website-layout.js';

@@ -6,6 +6,7 @@ import { businessUnitScreens } from '../features/business-units/screens';
 import { documentTypeScreens } from '../features/document-types/screens';
 import { documentScreens } from '../features/documents/screens';
 import { fileScreens } from '../features/files/screens';
+import { helpScreens } from '../features/help/screens';
 import { lotRangeScreens } from '../features/lot-ranges/screens';
 import { manufacturerScreens } from '../features/manufacturer/screens';
 import { paperCopyRequestScreens } from '../features/paper-copy-requests/screens';
@@ -55,4 +56,5 @@ export const screens: readonly Screen[] = [
   ...scheduledExportScreens,
   ...sitemapScreens,
   ...bulkScreens,
+  ...helpScreens,
 ];

@@ -32,6 +32,7 @@ import { scheduledExportJobs } from './scheduled-exports/scheduled-exports.jobs.
 import { scheduledExportsRoutes } from './scheduled-exports/scheduled-exports.routes.js';
 import { siteRoutes } from './site/site.routes.js';
 import { sitemapRoutes } from './sitemap/sitemap.routes.js';
+import { ticketsRoutes } from './tickets/tickets.routes.js';
 import { userGroupsRoutes } from './user-groups/user-groups.routes.js';
 import { usersRoutes } from './users/users.routes.js';
 import { websiteLayoutRoutes } from './website-layout/website-layout.routes.js';
@@ -85,6 +86,8 @@ export const apiModules: RoutesPlugin[] = [
   bulkUploadRoutes,
   // issue 21: scheduled exports
   scheduledExportsRoutes,
+  // issue 24: help tickets
+  ticketsRoutes,
 ];
 
 /** Every area's queues of background jobs and their handlers, declared by buildApp before the queue starts (decision 0056). */

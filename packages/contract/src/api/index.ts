@@ -24,6 +24,7 @@ import { documentSearchAccessApi, publicUserGroupsApi } from './restricted-acces
 import { accessRightsApi, rolesApi } from './roles.js';
 import { scheduledExportsApi } from './scheduled-exports.js';
 import { sitemapApi } from './sitemap.js';
+import { ticketsApi } from './tickets.js';
 import { translationsApi } from './translations.js';
 import { userGroupsApi } from './user-groups.js';
 import { usersApi } from './users.js';
@@ -55,6 +56,7 @@ export * from './restricted-access.js';
 export * from './roles.js';
 export * from './scheduled-exports.js';
 export * from './sitemap.js';
+export * from './tickets.js';
 export * from './translations.js';
 export * from './user-groups.js';
 export * from './users.js';
@@ -93,6 +95,7 @@ export const apiAreas: Readonly<Record<string, Readonly<Record<string, RouteDecl
   roles: rolesApi,
   scheduledExports: scheduledExportsApi,
   sitemap: sitemapApi,
+  tickets: ticketsApi,
   translations: translationsApi,
   userGroups: userGroupsApi,
   users: usersApi,

@@ -12,6 +12,7 @@ export * from './regions-languages.js';
 export * from './restricted-access.js';
 export * from './scheduled-exports.js';
 export * from './site-email-links.js';
+export * from './tickets.js';
 export * from './translations.js';
 export * from './users.js';
 export * from './website.js';
