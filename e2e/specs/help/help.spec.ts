@@ -72,3 +72,21 @@ test('a ticket with an attachment, from the footer to support and back', async (
   await expect(page.getByRole('link', { name: 'Go Back' })).toHaveCount(0);
   await expect(page.getByRole('table', { name: 'Your tickets' }).getByRole('row').filter({ hasText: subject })).toContainText('Closed');
 });
+
+/** Release notes (spec 000 §2, §3): the footer's version opens them, newest version first, the running one marked. */
+test('the release notes from the footer', async ({ page }) => {
+  await signIn(page, VIEWER.login, VIEWER.password);
+  await page.goto('/my-business-units/1');
+  const version = page.getByTestId('software-version');
+  await expect(version).toHaveText(/^Vellum \d+\.\d+\.\d+/);
+  const running = ((await version.textContent()) ?? '').replace('Vellum ', '').trim();
+  await version.click();
+  await expect(page).toHaveURL(/\/general-settings\/release-notes$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Release notes' })).toBeVisible();
+  await expect(page.getByTestId('known-bugs').getByRole('listitem').first()).toBeVisible();
+  const first = page.getByTestId('release').first();
+  await expect(first.getByRole('heading', { level: 2 })).toHaveText(`Version ${running}`);
+  await expect(first.getByText('Running')).toBeVisible();
+  await expect(first.getByRole('heading', { level: 3, name: 'Added' })).toBeVisible();
+  expect(await page.getByTestId('release').count()).toBeGreaterThan(1);
+});

@@ -22,6 +22,7 @@ export * from './product-types.js';
 export * from './products.js';
 export * from './publishing.js';
 export * from './regions-languages.js';
+export * from './release-notes.js';
 export * from './restricted-access.js';
 export * from './rights.js';
 export * from './scheduled-exports.js';

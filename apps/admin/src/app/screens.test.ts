@@ -95,6 +95,8 @@ const EXPECTED: [string, string[] | undefined, 'business-unit'?][] = [
   // help (spec 000 §2): the ticket form for any signed-in user, every ticket for the vendor's support staff
   ['/help', undefined],
   ['/general-settings/tickets', ['QARAD_USER']],
+  // the release notes: any signed-in user, from the footer's version
+  ['/general-settings/release-notes', undefined],
 ];
 
 describe('the screen tables', () => {

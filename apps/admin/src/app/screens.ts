@@ -16,6 +16,7 @@ import { productTypeScreens } from '../features/product-types/screens';
 import { productScreens } from '../features/products/screens';
 import { publishingScreens } from '../features/publishing/screens';
 import { regionsLanguagesScreens } from '../features/regions-languages/screens';
+import { releaseNoteScreens } from '../features/release-notes/screens';
 import { restrictedAccessScreens } from '../features/restricted-access/screens';
 import { roleScreens } from '../features/roles/screens';
 import { scheduledExportScreens } from '../features/scheduled-exports/screens';
@@ -57,4 +58,5 @@ export const screens: readonly Screen[] = [
   ...sitemapScreens,
   ...bulkScreens,
   ...helpScreens,
+  ...releaseNoteScreens,
 ];

@@ -27,6 +27,7 @@ import { publicationsRoutes } from './publishing/publications.routes.js';
 import { publishRoutes } from './publishing/publish.routes.js';
 import { referenceDataRoutes } from './reference-data/reference-data.routes.js';
 import { regionsRoutes } from './regions/regions.routes.js';
+import { releaseNotesRoutes } from './release-notes/release-notes.routes.js';
 import { rolesRoutes } from './roles/roles.routes.js';
 import { scheduledExportJobs } from './scheduled-exports/scheduled-exports.jobs.js';
 import { scheduledExportsRoutes } from './scheduled-exports/scheduled-exports.routes.js';
@@ -86,8 +87,9 @@ export const apiModules: RoutesPlugin[] = [
   bulkUploadRoutes,
   // issue 21: scheduled exports
   scheduledExportsRoutes,
-  // issue 24: help tickets
+  // issue 24: help tickets, release notes and known bugs
   ticketsRoutes,
+  releaseNotesRoutes,
 ];
 
 /** Every area's queues of background jobs and their handlers, declared by buildApp before the queue starts (decision 0056). */

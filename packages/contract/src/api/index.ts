@@ -20,6 +20,7 @@ import { productsApi } from './products.js';
 import { publishingApi } from './publishing.js';
 import { referenceDataApi } from './reference-data.js';
 import { languageGroupsApi, languagesApi, regionsApi } from './regions-languages.js';
+import { releaseNotesApi } from './release-notes.js';
 import { documentSearchAccessApi, publicUserGroupsApi } from './restricted-access.js';
 import { accessRightsApi, rolesApi } from './roles.js';
 import { scheduledExportsApi } from './scheduled-exports.js';
@@ -52,6 +53,7 @@ export * from './products.js';
 export * from './publishing.js';
 export * from './reference-data.js';
 export * from './regions-languages.js';
+export * from './release-notes.js';
 export * from './restricted-access.js';
 export * from './roles.js';
 export * from './scheduled-exports.js';
@@ -92,6 +94,7 @@ export const apiAreas: Readonly<Record<string, Readonly<Record<string, RouteDecl
   publicUserGroups: publicUserGroupsApi,
   publishing: publishingApi,
   referenceData: referenceDataApi,
+  releaseNotes: releaseNotesApi,
   roles: rolesApi,
   scheduledExports: scheduledExportsApi,
   sitemap: sitemapApi,

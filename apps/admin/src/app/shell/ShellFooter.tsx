@@ -4,9 +4,9 @@ import { Link, useLocation } from 'react-router';
 import { useManagementInfo } from '../../platform/queries';
 
 /**
- * The software version and the 'Need help' link to `/help`, which carries the page it was opened
- * from (its 'Go Back' link and the ticket's url). Document 000 section 2 also puts a release-notes
- * link on the version and a validation-records link here (decision 0073).
+ * The software version, linking to the release notes, and the 'Need help' link to `/help`, which
+ * carries the page it was opened from (its 'Go Back' link and the ticket's url). Document 000
+ * section 2 also puts a validation-records link here, once that feature exists (decision 0073).
  */
 export function ShellFooter() {
   const { t } = useTranslation();
@@ -23,9 +23,13 @@ export function ShellFooter() {
       bg="white"
       data-testid="shell-footer"
     >
-      <Text size="xs" c="dimmed" data-testid="software-version">
-        {info.data ? t('shell.footer.version', { version: info.data.version }) : '\u00a0'}
-      </Text>
+      {info.data ? (
+        <Anchor component={Link} to="/general-settings/release-notes" size="xs" c="dimmed" data-testid="software-version">
+          {t('shell.footer.version', { version: info.data.version })}
+        </Anchor>
+      ) : (
+        <Text size="xs">{'\u00a0'}</Text>
+      )}
       <Anchor
         component={Link}
         to="/help"
