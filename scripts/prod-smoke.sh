@@ -133,6 +133,9 @@ curl -fsS "$BASE/" | grep -qi '<div id="root"' || fail "the admin app's index.ht
 TOKEN=$(curl -fsS -H 'content-type: application/json' -d '{"username":"admin@vellum.demo","password":"Admin#2026"}' "$BASE/api/authenticate" |
   node -e 'let s="";process.stdin.on("data",(c)=>(s+=c)).on("end",()=>process.stdout.write(JSON.parse(s).id_token))') || fail "sign-in"
 curl -fsS -H "authorization: Bearer $TOKEN" "$BASE/api/account" | grep -q 'admin@vellum.demo' || fail "GET /api/account"
+# the release notes and known issues ship with the build (decision 0073)
+curl -fsS -H "authorization: Bearer $TOKEN" "$BASE/api/jira-issues" | grep -q '"fixVersions":\[{"name":"' || fail "GET /api/jira-issues"
+curl -fsS -H "authorization: Bearer $TOKEN" "$BASE/api/known-bugs" | grep -q '"key":"KB-1"' || fail "GET /api/known-bugs"
 
 step "GET /management/metrics"
 curl -s -o /dev/null -w '%{http_code}' "$BASE/management/metrics" | grep -q 404 || fail "metrics without the token"

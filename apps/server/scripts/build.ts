@@ -7,7 +7,7 @@ import { build, type Plugin } from 'esbuild';
  * `node` (decision 0064). esbuild bundles our own code, the workspace packages' TypeScript sources
  * included (@vellum/contract, @vellum/site-views), into `dist/`; every npm package stays an import
  * resolved from node_modules at run time, so that `npm ci --omit=dev` installs what it needs. The
- * migrations are copied beside the bundle, where the migrator looks for them.
+ * migrations are copied beside the bundle, where the migrator looks for them, and so are the release notes.
  */
 
 const SERVER_DIR = resolve(import.meta.dirname, '..');
@@ -45,5 +45,7 @@ const result = await build({
   logLevel: 'warning',
 });
 cpSync(join(SERVER_DIR, 'src/db/migrations'), join(OUT_DIR, 'migrations'), { recursive: true });
+// the release notes and known issues the server reads at start (decision 0073)
+for (const name of ['CHANGELOG.md', 'KNOWN-ISSUES.md']) cpSync(join(SERVER_DIR, '../..', name), join(OUT_DIR, 'release-notes', name));
 const bytes = Object.values(result.metafile.outputs).reduce((sum, o) => sum + o.bytes, 0);
 console.log(`server built into ${OUT_DIR} (${Math.round(bytes / 1024)} kB of JavaScript and source maps)`);

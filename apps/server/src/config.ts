@@ -19,6 +19,8 @@ const envSchema = z.object({
     .optional(),
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().default('Vellum <no-reply@vellum.local>'),
+  /** Where help tickets are mailed; unset: the outbox folder (DATA_DIR/outbox), decision 0073. */
+  SUPPORT_EMAIL: z.string().email().optional(),
   /** Defaults to http://localhost:{PORT}, so that mailed links follow a changed port. */
   PUBLIC_URL: z.string().url().optional(),
   TOKEN_SECRET: z.string().min(32).optional(),
@@ -50,6 +52,8 @@ export interface Config {
   storageUrl?: string;
   smtpUrl?: string;
   mailFrom: string;
+  /** The vendor's support address help tickets are mailed to; undefined: they are written to the outbox. */
+  supportEmail?: string;
   publicUrl: string;
   tokenSecret: string;
   /** The 32-byte key that encrypts SSO client secrets at rest (platform/secret-box.ts). */
@@ -145,6 +149,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     storageUrl: e.STORAGE_URL,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    supportEmail: e.SUPPORT_EMAIL,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     tokenSecret,
     ssoSecretKey,

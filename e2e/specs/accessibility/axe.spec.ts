@@ -55,6 +55,33 @@ test('the main back-office screens are accessible', async ({ page }) => {
   }
 });
 
+test('the help screens and release notes are accessible, with a ticket sent and listed', async ({ page }) => {
+  await signIn(page, ADMIN.login, ADMIN.password);
+  await page.goto('/my-business-units/1');
+  await page.getByTestId('footer-need-help').click();
+  await expect(page.getByRole('table', { name: 'Your tickets' })).toBeVisible();
+  // scanned once loaded (a loader's label is not a subject of the scan)
+  await expect(page.locator('.mantine-Loader-root')).toHaveCount(0);
+  await expectAccessible(page, 'help');
+  await page.getByRole('button', { name: 'Send ticket' }).click();
+  await expect(page.getByText('Enter a subject.')).toBeVisible();
+  await expectAccessible(page, 'help with field errors');
+  await page.getByRole('textbox', { name: 'Subject' }).fill('Accessibility check');
+  await page.getByRole('textbox', { name: 'Description' }).fill('A ticket sent by the accessibility scan.');
+  await page.getByRole('button', { name: 'Send ticket' }).click();
+  await expect(page.getByTestId('help-success')).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Your tickets' })).toContainText('Accessibility check');
+  await expectAccessible(page, 'help after sending');
+  await page.goto('/general-settings/tickets');
+  await expect(page.getByRole('table', { name: 'Support tickets' })).toContainText('Accessibility check');
+  await expect(page.locator('.mantine-Loader-root')).toHaveCount(0);
+  await expectAccessible(page, 'support tickets');
+  await page.getByTestId('software-version').click();
+  await expect(page.getByTestId('release').first()).toBeVisible();
+  await expect(page.locator('.mantine-Loader-root')).toHaveCount(0);
+  await expectAccessible(page, 'release notes');
+});
+
 test('the switcher, a dialog and forms with errors are accessible', async ({ page }) => {
   await signIn(page, ADMIN.login, ADMIN.password);
   await page.goto('/general-settings/user-management');

@@ -95,6 +95,11 @@ const EXPECTED: [string, string[] | undefined, 'business-unit'?][] = [
   ['/my-business-units/:businessUnitId/administration/scheduled-exports/*', ['SCHEDULED_EXPORT_MANAGE'], 'business-unit'],
   // the download page of a scheduled export's e-mail: any signed-in user, the server checks the address and the right
   ['/scheduled-exports/downloads/:id', undefined],
+  // help (spec 000 §2): the ticket form for any signed-in user, every ticket for the vendor's support staff
+  ['/help', undefined],
+  ['/general-settings/tickets', ['QARAD_USER']],
+  // the release notes: any signed-in user, from the footer's version
+  ['/general-settings/release-notes', undefined],
 ];
 
 describe('the screen tables', () => {

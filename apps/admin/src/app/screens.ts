@@ -6,6 +6,7 @@ import { businessUnitScreens } from '../features/business-units/screens';
 import { documentTypeScreens } from '../features/document-types/screens';
 import { documentScreens } from '../features/documents/screens';
 import { fileScreens } from '../features/files/screens';
+import { helpScreens } from '../features/help/screens';
 import { lotRangeScreens } from '../features/lot-ranges/screens';
 import { manufacturerScreens } from '../features/manufacturer/screens';
 import { paperCopyRequestScreens } from '../features/paper-copy-requests/screens';
@@ -15,6 +16,7 @@ import { productTypeScreens } from '../features/product-types/screens';
 import { productScreens } from '../features/products/screens';
 import { publishingScreens } from '../features/publishing/screens';
 import { regionsLanguagesScreens } from '../features/regions-languages/screens';
+import { releaseNoteScreens } from '../features/release-notes/screens';
 import { restrictedAccessScreens } from '../features/restricted-access/screens';
 import { retentionScreens } from '../features/retention/screens';
 import { roleScreens } from '../features/roles/screens';
@@ -57,4 +59,6 @@ export const screens: readonly Screen[] = [
   ...sitemapScreens,
   ...retentionScreens,
   ...bulkScreens,
+  ...helpScreens,
+  ...releaseNoteScreens,
 ];

@@ -29,6 +29,7 @@ import { publicationsRoutes } from './publishing/publications.routes.js';
 import { publishRoutes } from './publishing/publish.routes.js';
 import { referenceDataRoutes } from './reference-data/reference-data.routes.js';
 import { regionsRoutes } from './regions/regions.routes.js';
+import { releaseNotesRoutes } from './release-notes/release-notes.routes.js';
 import { retentionJobs } from './retention/retention.jobs.js';
 import { retentionRoutes } from './retention/retention.routes.js';
 import { rolesRoutes } from './roles/roles.routes.js';
@@ -37,6 +38,7 @@ import { scheduledExportsRoutes } from './scheduled-exports/scheduled-exports.ro
 import { siteRoutes } from './site/site.routes.js';
 import { sitemapRoutes } from './sitemap/sitemap.routes.js';
 import { ssoRoutes } from './sso/sso.routes.js';
+import { ticketsRoutes } from './tickets/tickets.routes.js';
 import { userGroupsRoutes } from './user-groups/user-groups.routes.js';
 import { usersRoutes } from './users/users.routes.js';
 import { websiteLayoutRoutes } from './website-layout/website-layout.routes.js';
@@ -95,6 +97,9 @@ export const apiModules: RoutesPlugin[] = [
   scheduledExportsRoutes,
   // issue 22: retention of what was public (report, purge)
   retentionRoutes,
+  // issue 24: help tickets, release notes and known bugs
+  ticketsRoutes,
+  releaseNotesRoutes,
 ];
 
 /** Every area's queues of background jobs and their handlers, declared by buildApp before the queue starts (decision 0056). */

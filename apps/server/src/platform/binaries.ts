@@ -44,6 +44,7 @@ const EXTENSIONS: Record<string, readonly string[]> = {
   'image/x-icon': ['ico'],
   'application/zip': ['zip'],
   'text/css': ['css'],
+  'text/plain': ['txt'],
 };
 
 /**
@@ -100,6 +101,39 @@ async function peek(source: NodeJS.ReadableStream, bytes: number): Promise<{ hea
   return { head, whole: Readable.from(all(), { objectMode: false }) };
 }
 
+/** Plain text: a kind a route may accept, decided by the content having no signature and reading as text. */
+export const TEXT_KIND: BinaryKind = { mediaType: 'text/plain', extension: 'txt' };
+
+/**
+ * Whether the first bytes of a file read as UTF-8 text: valid UTF-8 (a character cut at the end of
+ * the bytes read is allowed) without NUL or other control characters than tab, line breaks and form feed.
+ */
+export function looksLikeText(head: Buffer): boolean {
+  if (head.length === 0) return false;
+  // in UTF-8 these bytes are always the control characters themselves
+  for (const byte of head) if (byte < 0x20 ? !TEXT_CONTROLS.has(byte) : byte === 0x7f) return false;
+  const decoder = new TextDecoder('utf-8', { fatal: true });
+  for (let cut = 0; cut < 4 && cut < head.length; cut++) {
+    try {
+      decoder.decode(head.subarray(0, head.length - cut));
+      return true;
+    } catch {
+      // a multi-byte character cut short at the end: try without its bytes
+    }
+  }
+  return false;
+}
+
+/** Tab, line feed, form feed and carriage return. */
+const TEXT_CONTROLS = new Set([0x09, 0x0a, 0x0c, 0x0d]);
+
+/** The kind among `kinds` the first bytes of a file say it is: by its signature, else plain text when accepted and it reads as text. */
+async function kindOf(head: Buffer, kinds: readonly BinaryKind[]): Promise<BinaryKind | undefined> {
+  const sniffed = await fileTypeFromBuffer(head);
+  if (sniffed) return kinds.find((k) => k.mediaType === sniffed.mime);
+  return kinds.find((k) => k.mediaType === TEXT_KIND.mediaType) && looksLikeText(head) ? TEXT_KIND : undefined;
+}
+
 /** The file name as a client gave it, reduced to what is safe to show and offer back. */
 function displayName(name: string | undefined, kind: BinaryKind): string {
   // control and format characters (bidi overrides included) out; a name is never used as a path
@@ -129,8 +163,7 @@ export async function receiveBinary(
     return await withFilePart(req, field, options.maxBytes, async (part) => {
       const { head, whole } = await peek(part.file, SNIFF_BYTES);
       if (head.length === 0) throw invalidField('multipart', field, 'NotNull');
-      const sniffed = await fileTypeFromBuffer(head);
-      const kind = options.kinds.find((k) => k.mediaType === sniffed?.mime);
+      const kind = await kindOf(head, options.kinds);
       if (!kind) {
         part.file.resume();
         throw new AppError(ErrorKeys.unsupportedContentType, 400, {
@@ -162,8 +195,7 @@ export async function receiveStream(
 ): Promise<ReceivedBinary> {
   const { head, whole } = await peek(source, SNIFF_BYTES);
   if (head.length === 0) throw invalidField('file', 'file', 'NotNull');
-  const sniffed = await fileTypeFromBuffer(head);
-  const kind = options.kinds.find((k) => k.mediaType === sniffed?.mime);
+  const kind = await kindOf(head, options.kinds);
   if (!kind) {
     whole.destroy();
     throw new AppError(ErrorKeys.unsupportedContentType, 400, {

@@ -21,12 +21,14 @@ import { productsApi } from './products.js';
 import { publishingApi } from './publishing.js';
 import { referenceDataApi } from './reference-data.js';
 import { languageGroupsApi, languagesApi, regionsApi } from './regions-languages.js';
+import { releaseNotesApi } from './release-notes.js';
 import { documentSearchAccessApi, publicUserGroupsApi } from './restricted-access.js';
 import { retentionApi } from './retention.js';
 import { accessRightsApi, rolesApi } from './roles.js';
 import { scheduledExportsApi } from './scheduled-exports.js';
 import { sitemapApi } from './sitemap.js';
 import { ssoApi } from './sso.js';
+import { ticketsApi } from './tickets.js';
 import { translationsApi } from './translations.js';
 import { userGroupsApi } from './user-groups.js';
 import { usersApi } from './users.js';
@@ -55,12 +57,14 @@ export * from './products.js';
 export * from './publishing.js';
 export * from './reference-data.js';
 export * from './regions-languages.js';
+export * from './release-notes.js';
 export * from './restricted-access.js';
 export * from './retention.js';
 export * from './roles.js';
 export * from './scheduled-exports.js';
 export * from './sitemap.js';
 export * from './sso.js';
+export * from './tickets.js';
 export * from './translations.js';
 export * from './user-groups.js';
 export * from './users.js';
@@ -97,11 +101,13 @@ export const apiAreas: Readonly<Record<string, Readonly<Record<string, RouteDecl
   publicUserGroups: publicUserGroupsApi,
   publishing: publishingApi,
   referenceData: referenceDataApi,
+  releaseNotes: releaseNotesApi,
   retention: retentionApi,
   roles: rolesApi,
   scheduledExports: scheduledExportsApi,
   sitemap: sitemapApi,
   sso: ssoApi,
+  tickets: ticketsApi,
   translations: translationsApi,
   userGroups: userGroupsApi,
   users: usersApi,

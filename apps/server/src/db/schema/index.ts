@@ -13,6 +13,7 @@ export * from './restricted-access.js';
 export * from './scheduled-exports.js';
 export * from './site-email-links.js';
 export * from './sso.js';
+export * from './tickets.js';
 export * from './translations.js';
 export * from './users.js';
 export * from './website.js';

@@ -31,6 +31,7 @@ import {
   regionCountry,
   scheduledExport,
   siteEmailLink,
+  ticket,
   userGroupBusinessUnit,
   websiteTranslation,
 } from '../../db/schema/index.js';
@@ -198,6 +199,8 @@ export const UNIT_CONTENT: readonly UnitContentArea[] = [
   // who may work in the unit: the groups' link to it goes with it
   { area: 'user-groups', tables: tables([userGroupBusinessUnit, 'deleted with the unit']) },
   { area: 'audit-logs', tables: tables([auditLog, 'kept as history']) },
+  // a help ticket names the unit its requester was working in, as history (decision 0073)
+  { area: 'tickets', tables: tables([ticket, 'kept as history']) },
 ];
 
 /** Whether the area's rows keep the unit from being deleted. */

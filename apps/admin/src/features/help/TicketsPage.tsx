@@ -1,0 +1,142 @@
+import { Button, Group, SegmentedControl, Stack, Text } from '@mantine/core';
+import { IconDownload } from '@tabler/icons-react';
+import { TICKET_STATUSES, type Ticket, type TicketStatus } from '@vellum/contract';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { handleApiError } from '../../api/notify';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { type Column, DataTable } from '../../components/DataTable';
+import { PageHeader } from '../../components/PageHeader';
+import { pageParams, useTableState } from '../../components/tableState';
+import { formatDateTime } from '../../i18n/format';
+import { downloadAttachment, useCloseTicket, useTickets } from './help.hooks';
+import { TicketStatusBadge } from './TicketStatusBadge';
+
+type Filter = TicketStatus | 'ALL';
+
+/**
+ * general-settings → tickets (QARAD_USER, the vendor's support staff): every help ticket, newest
+ * first, with its requester, page, text and attachment; an open one can be closed (decision 0073).
+ */
+export function TicketsPage() {
+  const { t } = useTranslation();
+  const [filter, setFilter] = useState<Filter>('OPEN');
+  const state = useTableState();
+  const { page, size } = pageParams(state);
+  const list = useTickets({ page, size, status: filter === 'ALL' ? undefined : filter });
+  const close = useCloseTicket();
+  const [toClose, setToClose] = useState<Ticket | null>(null);
+
+  const columns: Column<Ticket>[] = [
+    { key: 'id', header: t('help.fields.number'), width: 80, render: (r) => `#${r.id}` },
+    { key: 'createdDate', header: t('help.fields.createdDate'), render: (r) => formatDateTime(r.createdDate) },
+    {
+      key: 'requester',
+      header: t('help.fields.requester'),
+      render: (r) => (
+        <Stack gap={0}>
+          <Text size="sm">{r.requesterLogin}</Text>
+          <Text size="xs" c="dimmed">
+            {r.requesterEmail}
+          </Text>
+        </Stack>
+      ),
+    },
+    {
+      key: 'subject',
+      header: t('help.fields.subject'),
+      render: (r) => (
+        <Stack gap={2}>
+          <Text size="sm" fw={500}>
+            {r.subject}
+          </Text>
+          <Text size="sm" style={{ whiteSpace: 'pre-line' }} lineClamp={6}>
+            {r.description}
+          </Text>
+          {r.url && (
+            <Text size="xs" c="dimmed">
+              {t('help.fields.page')}: {r.url}
+            </Text>
+          )}
+          {r.attachment && (
+            <Group>
+              <Button
+                size="compact-xs"
+                variant="subtle"
+                leftSection={<IconDownload size={14} aria-hidden />}
+                onClick={() => void downloadAttachment(r.id, r.attachment?.fileName ?? 'attachment').catch(handleApiError)}
+              >
+                {r.attachment.fileName}
+              </Button>
+            </Group>
+          )}
+        </Stack>
+      ),
+    },
+    {
+      key: 'status',
+      header: t('help.fields.status'),
+      render: (r) =>
+        r.status === 'OPEN' ? (
+          <Stack gap={4} align="flex-start">
+            <TicketStatusBadge status={r.status} />
+            <Button size="xs" variant="light" aria-label={t('help.closeOf', { number: r.id })} onClick={() => setToClose(r)}>
+              {t('help.close')}
+            </Button>
+          </Stack>
+        ) : (
+          <Stack gap={0}>
+            <TicketStatusBadge status={r.status} />
+            <Text size="xs" c="dimmed">
+              {r.closedDate ? t('help.closedBy', { login: r.closedBy ?? '—', date: formatDateTime(r.closedDate) }) : null}
+            </Text>
+          </Stack>
+        ),
+    },
+  ];
+
+  return (
+    <>
+      <PageHeader title={t('help.tickets.title')} description={t('help.tickets.description')} />
+      <DataTable
+        label={t('help.tickets.title')}
+        columns={columns}
+        rows={list.data?.rows}
+        total={list.data?.total}
+        rowKey={(r) => r.id}
+        state={state}
+        loading={list.isPending}
+        refreshing={list.isPlaceholderData}
+        error={list.error}
+        onRetry={() => void list.refetch()}
+        emptyMessage={t('help.tickets.empty')}
+        toolbar={
+          <SegmentedControl
+            aria-label={t('help.tickets.filter')}
+            value={filter}
+            onChange={(v) => setFilter(v as Filter)}
+            data={[...TICKET_STATUSES, 'ALL' as const].map((s) => ({ value: s, label: t(`help.tickets.filters.${s}`) }))}
+          />
+        }
+      />
+      <ConfirmDialog
+        opened={toClose !== null}
+        requireCode={false}
+        color="teal"
+        title={t('help.close')}
+        message={toClose ? t('help.closeConfirm', { number: toClose.id, subject: toClose.subject }) : ''}
+        confirmLabel={t('help.close')}
+        onClose={() => setToClose(null)}
+        onConfirm={async () => {
+          if (!toClose) return;
+          try {
+            await close.mutateAsync(toClose);
+            setToClose(null);
+          } catch {
+            // the error is already announced (a 409: someone else closed it; the list reloads)
+          }
+        }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,2 @@
+// the release notes page, loaded as its own chunk
+export { ReleaseNotesPage } from './ReleaseNotesPage';

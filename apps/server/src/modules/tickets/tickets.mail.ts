@@ -1,0 +1,60 @@
+import { join } from 'node:path';
+import type { Deps } from '../../platform/deps.js';
+import { createMailer, type Mailer, type MailMessage } from '../../platform/mail.js';
+import type { TicketRow } from './tickets.repo.js';
+
+/** The address a ticket is addressed to in the outbox when no SUPPORT_EMAIL is set. */
+export const OUTBOX_SUPPORT_ADDRESS = 'support@vellum.local';
+
+const oneLine = (s: string) => s.replace(/\s+/g, ' ').trim();
+
+/** What a ticket's mail says: plain text only, so nothing a requester typed can become markup. */
+export interface TicketMailFacts {
+  id: number;
+  subject: string;
+  description: string;
+  url: string;
+  requesterLogin: string;
+  requesterEmail: string;
+  businessUnitId: number | null;
+  createdDate: Date;
+}
+
+/** The mail a new ticket sends to support ("ticket created"). */
+export function ticketCreatedMail(t: TicketMailFacts): Omit<MailMessage, 'to'> {
+  const text = [
+    `Ticket #${t.id}: ${oneLine(t.subject)}`,
+    '',
+    `From: ${t.requesterLogin} <${t.requesterEmail}>`,
+    `Sent: ${t.createdDate.toISOString()}`,
+    `Page: ${t.url || '(the help page itself)'}`,
+    `Business unit: ${t.businessUnitId ?? '(global)'}`,
+    '',
+    t.description,
+    '',
+  ].join('\n');
+  return { subject: `[Vellum ticket #${t.id}] ${oneLine(t.subject)}`, text };
+}
+
+/** The mail that follows with a ticket's attachment. */
+export function ticketAttachmentMail(t: TicketRow, attachment: { filename: string; content: Buffer; contentType: string }) {
+  return {
+    subject: `[Vellum ticket #${t.id}] Attachment: ${oneLine(attachment.filename)}`,
+    text: `The attachment of ticket #${t.id} (${oneLine(t.subject)}) from ${t.requesterLogin} <${t.requesterEmail}>.\n`,
+    attachments: [attachment],
+  } satisfies Omit<MailMessage, 'to'>;
+}
+
+/**
+ * Where tickets go: SUPPORT_EMAIL through the product's mailer; without it, the outbox folder
+ * (the product's mailer when it writes there, otherwise a mailer of its own that does).
+ */
+export function supportMailer(deps: Pick<Deps, 'config' | 'mailer'>): { to: string; mailer: Mailer } {
+  const { config } = deps;
+  if (config.supportEmail) return { to: config.supportEmail, mailer: deps.mailer };
+  if (!config.smtpUrl) return { to: OUTBOX_SUPPORT_ADDRESS, mailer: deps.mailer };
+  return {
+    to: OUTBOX_SUPPORT_ADDRESS,
+    mailer: createMailer({ from: config.mailFrom, outboxDir: join(config.dataDir, 'outbox'), log: () => {} }),
+  };
+}
