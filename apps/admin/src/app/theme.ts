@@ -1,4 +1,4 @@
-import { type CSSVariablesResolver, createTheme, type MantineColorsTuple, Menu } from '@mantine/core';
+import { type CSSVariablesResolver, createTheme, Loader, type MantineColorsTuple, Menu } from '@mantine/core';
 
 /**
  * Mantine's teal with shades 8 and 9 one step darker: shade 8 is the filled/link colour (5.0:1 on
@@ -47,6 +47,9 @@ export const theme = createTheme({
     // an open menu focuses its first item (the usual keyboard behaviour) instead of a hidden
     // placeholder, which also left the menu with a child that is no menu item
     Menu: Menu.extend({ defaultProps: { withInitialFocusPlaceholder: false } }),
+    // a loader is a live status: its label is announced (a span's aria-label without a role is
+    // ignored by screen readers and prohibited by ARIA, which the accessibility scan caught mid-load)
+    Loader: Loader.extend({ defaultProps: { role: 'status' } }),
   },
 });
 
