@@ -24,6 +24,7 @@ import { frameworkErrorHandler, registerErrorHandler } from './platform/errors.j
 import { createJobQueue } from './platform/jobs.js';
 import { createMailer } from './platform/mail.js';
 import { createMetrics } from './platform/metrics.js';
+import { databaseRateLimitStore } from './platform/rate-limit-store.js';
 import { createFileStore } from './platform/storage.js';
 import { retainingStore } from './platform/storage-retention.js';
 import { TokenService } from './platform/tokens.js';
@@ -151,7 +152,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     },
   });
   app.addHook('onRequest', (req, reply, done) => securityHeaders(req.raw, reply.raw, (err?: unknown) => done(err as Error | undefined)));
-  await app.register(rateLimit, { global: false });
+  // the limits' counters are in the database, shared by every process on it (decision 0068)
+  const rateLimitStore = databaseRateLimitStore(database.db, (m) => app.log.warn(m));
+  app.addHook('onClose', async () => rateLimitStore.close());
+  await app.register(rateLimit, { global: false, store: rateLimitStore.Store });
   await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 10 } });
   await app.register(swagger, {
     openapi: {
