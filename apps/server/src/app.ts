@@ -24,6 +24,7 @@ import { frameworkErrorHandler, registerErrorHandler } from './platform/errors.j
 import { createJobQueue } from './platform/jobs.js';
 import { createMailer } from './platform/mail.js';
 import { createMetrics } from './platform/metrics.js';
+import { databaseRateLimitStore } from './platform/rate-limit-store.js';
 import { createFileStore } from './platform/storage.js';
 import { retainingStore } from './platform/storage-retention.js';
 import { TokenService } from './platform/tokens.js';
@@ -41,6 +42,8 @@ export interface DeclaredRoute {
 declare module 'fastify' {
   interface FastifyInstance {
     declaredRoutes: DeclaredRoute[];
+    /** The server is stopping (decision 0068): it takes no new connection and its readiness answers 503. */
+    draining: boolean;
   }
 }
 
@@ -79,12 +82,27 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     genReqId: (req) => requestIdOf(req.headers['x-request-id']),
     trustProxy: config.trustProxy,
     bodyLimit: 2 * 1024 * 1024,
+    // while it drains, a request on a connection still open is served (with Connection: close) rather
+    // than refused, so that a proxy that sent it just before it saw the readiness change loses nothing
+    return503OnClosing: false,
     frameworkErrors: frameworkErrorHandler,
     // a unit bound to its own host name: that host serves its public site only
     rewriteUrl: (req) => siteHostUrl(config.siteHosts, req.headers.host, req.url ?? '/'),
   });
   app.addHook('onRequest', async (req, reply) => {
     reply.header('x-request-id', req.id);
+  });
+  // draining (decision 0068): every answer closes its connection, also of a request that arrived
+  // before, so that no kept-alive connection holds the stop until its idle timeout
+  app.decorate('draining', false);
+  app.addHook('preClose', async () => {
+    app.draining = true;
+  });
+  app.addHook('onSend', async (_req, reply) => {
+    if (app.draining) reply.header('connection', 'close');
+  });
+  app.addHook('onResponse', async () => {
+    if (app.draining) setImmediate(() => app.server.closeIdleConnections());
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -127,7 +145,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   // every area's queues, then the queue itself (worked here unless separate workers do: decision 0056); stopped before the database closes
   for (const declare of jobModules) declare(deps);
   await deps.jobs.start({ work: opts.runJobs ?? config.serverRunsJobs });
-  app.addHook('onClose', async () => deps.jobs.stop());
+  app.addHook('onClose', async () => deps.jobs.stop(config.shutdownTimeoutMs));
   // the cache is used only while this listens: a change committed by any process empties it (ADR 0015)
   const stopListening = await database.listen(ACCESS_CHANNEL, deps.accessCache);
   app.addHook('onClose', async () => stopListening());
@@ -154,7 +172,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     },
   });
   app.addHook('onRequest', (req, reply, done) => securityHeaders(req.raw, reply.raw, (err?: unknown) => done(err as Error | undefined)));
-  await app.register(rateLimit, { global: false });
+  // the limits' counters are in the database, shared by every process on it (decision 0068)
+  const rateLimitStore = databaseRateLimitStore(database.db, (m) => app.log.warn(m));
+  app.addHook('onClose', async () => rateLimitStore.close());
+  await app.register(rateLimit, { global: false, store: rateLimitStore.Store });
   await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 10 } });
   await app.register(swagger, {
     openapi: {

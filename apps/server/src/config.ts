@@ -37,6 +37,8 @@ const envSchema = z.object({
   TRUST_PROXY: z.string().optional(),
   /** Units bound to their own host name: `host=slug,host=slug` (the public site is the whole host). */
   SITE_HOSTS: z.string().optional(),
+  /** On SIGTERM, how long requests in flight (uploads included) and running jobs may take to finish (decision 0068). */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
   /** Set: `/management/metrics` answers a request that sends it as a bearer token (otherwise 404). */
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -72,6 +74,8 @@ export interface Config {
   version: string;
   /** The bearer token `/management/metrics` asks for; undefined: the metrics are not served. */
   metricsToken?: string;
+  /** On SIGTERM, how long requests in flight and running jobs may take before they are cut (decision 0068). */
+  shutdownTimeoutMs: number;
 }
 
 /** A configuration the process cannot start with; its message is one line that names the variable and never its value. */
@@ -167,6 +171,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     siteHosts: parseSiteHosts(e.SITE_HOSTS),
     version: VERSION,
     metricsToken: e.METRICS_TOKEN,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
   };
 }
 

@@ -6,6 +6,7 @@ import { openDatabase } from './db/client.js';
 import { migrate } from './db/migrate.js';
 import { createFileStore } from './platform/storage.js';
 import { seedDemoIfEmpty } from './seed/demo.js';
+import { stopOnSignals } from './shutdown.js';
 import { checkDependencies, exitOnStartupError } from './startup.js';
 
 /**
@@ -32,12 +33,6 @@ async function start() {
 
 const { config, database, app } = await start().catch(exitOnStartupError);
 
-const shutdown = async () => {
-  await app.close();
-  await database.close();
-  process.exit(0);
-};
-process.on('SIGINT', shutdown);
-process.on('SIGTERM', shutdown);
+stopOnSignals(app, database, config.shutdownTimeoutMs);
 
 app.log.info(`Vellum ${config.version} on http://localhost:${config.port} (${database.kind} database)`);

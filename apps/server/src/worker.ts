@@ -2,6 +2,7 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { createFileStore } from './platform/storage.js';
+import { stopOnSignals } from './shutdown.js';
 import { checkDependencies, exitOnStartupError } from './startup.js';
 
 /**
@@ -23,11 +24,5 @@ async function start() {
 
 const { config, database, app } = await start().catch(exitOnStartupError);
 app.log.info(`Vellum ${config.version} worker on the PostgreSQL queue`);
-
-const shutdown = async () => {
-  await app.close();
-  await database.close();
-  process.exit(0);
-};
-process.on('SIGINT', shutdown);
-process.on('SIGTERM', shutdown);
+// on SIGTERM no further job is taken; the running one finishes, or is failed and retried once the timeout has passed
+stopOnSignals(app, database, config.shutdownTimeoutMs);

@@ -16,6 +16,8 @@ export const readinessResponse = z.object({
     storage: readinessCheck,
     migrations: readinessCheck.extend({ applied: z.number().int(), expected: z.number().int() }),
   }),
+  /** True once the server has begun to stop (SIGTERM): it is DOWN whatever its checks say, so a proxy sends elsewhere. */
+  draining: z.boolean().optional(),
 });
 export type ReadinessResponse = z.infer<typeof readinessResponse>;
 

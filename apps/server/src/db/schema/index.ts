@@ -8,6 +8,7 @@ export * from './files.js';
 export * from './organisation.js';
 export * from './paper-copy-requests.js';
 export * from './publications.js';
+export * from './rate-limits.js';
 export * from './regions-languages.js';
 export * from './restricted-access.js';
 export * from './scheduled-exports.js';

@@ -25,8 +25,8 @@ export const accountRoutes: RoutesPlugin = async (app) => {
     api.authenticate,
     {
       access: 'public',
-      onRequest: limitPerAddress(app, perMinute),
-      preHandler: [limitPerKey(app, perMinute, bodyField('username')), throttleFailedSignIns(deps)],
+      onRequest: limitPerAddress(app, 'sign-in:address', perMinute),
+      preHandler: [limitPerKey(app, 'sign-in:account', perMinute, bodyField('username')), throttleFailedSignIns(deps)],
     },
     async (req) => authenticate(deps, req.body, req.ip, req.log),
   );
@@ -57,8 +57,8 @@ export const accountRoutes: RoutesPlugin = async (app) => {
     api.changeExpiredPassword,
     {
       access: 'public',
-      onRequest: limitPerAddress(app, perMinute),
-      preHandler: [limitPerKey(app, perMinute, bodyField('username')), throttleFailedSignIns(deps)],
+      onRequest: limitPerAddress(app, 'expired-password:address', perMinute),
+      preHandler: [limitPerKey(app, 'expired-password:account', perMinute, bodyField('username')), throttleFailedSignIns(deps)],
     },
     async (req, reply) => {
       await changeExpiredPassword(deps, req.body, req.ip, req.log);
@@ -70,7 +70,11 @@ export const accountRoutes: RoutesPlugin = async (app) => {
   route(
     app,
     api.resetPasswordInit,
-    { access: 'public', onRequest: limitPerAddress(app, perMinute), preHandler: limitPerKey(app, perMinute, bodyText) },
+    {
+      access: 'public',
+      onRequest: limitPerAddress(app, 'reset-request:address', perMinute),
+      preHandler: limitPerKey(app, 'reset-request:email', perMinute, bodyText),
+    },
     async (req, reply) => {
       await requestPasswordReset(deps, req.body, req.log);
       return reply.status(200).send();

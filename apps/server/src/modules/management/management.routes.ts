@@ -15,8 +15,10 @@ export const managementRoutes: RoutesPlugin = async (app) => {
   // liveness for load balancers; also the bare route benchmarks compare against
   route(app, api.health, { access: 'public' }, async () => ({ status: 'UP' as const }));
   // readiness: the database and the storage answer, the migrations are applied (503 names the check that failed)
+  // …and 503 with draining: true from the moment the server begins to stop (decision 0068)
   route(app, api.ready, { access: 'public' }, async (req, reply) => {
     const answer = await readiness(app.deps, (m) => req.log.warn(m));
+    if (app.draining) return reply.code(503).send({ ...answer, status: 'DOWN' as const, draining: true });
     return reply.code(answer.status === 'UP' ? 200 : 503).send(answer);
   });
   // Prometheus metrics, only for the holder of METRICS_TOKEN: without it the route does not exist for anyone

@@ -145,8 +145,8 @@ function limiters(app: FastifyInstance) {
   const known = limitersOf.get(app);
   if (known) return known;
   const made = {
-    client: siteLimit(app, LINKS_PER_CLIENT, { windowMs: LINK_WINDOW_MS }),
-    email: siteLimit(app, LINKS_PER_EMAIL, {
+    client: siteLimit(app, 'email-link:client', LINKS_PER_CLIENT, { windowMs: LINK_WINDOW_MS }),
+    email: siteLimit(app, 'email-link:email', LINKS_PER_EMAIL, {
       windowMs: LINK_WINDOW_MS,
       keyOf: (req) => String((req as unknown as Record<symbol, string>)[EMAIL_KEY] ?? ''),
     }),

@@ -27,7 +27,7 @@ const searched = (q: Query) => Object.keys(q).some((k) => k === 'q' || k === 'nu
 export function documentSearchPages(app: FastifyInstance, mode: SiteMode) {
   const { db } = app.deps;
   const { withChoice } = siteAnswers(mode);
-  const searchLimit = siteLimit(app, SEARCHES_PER_MINUTE);
+  const searchLimit = siteLimit(app, `document-search:${mode.prefix}`, SEARCHES_PER_MINUTE);
 
   app.get(`${mode.prefix}/:bu/:country/:language/:audience/_documents`, html, async (req: FastifyRequest, reply) => {
     const now = new Date();

@@ -1,6 +1,8 @@
+import type { CreateRateLimitOptions } from '@fastify/rate-limit';
 import { renderHtml, TooManyRequestsPage } from '@vellum/site-views';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createElement } from 'react';
+import type { NamedLimit } from '../../platform/rate-limit-store.js';
 import { type LoadedSite, pageLanguage, textsOf, unitView } from './site-context.js';
 import { pageHeaders } from './site-http.js';
 
@@ -17,14 +19,22 @@ export type SiteLimit = (req: FastifyRequest) => Promise<{ allowed: true } | { a
 
 /**
  * A limit of `max` requests per window (a minute unless given) per key (the client address unless
- * given; requests whose key is empty are counted together). Every limit of the site is one of these.
+ * given; requests whose key is empty are counted together). Every limit of the site is one of these;
+ * its name, unique in the app, is what every process on the database counts under (decision 0068).
  */
 export function siteLimit(
   app: FastifyInstance,
+  limitName: string,
   max: number,
   options: { windowMs?: number; keyOf?: (req: FastifyRequest) => string } = {},
 ): SiteLimit {
-  const check = app.createRateLimit({ max, timeWindow: options.windowMs ?? 60_000, keyGenerator: options.keyOf ?? ((req) => req.ip) });
+  const limit: NamedLimit & CreateRateLimitOptions = {
+    limitName,
+    max,
+    timeWindow: options.windowMs ?? 60_000,
+    keyGenerator: options.keyOf ?? ((req) => req.ip),
+  };
+  const check = app.createRateLimit(limit);
   return async (req) => {
     const r = await check(req);
     return r.isAllowed || !r.isExceeded ? { allowed: true } : { allowed: false, retryAfter: r.ttlInSeconds };

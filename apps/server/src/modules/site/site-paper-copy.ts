@@ -67,11 +67,15 @@ export function paperCopyPages(app: FastifyInstance, mode: SiteMode) {
   const at = mode.prefix;
   const { liveOrAnswer } = siteAnswers(mode);
   // the visitors' limits (a preview is a signed-in user's and records nothing)
-  const perAddress = mode.prefix === '/site' ? siteLimit(app, PAPER_COPY_PER_ADDRESS_PER_HOUR, { windowMs: HOUR_MS }) : null;
+  const perAddress =
+    mode.prefix === '/site' ? siteLimit(app, 'paper-copy:address', PAPER_COPY_PER_ADDRESS_PER_HOUR, { windowMs: HOUR_MS }) : null;
   const emailOf = new WeakMap<FastifyRequest, string>();
   const perEmail =
     mode.prefix === '/site'
-      ? siteLimit(app, PAPER_COPY_PER_EMAIL_PER_DAY, { windowMs: 24 * HOUR_MS, keyOf: (req) => `email:${emailOf.get(req) ?? ''}` })
+      ? siteLimit(app, 'paper-copy:email', PAPER_COPY_PER_EMAIL_PER_DAY, {
+          windowMs: 24 * HOUR_MS,
+          keyOf: (req) => `email:${emailOf.get(req) ?? ''}`,
+        })
       : null;
 
   /** The file of the URL for the product context of its query, as the product page listed it; null → 404 sent. */

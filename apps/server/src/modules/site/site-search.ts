@@ -43,7 +43,7 @@ export function searchPages(app: FastifyInstance, mode: SiteMode) {
   const { db } = app.deps;
   const at = mode.prefix;
   const { withChoice } = siteAnswers(mode);
-  const searchLimit = siteLimit(app, SEARCHES_PER_MINUTE);
+  const searchLimit = siteLimit(app, `search:${mode.prefix}`, SEARCHES_PER_MINUTE);
 
   // the product types of the audience
   app.get(`${at}/:bu/:country/:language/:audience`, html, async (req, reply) => {

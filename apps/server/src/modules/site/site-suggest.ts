@@ -21,7 +21,7 @@ type Params = Record<string, string>;
 export function suggestRoutes(app: FastifyInstance, mode: SiteMode) {
   const { db } = app.deps;
   const { withChoice } = siteAnswers(mode);
-  const suggestLimit = siteLimit(app, SUGGESTIONS_PER_MINUTE);
+  const suggestLimit = siteLimit(app, `suggest:${mode.prefix}`, SUGGESTIONS_PER_MINUTE);
   app.get(
     `${mode.prefix}/:bu/:country/:language/:audience/:type/_suggest`,
     { config: { access: 'public' }, schema: { hide: true } },

@@ -1,0 +1,46 @@
+import type { FastifyInstance } from 'fastify';
+import type { Database } from './db/client.js';
+
+/** After the drain's timeout, how long the rest of the stop (jobs, database) may take before the process exits anyway. */
+const LAST_GRACE_MS = 10_000;
+
+/**
+ * Graceful stop of a server or worker on SIGTERM or SIGINT (decision 0068). The first signal
+ * drains: the listening socket closes at once (a new connection is refused), `/management/ready`
+ * answers 503 to what still arrives on an open connection, which is served with `Connection:
+ * close`; requests in flight (uploads included) finish, and running jobs too (pg-boss stops
+ * fetching). Once `timeoutMs` has passed the remaining connections are cut and a job still running
+ * is failed, to be retried by another process. Then the database closes and the process exits 0.
+ * A second signal exits at once with status 1.
+ */
+export function stopOnSignals(app: FastifyInstance, database: Database, timeoutMs: number): void {
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) {
+      app.log.warn(`${signal} again: stopping at once`);
+      process.exit(1);
+    }
+    stopping = true;
+    app.log.info(`${signal}: draining (at most ${timeoutMs} ms)`);
+    const cut = setTimeout(() => {
+      app.log.warn('shutdown timeout: the connections still open are closed');
+      app.server.closeAllConnections();
+    }, timeoutMs);
+    setTimeout(() => {
+      app.log.error('shutdown did not finish: exiting');
+      process.exit(1);
+    }, timeoutMs + LAST_GRACE_MS).unref();
+    try {
+      await app.close();
+      clearTimeout(cut);
+      await database.close();
+      app.log.info('stopped');
+      process.exit(0);
+    } catch (err) {
+      app.log.error(err, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+}
