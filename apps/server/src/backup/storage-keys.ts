@@ -19,6 +19,8 @@ export const STORAGE_KEY_COLUMNS = [
   { table: 'pub_remark', column: 'storage_key' },
   { table: 'internationalization', column: 'cloud_storage_object_key' },
   { table: 'public_resource', column: 'storage_key' },
+  // a help ticket's attachment (kept with the ticket)
+  { table: 'ticket', column: 'attachment_key' },
   // a bulk job's zip and rejected rows: kept for a while, then removed by the bulk maintenance;
   // an upload's key is named before its object arrives, so these may be absent (optional)
   { table: 'bulk_job', column: 'storage_key', optional: true },
