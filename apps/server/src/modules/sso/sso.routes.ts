@@ -8,8 +8,10 @@ export const ssoRoutes: RoutesPlugin = async (app) => {
   const deps = app.deps;
   const perMinute = deps.config.loginRateLimitPerMinute;
 
-  route(app, api.start, { access: 'public', onRequest: limitPerAddress(app, perMinute) }, (req) => startSsoSignIn(deps, req.query));
-  route(app, api.convertToken, { access: 'public', onRequest: limitPerAddress(app, perMinute) }, (req) =>
+  route(app, api.start, { access: 'public', onRequest: limitPerAddress(app, 'sso-start:address', perMinute) }, (req) =>
+    startSsoSignIn(deps, req.query),
+  );
+  route(app, api.convertToken, { access: 'public', onRequest: limitPerAddress(app, 'sso-convert-token:address', perMinute) }, (req) =>
     convertToken(deps, req.body, req.ip, req.log),
   );
 };
