@@ -43,6 +43,7 @@ test('the main back-office screens are accessible', async ({ page }) => {
     ['business-unit settings', '/general-settings/business-unit/1/edit'],
     ['manufacturer settings', '/general-settings/manufacturer-settings'],
     ['manufacturer SSO settings', '/general-settings/manufacturer-sso-settings'],
+    ['notification preview', '/general-settings/notification-preview'],
     ['audit logs', '/my-business-units/1/administration/audit-logs'],
     ['sitemap', '/my-business-units/1/administration/sitemap'],
     ['retention', '/my-business-units/1/administration/retention'],

@@ -14,6 +14,7 @@ export * from './errors.js';
 export * from './files.js';
 export * from './gs1-link-types.js';
 export * from './lot-ranges.js';
+export * from './notification-preview.js';
 export * from './organisation.js';
 export * from './paper-copy-requests.js';
 export * from './product-groups.js';

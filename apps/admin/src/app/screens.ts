@@ -9,6 +9,7 @@ import { fileScreens } from '../features/files/screens';
 import { helpScreens } from '../features/help/screens';
 import { lotRangeScreens } from '../features/lot-ranges/screens';
 import { manufacturerScreens } from '../features/manufacturer/screens';
+import { notificationPreviewScreens } from '../features/notification-preview/screens';
 import { paperCopyRequestScreens } from '../features/paper-copy-requests/screens';
 import { productRemarkScreens } from '../features/product-remarks/screens';
 import { productSearchScreens } from '../features/product-search/screens';
@@ -61,4 +62,5 @@ export const screens: readonly Screen[] = [
   ...bulkScreens,
   ...helpScreens,
   ...releaseNoteScreens,
+  ...notificationPreviewScreens,
 ];

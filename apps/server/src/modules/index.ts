@@ -18,6 +18,7 @@ import { languagesRoutes } from './languages/languages.routes.js';
 import { lotRangesRoutes } from './lot-ranges/lot-ranges.routes.js';
 import { managementRoutes } from './management/management.routes.js';
 import { manufacturerRoutes } from './manufacturer/manufacturer.routes.js';
+import { notificationPreviewRoutes } from './notification-preview/notification-preview.routes.js';
 import { paperCopyRequestsRoutes } from './paper-copy-requests/paper-copy-requests.routes.js';
 import { productGroupsRoutes } from './product-groups/product-groups.routes.js';
 import { productRemarksRoutes } from './product-remarks/product-remarks.routes.js';
@@ -55,6 +56,8 @@ export const apiModules: RoutesPlugin[] = [
   userGroupsRoutes,
   usersRoutes,
   manufacturerRoutes,
+  // issue 24: the notification preview
+  notificationPreviewRoutes,
   businessUnitsRoutes,
   auditLogsRoutes,
   productGroupsRoutes,

@@ -13,6 +13,7 @@ import { filesApi } from './files.js';
 import { lotRangesApi } from './lot-ranges.js';
 import { managementApi } from './management.js';
 import { manufacturerApi } from './manufacturer.js';
+import { notificationPreviewApi } from './notification-preview.js';
 import { paperCopyRequestsApi } from './paper-copy-requests.js';
 import { productGroupsApi } from './product-groups.js';
 import { productRemarksApi } from './product-remarks.js';
@@ -49,6 +50,7 @@ export * from './files.js';
 export * from './lot-ranges.js';
 export * from './management.js';
 export * from './manufacturer.js';
+export * from './notification-preview.js';
 export * from './paper-copy-requests.js';
 export * from './product-groups.js';
 export * from './product-remarks.js';
@@ -93,6 +95,7 @@ export const apiAreas: Readonly<Record<string, Readonly<Record<string, RouteDecl
   lotRanges: lotRangesApi,
   management: managementApi,
   manufacturer: manufacturerApi,
+  notificationPreview: notificationPreviewApi,
   paperCopyRequests: paperCopyRequestsApi,
   productGroups: productGroupsApi,
   productRemarks: productRemarksApi,

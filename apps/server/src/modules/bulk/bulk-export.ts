@@ -67,12 +67,17 @@ export async function runExport(deps: Deps, data: ExportJobData): Promise<void> 
   }
   // a mail that cannot be sent fails the attempt (logged by the queue); the export stays SUCCESS
   const link = await exportDownloadLink(deps, job);
-  await mailUser(deps, job.userId, {
-    subject: `Your export of ${source.subject} is ready`,
+  await mailUser(deps, job.userId, exportReadyMail({ subject: source.subject, count: source.count(), noun: source.noun, format, link }));
+}
+
+/** The mail to the user who asked for an export: what it holds and the link to download it. */
+export function exportReadyMail(e: { subject: string; count: number; noun: string; format: string; link: string }) {
+  return {
+    subject: `Your export of ${e.subject} is ready`,
     text:
-      `The export of ${source.subject} (${source.count()} ${source.noun}, ${format}) that you requested is ready.\n\n` +
-      `Download it, signed in as yourself, within 7 days:\n${link}\n`,
-  });
+      `The export of ${e.subject} (${e.count} ${e.noun}, ${e.format}) that you requested is ready.\n\n` +
+      `Download it, signed in as yourself, within 7 days:\n${e.link}\n`,
+  };
 }
 
 async function mailUser(deps: Deps, userId: number | null, mail: { subject: string; text: string }): Promise<void> {

@@ -116,6 +116,11 @@ export async function listWebsiteTranslations(deps: Pick<Deps, 'db'>, q: ListQue
   return { ...pageRows(rows, q), counts };
 }
 
+/** The interface languages the manufacturer-wide website texts may be set in (any unit's), sorted. */
+export async function manufacturerLanguages(deps: Pick<Deps, 'db'>): Promise<string[]> {
+  return (await repo.allInterfaceLanguages(deps.db)).sort();
+}
+
 /** Every website text's effective value for a unit in one language (what the public site shows). */
 export async function websiteTexts(deps: Pick<Deps, 'db'>, q: TextsQuery): Promise<Record<string, string>> {
   const unitId = q['business-unit'];

@@ -24,6 +24,30 @@ export async function sendPaperCopyConfirmation(
   unitName: string,
   t: MailTexts = englishMailTexts,
 ): Promise<void> {
+  await deps.mailer.send({ to: row.email, ...paperCopyConfirmationMail(row, unitName, t) });
+}
+
+/** What a request's confirmation says (subject and plain text), from the facts the mail names. */
+export type PaperCopyMailFacts = Pick<
+  PaperCopyRequestRow,
+  | 'id'
+  | 'fileName'
+  | 'versionLabel'
+  | 'keyCode'
+  | 'productTypeName'
+  | 'documentNumber'
+  | 'documentName'
+  | 'language'
+  | 'requesterName'
+  | 'dueDate'
+  | 'postalAddress'
+>;
+
+export function paperCopyConfirmationMail(
+  row: PaperCopyMailFacts,
+  unitName: string,
+  t: MailTexts = englishMailTexts,
+): { subject: string; text: string } {
   const file = row.fileName ? oneLine(row.fileName) : undefined;
   const version = row.versionLabel ? oneLine(row.versionLabel) : undefined;
   const product = row.keyCode ? `${oneLine(row.keyCode)}${row.productTypeName ? ` (${oneLine(row.productTypeName)})` : ''}` : undefined;
@@ -54,5 +78,5 @@ export async function sendPaperCopyConfirmation(
     '',
   ].join('\n');
   const subject = oneLine(fill(t('paperCopy.mail.subject'), { document: row.documentNumber || row.documentName }));
-  await deps.mailer.send({ to: row.email, subject, text });
+  return { subject, text };
 }

@@ -133,11 +133,7 @@ export async function runScheduledExport(deps: Deps, data: ScheduledRunData, now
       const link = await scheduledDownloadLink(deps, job.id, to, now());
       await deps.mailer.send({
         to,
-        subject: `Scheduled export of ${what}`,
-        text:
-          `The scheduled export of ${what} (${job.rowsTotal ?? 0} ${noun}, ${job.fileFormat}) is ready.\n\n` +
-          `Download it within ${EXPORT_LINK_DAYS} days, signed in to Vellum as the user with this e-mail address (${to}) ` +
-          `and the right to export in the business unit:\n${link}\n`,
+        ...scheduledExportReadyMail({ what, rows: job.rowsTotal ?? 0, noun, format: job.fileFormat, to, link }),
       });
     } else if (job.status === 'FAILED') {
       await deps.mailer.send({
@@ -147,6 +143,17 @@ export async function runScheduledExport(deps: Deps, data: ScheduledRunData, now
       });
     }
   }
+}
+
+/** The mail to each recipient of a scheduled export that was made: what it holds and their own link. */
+export function scheduledExportReadyMail(e: { what: string; rows: number; noun: string; format: string | null; to: string; link: string }) {
+  return {
+    subject: `Scheduled export of ${e.what}`,
+    text:
+      `The scheduled export of ${e.what} (${e.rows} ${e.noun}, ${e.format}) is ready.\n\n` +
+      `Download it within ${EXPORT_LINK_DAYS} days, signed in to Vellum as the user with this e-mail address (${e.to}) ` +
+      `and the right to export in the business unit:\n${e.link}\n`,
+  };
 }
 
 /** The zip of a scheduled export, for a recipient signed in with the link of their e-mail and BULK_EXPORT in the unit. */

@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { jwtVerify, SignJWT } from 'jose';
 import { createElement } from 'react';
 import { mayVerifyEmail } from '../public-read/index.js';
+import { accessLinkMail } from './access-link.mail.js';
 import { type LoadedSite, pageLanguage, textsOf, unitView } from './site-context.js';
 import { consumeEmailLink, createEmailLink, findEmailLink } from './site-email-links.repo.js';
 import { type PageCaching, pageHeaders, readCookie, seeOther, sendPage, text } from './site-http.js';
@@ -201,8 +202,7 @@ export function siteAccessPages(app: FastifyInstance, mode: SiteMode) {
     void (async () => {
       const token = await createEmailLink(db, { businessUnitId: site.unit.id, email, returnTo: back });
       const link = `${config.publicUrl}${siteUrls.accessLink(s.root, token, language)}`;
-      const body = `${t('access.mail.body').replace('{{unit}}', site.unit.displayName)}\n\n${link}\n\n${t('access.mail.ignore')}\n`;
-      await mailer.send({ to: email, subject: t('access.mail.subject'), text: body });
+      await mailer.send({ to: email, ...accessLinkMail(t, site.unit.displayName, link) });
     })().catch((err: unknown) => req.log.error({ err, businessUnitId: site.unit.id }, 'site e-mail link not sent'));
   }
 

@@ -1,0 +1,2 @@
+// the notification preview page, loaded as its own chunk
+export { NotificationPreviewPage } from './NotificationPreviewPage';

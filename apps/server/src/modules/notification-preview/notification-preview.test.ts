@@ -1,0 +1,129 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { websiteTranslation } from '../../db/schema/index.js';
+import { makeBusinessUnit, makeUserWithRights } from '../../factories/organisation-factories.js';
+import { as, createTestContext, mailText, type TestContext, tokenFor } from '../../test/harness.js';
+import { passwordMail } from '../account/password-reset.mail.js';
+import { NOTIFICATION_KINDS } from './notification-kinds.js';
+
+let ctx: TestContext;
+let admin: ReturnType<typeof as>;
+let adminEmail: string;
+let reader: ReturnType<typeof as>;
+const anonymous = () => as(ctx.app, undefined);
+const KINDS = [
+  'welcome',
+  'password-reset',
+  'account-locked',
+  'paper-copy-confirmation',
+  'restricted-document-link',
+  'export-ready',
+  'scheduled-export-ready',
+  'ticket-created',
+];
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  // a unit that shows its website in French: French becomes a language of the preview
+  await makeBusinessUnit(ctx.db, { interfaceLanguages: ['en', 'fr'] });
+  await ctx.db.insert(websiteTranslation).values({
+    businessUnitId: 0,
+    translationKey: 'access.mail.subject',
+    interfaceLanguageIso: 'fr',
+    translatedValue: 'Votre lien vers les documents restreints',
+  });
+  const user = await makeUserWithRights(ctx.db, ['MANUFACTURER_MANAGE'], [0]);
+  adminEmail = user.email;
+  admin = as(ctx.app, await tokenFor(ctx, user.id));
+  reader = as(ctx.app, await tokenFor(ctx, (await makeUserWithRights(ctx.db, ['MANUFACTURER_READ'], [0])).id));
+});
+afterAll(() => ctx?.close());
+
+describe('GET api/notification-preview', () => {
+  it('answers 401 without a token and 403 without MANUFACTURER_MANAGE', async () => {
+    expect((await anonymous()({ method: 'GET', url: '/api/notification-preview' })).statusCode).toBe(401);
+    expect((await reader({ method: 'GET', url: '/api/notification-preview' })).statusCode).toBe(403);
+    expect((await reader({ method: 'GET', url: '/api/notification-preview/welcome' })).statusCode).toBe(403);
+    expect((await reader({ method: 'POST', url: '/api/notification-preview/welcome/send' })).statusCode).toBe(403);
+  });
+
+  it('lists every e-mail the product sends and the interface languages of the units', async () => {
+    const res = await admin({ method: 'GET', url: '/api/notification-preview' });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    expect(body.kinds.map((k: { key: string }) => k.key)).toEqual(KINDS);
+    expect(body.languages).toEqual(expect.arrayContaining(['en', 'fr']));
+  });
+});
+
+describe('GET api/notification-preview/{kind}', () => {
+  it('renders every kind in every language with sample data', async () => {
+    const { languages } = (await admin({ method: 'GET', url: '/api/notification-preview' })).json();
+    for (const kind of KINDS)
+      for (const language of languages) {
+        const res = await admin({ method: 'GET', url: `/api/notification-preview/${kind}?language=${language}` });
+        expect(res.statusCode, `${kind} ${language}: ${res.body}`).toBe(200);
+        const body = res.json();
+        expect(body).toMatchObject({ kind, language });
+        expect(body.subject.length).toBeGreaterThan(0);
+        expect(body.text.length).toBeGreaterThan(0);
+      }
+  });
+
+  it('renders with the same template the product sends', async () => {
+    const res = await admin({ method: 'GET', url: '/api/notification-preview/password-reset' });
+    const expected = passwordMail(ctx.config.publicUrl, 'SAMPLE-KEY-0123456789', 'reset');
+    expect(res.json()).toEqual({ kind: 'password-reset', language: 'en', ...expected });
+    const text = (await admin({ method: 'GET', url: '/api/notification-preview/export-ready' })).json();
+    expect(text.html).toBeNull();
+  });
+
+  it('renders a translated mail in the language, with the manufacturer-wide texts', async () => {
+    const fr = (await admin({ method: 'GET', url: '/api/notification-preview/restricted-document-link?language=fr' })).json();
+    expect(fr.subject).toBe('Votre lien vers les documents restreints');
+    const en = (await admin({ method: 'GET', url: '/api/notification-preview/restricted-document-link?language=en' })).json();
+    expect(en.subject).toBe('Your link to the restricted documents');
+  });
+
+  it('answers 404 for an unknown kind', async () => {
+    const res = await admin({ method: 'GET', url: '/api/notification-preview/no-such-mail' });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toContain('application/problem+json');
+  });
+
+  it('answers 400 for a malformed language or one no unit shows', async () => {
+    const bad = await admin({ method: 'GET', url: '/api/notification-preview/welcome?language=FR!' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe('error.validation');
+    const absent = await admin({ method: 'GET', url: '/api/notification-preview/welcome?language=xx' });
+    expect(absent.statusCode).toBe(400);
+    expect(absent.json().message).toBe('error.internationalization.languageNotAvailable');
+  });
+});
+
+describe('POST api/notification-preview/{kind}/send', () => {
+  it("sends the sample to the caller's own address through the outbox", async () => {
+    const before = ctx.mails().length;
+    const res = await admin({ method: 'POST', url: '/api/notification-preview/account-locked/send?language=fr' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ to: adminEmail });
+    const mails = ctx.mails();
+    expect(mails.length).toBe(before + 1);
+    const mail = mailText(mails.at(-1) as string);
+    expect(mail).toContain(`To: ${adminEmail}`);
+    expect(mail).toContain('Subject: Your Vellum account is locked');
+    expect(mail).toContain('203.0.113.7');
+  });
+
+  it('sends nothing for an unknown kind or a bad language', async () => {
+    const before = ctx.mails().length;
+    expect((await admin({ method: 'POST', url: '/api/notification-preview/nope/send' })).statusCode).toBe(404);
+    expect((await admin({ method: 'POST', url: '/api/notification-preview/welcome/send?language=xx' })).statusCode).toBe(400);
+    expect(ctx.mails().length).toBe(before);
+  });
+});
+
+describe('the registry', () => {
+  it('names each kind once', () => {
+    expect(new Set(NOTIFICATION_KINDS.map((k) => k.key)).size).toBe(NOTIFICATION_KINDS.length);
+  });
+});

@@ -1,0 +1,10 @@
+import type { WebsiteTextKey } from '@vellum/contract';
+
+/**
+ * The mail with a visitor's single-use link to a unit's restricted documents, in the language
+ * the visitor read the site in (website texts `access.mail.*`). Plain text only.
+ */
+export function accessLinkMail(t: (key: WebsiteTextKey) => string, unitName: string, link: string) {
+  const text = `${t('access.mail.body').replace('{{unit}}', unitName)}\n\n${link}\n\n${t('access.mail.ignore')}\n`;
+  return { subject: t('access.mail.subject'), text };
+}

@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import { plainText } from './common.js';
+import { languageIsoSchema } from './translations.js';
+
+/** One e-mail the product sends, as the preview lists it (issue 24). */
+export const notificationKindSchema = z.object({
+  /** The kind's key in the paths: `password-reset`, `ticket-created`, … */
+  key: z.string(),
+  /** Its name in English, for the list. */
+  name: z.string(),
+  /** Who receives it and when. */
+  description: z.string(),
+  /** Whether its words follow the interface language (website texts); otherwise it is always sent in English. */
+  translated: z.boolean(),
+});
+export type NotificationKind = z.infer<typeof notificationKindSchema>;
+
+/** GET api/notification-preview: every kind of e-mail and the interface languages it can be previewed in. */
+export const notificationPreviewListSchema = z.object({
+  kinds: z.array(notificationKindSchema),
+  languages: z.array(z.string()),
+});
+export type NotificationPreviewList = z.infer<typeof notificationPreviewListSchema>;
+
+export const notificationKindParams = z.object({ kind: plainText().min(1, 'NotBlank').max(50, 'Size') });
+/** The interface language to render in (one of the list's languages); English when left out. */
+export const notificationPreviewQuery = z.object({ language: languageIsoSchema.default('en') });
+
+/** One e-mail rendered with sample data: html is null for a mail sent as plain text only. */
+export const notificationPreviewSchema = z.object({
+  kind: z.string(),
+  language: z.string(),
+  subject: z.string(),
+  html: z.string().nullable(),
+  text: z.string(),
+});
+export type NotificationPreview = z.infer<typeof notificationPreviewSchema>;
+
+/** POST …/send: where the sample went (the caller's own address). */
+export const notificationPreviewSentSchema = z.object({ to: z.string() });
