@@ -22,7 +22,7 @@ describe('generalSettingsMenu (document 001 section 6)', () => {
     const all: AccessRight[] = ['ROLE_MANAGE', 'USER_MANAGE', 'BUSINESS_UNIT_CREATE', 'MANUFACTURER_MANAGE'];
     expect(ids(generalSettingsMenu(holding(all), DEFAULT_FEATURES))).toEqual([
       ['access-management', ['roles', 'user-groups', 'users']],
-      ['manufacturer-management', ['business-units', 'manufacturer-settings']],
+      ['manufacturer-management', ['business-units', 'manufacturer-settings', 'notification-preview']],
     ]);
   });
 
