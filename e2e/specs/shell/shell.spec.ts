@@ -16,9 +16,13 @@ test.describe('the shell', () => {
       'Users',
       'Business units',
       'Manufacturer settings',
+      'SSO settings',
+      'Notification preview',
       'Product search',
       // the switch of bulk uploads for every unit (BULK_IMPORT_ADMIN, decision 0056)
       'Bulk uploads',
+      // the help tickets, for the vendor's support staff (QARAD_USER, decision 0073)
+      'Support tickets',
       'Manufacturer regions',
       'Manufacturer languages',
       'Manufacturer translations',
@@ -67,9 +71,10 @@ test.describe('the shell', () => {
     await expect(page.getByRole('option')).toHaveText(['Orthopaedics']);
     await page.getByRole('option', { name: 'Orthopaedics' }).click();
     await expect(page.getByTestId('breadcrumbs')).toContainText('Orthopaedics');
-    // a product and document reader sees the archived lot ranges and documents (spec 000: archived data), not the audit logs
+    // a product and document reader sees the archived lot ranges and documents (spec 000: archived data) and what
+    // retention keeps (decision 0070), not the audit logs
     await page.getByTestId('menu-administration').click();
-    await expect(page.getByRole('menuitem')).toHaveText(['Archived lot ranges', 'Archived documents']);
+    await expect(page.getByRole('menuitem')).toHaveText(['Archived lot ranges', 'Archived documents', 'Retention']);
     await expect(page.getByTestId('menu-backend-configuration')).toHaveCount(0);
   });
 
@@ -91,12 +96,16 @@ test.describe('the shell', () => {
     await expect(page.getByTestId('top-bar')).toBeVisible();
   });
 
-  test('no dead ends: the footer shows the version as plain text; the top bar links to the public website', async ({ page }) => {
+  test("no dead ends: the footer's version leads to the release notes and 'Need help?' to help; the top bar links to the public website", async ({
+    page,
+  }) => {
     await signIn(page, ADMIN.login, ADMIN.password);
     const footer = page.getByTestId('shell-footer');
     await expect(footer.getByTestId('software-version')).toHaveText(/^Vellum \d+\.\d+\.\d+/);
-    // help, release notes and validation records do not exist yet: nothing leads to them
-    await expect(footer.getByRole('link')).toHaveCount(0);
+    // validation records do not exist yet: nothing leads to them
+    await expect(footer.getByRole('link')).toHaveCount(2);
+    await expect(footer.getByRole('link', { name: /^Vellum \d+\.\d+\.\d+/ })).toHaveAttribute('href', '/general-settings/release-notes');
+    await expect(footer.getByRole('link', { name: 'Need help?' })).toHaveAttribute('href', /^\/help/);
     const website = page.getByRole('link', { name: 'Public website (opens in a new tab)' });
     await expect(website).toHaveAttribute('target', '_blank');
     // the demo seed derives the address from PUBLIC_URL, which follows PORT
