@@ -16,8 +16,6 @@ import {
 } from './account.repo.js';
 import { assertAcceptableNewPassword, loadPolicy } from './credentials.js';
 
-const actorOf = (auth: AuthContext) => ({ userId: auth.userId, login: auth.login });
-
 async function currentUser(deps: Pick<Deps, 'db'>, auth: AuthContext): Promise<AccountUser> {
   const user = await findUserById(deps.db, auth.userId);
   // the access hook found the session a moment ago; a user deleted since then is signed out
@@ -70,7 +68,7 @@ export async function updateAccount(
       { firstName: before.firstName, lastName: before.lastName, email: before.email, langKey: before.langKey },
       { firstName: after.firstName, lastName: after.lastName, email: after.email, langKey: after.langKey },
     );
-    await audit(tx, actorOf(auth), { entityName: 'user', entityId: auth.userId, action: AccountAuditActions.update, changes });
+    await audit(tx, auth, { entityName: 'user', entityId: auth.userId, action: AccountAuditActions.update, changes });
     return after;
   });
   return toAccount(updated, auth, await findAccountSettings(deps.db));
@@ -102,6 +100,6 @@ export async function changePassword(
   await deps.db.transaction(async (tx) => {
     await storePassword(tx, user.id, passwordHash, { unlock: false, by: auth.login });
     await revokeUserSessions(tx, user.id, auth.sessionId);
-    await audit(tx, actorOf(auth), { entityName: 'user', entityId: user.id, action: AccountAuditActions.passwordChanged });
+    await audit(tx, auth, { entityName: 'user', entityId: user.id, action: AccountAuditActions.passwordChanged });
   });
 }

@@ -93,11 +93,10 @@ export async function changeExpiredPassword(
 
 /** Ends the session of the token server-side: the same token answers 401 token.inactive afterwards. */
 export async function logout(deps: Pick<Deps, 'db'>, auth: AuthContext): Promise<void> {
-  const actor = { userId: auth.userId, login: auth.login };
   await deps.db.transaction(async (tx) => {
     // under a demo token, the session that started the demo ends (and every demo of it with it)
     const ended = await revokeSession(tx, auth.demo?.originalSessionId ?? auth.sessionId);
-    await auditDemoEnds(tx, actor, ended, 'logout');
-    await audit(tx, actor, { entityName: 'user', entityId: auth.userId, action: AccountAuditActions.logout });
+    await auditDemoEnds(tx, auth, ended, 'logout');
+    await audit(tx, auth, { entityName: 'user', entityId: auth.userId, action: AccountAuditActions.logout });
   });
 }

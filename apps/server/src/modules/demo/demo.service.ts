@@ -11,8 +11,6 @@ import { auditDemoEnds, auditDemoStart, type DemoTarget } from './demo-audit.js'
 /** A demo lasts an hour at most, and never beyond the session that started it (spec 001 §4, decision 0072). */
 export const DEMO_TTL_MS = 60 * 60 * 1000;
 
-const actorOf = (auth: AuthContext) => ({ userId: auth.userId, login: auth.login });
-
 /** The group or user named, with the rights they hold; 404 when there is none. */
 async function targetOf(deps: Pick<Deps, 'db'>, query: { user_group_id?: number; login?: string }) {
   if (query.user_group_id !== undefined) {
@@ -52,7 +50,7 @@ export async function startDemo(
       demoUserId: target.demoUserId,
       demoLabel: target.demoLabel ?? '',
     });
-    await auditDemoStart(tx, actorOf(auth), target, expiresAt);
+    await auditDemoStart(tx, auth, target, expiresAt);
   });
   const idToken = await deps.tokens.sign({ userId: auth.userId, sessionId: id }, expiresAt);
   return { id_token: idToken, kind, label: target.demoLabel ?? '', expiresAt: expiresAt.toISOString() };
@@ -62,6 +60,6 @@ export async function startDemo(
 export async function endDemos(deps: Pick<Deps, 'db'>, auth: AuthContext): Promise<void> {
   await deps.db.transaction(async (tx) => {
     const ended = auth.demo ? await endDemo(tx, auth.sessionId) : await endDemosOf(tx, auth.sessionId);
-    await auditDemoEnds(tx, actorOf(auth), ended, 'exit');
+    await auditDemoEnds(tx, auth, ended, 'exit');
   });
 }

@@ -25,7 +25,7 @@ export const paperCopyRequestsRoutes: RoutesPlugin = async (app) => {
 
   route(app, api.markSent, { access: { right: RIGHT, unit: ofRequest } }, async (req, reply) => {
     const auth = authOf(req);
-    const request = await markPaperCopySent(deps, { userId: auth.userId, login: auth.login }, req.params.id, req.body.version);
+    const request = await markPaperCopySent(deps, auth, req.params.id, req.body.version);
     alert(reply, 'vellumApp.paperCopyRequest.sent', request.documentNumber);
     return request;
   });

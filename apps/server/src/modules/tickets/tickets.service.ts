@@ -3,7 +3,7 @@ import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { isRowId } from '../../db/sql.js';
 import type { AuthContext } from '../../platform/access.js';
-import { type Actor, audit } from '../../platform/audit.js';
+import { audit } from '../../platform/audit.js';
 import { type BinaryKind, receiveBinary, TEXT_KIND } from '../../platform/binaries.js';
 import type { Deps } from '../../platform/deps.js';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors.js';
@@ -20,8 +20,6 @@ export const ATTACHMENT_KINDS: readonly BinaryKind[] = [
   TEXT_KIND,
   { mediaType: 'application/zip', extension: 'zip' },
 ];
-
-const actorOf = (auth: AuthContext): Actor => ({ userId: auth.userId, login: auth.login });
 
 export const ticketView = (r: repo.TicketRow): Ticket => ({
   id: r.id,
@@ -72,7 +70,7 @@ export async function createTicket(
       requesterEmail: auth.user.email,
       businessUnitId: unitOfPage(body.data.url),
     });
-    await audit(tx, actorOf(auth), {
+    await audit(tx, auth, {
       entityName: ENTITY,
       entityId: created.id,
       entityLabel: created.subject.slice(0, 255),
@@ -121,7 +119,7 @@ export async function addAttachment(
         attachmentSize: received.size,
         attachmentSha256: received.sha256,
       });
-      await audit(tx, actorOf(auth), {
+      await audit(tx, auth, {
         entityName: ENTITY,
         entityId: id,
         entityLabel: locked.subject.slice(0, 255),
@@ -180,7 +178,7 @@ export async function closeTicket(deps: Pick<Deps, 'db'>, auth: AuthContext, id:
     if (locked.version !== version) throw conflict();
     if (locked.status === 'CLOSED') throw badRequest(TicketErrorKeys.alreadyClosed);
     const row = await repo.closeTicket(tx, id, auth.login, new Date());
-    await audit(tx, actorOf(auth), {
+    await audit(tx, auth, {
       entityName: ENTITY,
       entityId: id,
       entityLabel: locked.subject.slice(0, 255),
