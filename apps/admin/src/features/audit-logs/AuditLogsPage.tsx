@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import { handleApiError } from '../../api/notify';
 import { type Column, DataTable } from '../../components/DataTable';
+import { listTableProps } from '../../components/listTableProps';
 import { PageHeader } from '../../components/PageHeader';
 import { pageParams, useTableState } from '../../components/tableState';
 import { formatDateTime } from '../../i18n/format';
@@ -158,15 +159,10 @@ export function AuditLogsPage() {
         <DataTable
           label={t('auditLogs.title')}
           columns={columns}
-          rows={logs.data?.items}
-          total={logs.data?.pageable.totalElements}
+          {...listTableProps(logs)}
           totalLimit={AUDIT_LOG_COUNT_LIMIT}
           rowKey={(l) => l.id}
           state={state}
-          loading={logs.isPending}
-          refreshing={logs.isPlaceholderData}
-          error={logs.error}
-          onRetry={() => void logs.refetch()}
           emptyMessage={t('auditLogs.empty')}
           renderExpanded={(l) => <AuditChanges changes={l.changes} />}
           isExpanded={(l) => open.has(l.id)}

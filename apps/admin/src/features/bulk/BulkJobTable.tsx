@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConfirm } from '../../components/ConfirmDialog';
 import { type Column, DataTable } from '../../components/DataTable';
+import { listTableProps } from '../../components/listTableProps';
 import { actionsColumn } from '../../components/RowActions';
 import { useTableState } from '../../components/tableState';
 import { formatDateTime, formatNumber } from '../../i18n/format';
@@ -125,14 +126,9 @@ export function BulkJobTable({ target }: { target: BulkTarget }) {
       <DataTable
         label={t('bulk.jobs.title')}
         columns={columns}
-        rows={jobs.data?.rows}
-        total={jobs.data?.total}
+        {...listTableProps(jobs)}
         rowKey={(j) => j.id}
         state={state}
-        loading={jobs.isPending}
-        refreshing={jobs.isPlaceholderData}
-        error={jobs.error}
-        onRetry={() => void jobs.refetch()}
         emptyMessage={t('bulk.jobs.empty')}
       />
       {/* the job as the table last read it: its log grows while it runs */}

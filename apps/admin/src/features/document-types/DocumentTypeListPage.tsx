@@ -6,6 +6,7 @@ import { Link, useParams } from 'react-router';
 import { BooleanBadge } from '../../components/BooleanBadge';
 import { useConfirm } from '../../components/ConfirmDialog';
 import { type Column, DataTable } from '../../components/DataTable';
+import { listTableProps } from '../../components/listTableProps';
 import { PageHeader } from '../../components/PageHeader';
 import { actionsColumn, RowActions } from '../../components/RowActions';
 import { pageParams, useTableState } from '../../components/tableState';
@@ -76,14 +77,9 @@ export function DocumentTypeListPage() {
       <DataTable
         label={t('documentTypes.title')}
         columns={columns}
-        rows={types.data?.rows}
-        total={types.data?.total}
+        {...listTableProps(types)}
         rowKey={(d) => d.id}
         state={state}
-        loading={types.isPending}
-        refreshing={types.isPlaceholderData}
-        error={types.error}
-        onRetry={() => void types.refetch()}
         searchable
         searchLabel={t('documentTypes.search')}
         emptyMessage={state.search ? t('components.dataTable.noMatch') : t('documentTypes.empty')}

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { useConfirm } from '../../components/ConfirmDialog';
 import { type Column, DataTable } from '../../components/DataTable';
+import { listTableProps } from '../../components/listTableProps';
 import { PageHeader } from '../../components/PageHeader';
 import { actionsColumn, RowActions } from '../../components/RowActions';
 import { pageParams, useTableState } from '../../components/tableState';
@@ -148,14 +149,9 @@ export function DocumentListPage() {
       <DataTable
         label={t('documents.title')}
         columns={columns}
-        rows={documents.data?.rows}
-        total={documents.data?.total}
+        {...listTableProps(documents)}
         rowKey={(d) => d.id}
         state={state}
-        loading={documents.isPending}
-        refreshing={documents.isPlaceholderData}
-        error={documents.error}
-        onRetry={() => void documents.refetch()}
         searchable
         searchLabel={t('documents.search')}
         emptyMessage={empty}

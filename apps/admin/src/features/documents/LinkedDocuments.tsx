@@ -3,6 +3,7 @@ import type { DocumentListItem, DocumentSearchBody } from '@vellum/contract';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Column, DataTable } from '../../components/DataTable';
+import { listTableProps } from '../../components/listTableProps';
 import { pageParams, useTableState } from '../../components/tableState';
 import { useAuth } from '../../platform/auth';
 import { documentColumns } from './documentColumns';
@@ -49,14 +50,9 @@ export function LinkedDocuments({
       <DataTable
         label={t('documents.linkedTitle')}
         columns={columns}
-        rows={documents.data?.rows}
-        total={documents.data?.total}
+        {...listTableProps(documents)}
         rowKey={(d) => d.id}
         state={state}
-        loading={documents.isPending}
-        refreshing={documents.isPlaceholderData}
-        error={documents.error}
-        onRetry={() => void documents.refetch()}
         emptyMessage={t('documents.linkedEmpty', { what })}
       />
     </Box>

@@ -9,6 +9,7 @@ import { Link, useLocation } from 'react-router';
 import { z } from 'zod';
 import { handleApiError } from '../../api/notify';
 import { type Column, DataTable } from '../../components/DataTable';
+import { listTableProps } from '../../components/listTableProps';
 import { PageHeader } from '../../components/PageHeader';
 import { pageParams, useTableState } from '../../components/tableState';
 import { formatDateTime } from '../../i18n/format';
@@ -166,14 +167,9 @@ function OwnTickets() {
       <DataTable
         label={t('help.ownTickets')}
         columns={columns}
-        rows={list.data?.rows}
-        total={list.data?.total}
+        {...listTableProps(list)}
         rowKey={(r) => r.id}
         state={state}
-        loading={list.isPending}
-        refreshing={list.isPlaceholderData}
-        error={list.error}
-        onRetry={() => void list.refetch()}
         emptyMessage={t('help.noTickets')}
       />
       <Text size="xs" c="dimmed">

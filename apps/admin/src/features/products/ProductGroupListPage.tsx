@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { type Column, DataTable } from '../../components/DataTable';
+import { listTableProps } from '../../components/listTableProps';
 import { PageHeader } from '../../components/PageHeader';
 import { actionsColumn, RowActions } from '../../components/RowActions';
 import { pageParams, useTableState } from '../../components/tableState';
@@ -89,14 +90,9 @@ export function ProductGroupListPage({ type }: { type: ProductType }) {
       <DataTable
         label={t('productGroups.title', { type: type.name })}
         columns={columns}
-        rows={groups.data?.rows}
-        total={groups.data?.total}
+        {...listTableProps(groups)}
         rowKey={(g) => g.id}
         state={state}
-        loading={groups.isPending}
-        refreshing={groups.isPlaceholderData}
-        error={groups.error}
-        onRetry={() => void groups.refetch()}
         searchable
         searchLabel={t('productGroups.search')}
         emptyMessage={empty}

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { useConfirm } from '../../components/ConfirmDialog';
 import { type Column, DataTable } from '../../components/DataTable';
+import { listTableProps } from '../../components/listTableProps';
 import { PageHeader } from '../../components/PageHeader';
 import { actionsColumn, RowActions } from '../../components/RowActions';
 import { pageParams, useTableState } from '../../components/tableState';
@@ -110,14 +111,9 @@ export function ProductListPage({ type }: { type: ProductType }) {
       <DataTable
         label={t('products.title', { type: type.name })}
         columns={columns}
-        rows={products.data?.rows}
-        total={products.data?.total}
+        {...listTableProps(products)}
         rowKey={(p) => p.id}
         state={state}
-        loading={products.isPending}
-        refreshing={products.isPlaceholderData}
-        error={products.error}
-        onRetry={() => void products.refetch()}
         searchable
         searchLabel={t('products.search')}
         emptyMessage={empty}

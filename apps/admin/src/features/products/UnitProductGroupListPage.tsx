@@ -3,6 +3,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import { type Column, DataTable } from '../../components/DataTable';
+import { listTableProps } from '../../components/listTableProps';
 import { PageHeader } from '../../components/PageHeader';
 import { pageParams, useTableState } from '../../components/tableState';
 import { useProductTypes } from '../product-types';
@@ -55,14 +56,9 @@ export function UnitProductGroupListPage() {
       <DataTable
         label={t('unitCatalogue.productGroups.table')}
         columns={columns}
-        rows={groups.data?.rows}
-        total={groups.data?.total}
+        {...listTableProps(groups)}
         rowKey={(g) => g.id}
         state={state}
-        loading={groups.isPending}
-        refreshing={groups.isPlaceholderData}
-        error={groups.error}
-        onRetry={() => void groups.refetch()}
         searchable
         searchLabel={t('productGroups.search')}
         emptyMessage={empty}

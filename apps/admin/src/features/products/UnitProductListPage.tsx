@@ -3,6 +3,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import { type Column, DataTable } from '../../components/DataTable';
+import { listTableProps } from '../../components/listTableProps';
 import { PageHeader } from '../../components/PageHeader';
 import { pageParams, useTableState } from '../../components/tableState';
 import { ProductFilters } from './ProductFilters';
@@ -56,14 +57,9 @@ export function UnitProductListPage() {
       <DataTable
         label={t('unitCatalogue.products.table')}
         columns={columns}
-        rows={products.data?.rows}
-        total={products.data?.total}
+        {...listTableProps(products)}
         rowKey={(p) => p.id}
         state={state}
-        loading={products.isPending}
-        refreshing={products.isPlaceholderData}
-        error={products.error}
-        onRetry={() => void products.refetch()}
         searchable
         searchLabel={t('products.search')}
         emptyMessage={empty}

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConfirm } from '../../components/ConfirmDialog';
 import { type Column, DataTable } from '../../components/DataTable';
+import { listTableProps } from '../../components/listTableProps';
 import { actionsColumn } from '../../components/RowActions';
 import { pageParams, useTableState } from '../../components/tableState';
 import { formatDateTime } from '../../i18n/format';
@@ -155,14 +156,9 @@ export function PublicationHistory({
       <DataTable
         label={t('publishing.history.table')}
         columns={columns}
-        rows={list.data?.rows}
-        total={list.data?.total}
+        {...listTableProps(list)}
         rowKey={(p) => p.id}
         state={state}
-        loading={list.isPending}
-        refreshing={list.isPlaceholderData}
-        error={list.error}
-        onRetry={() => void list.refetch()}
         emptyMessage={t('publishing.history.empty')}
         isExpanded={(p) => p.id === openId}
         renderExpanded={(p) => <PublicationChanges businessUnitId={businessUnitId} publicationId={p.id} />}

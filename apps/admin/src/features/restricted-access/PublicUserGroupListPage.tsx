@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { BooleanBadge } from '../../components/BooleanBadge';
 import { type Column, DataTable } from '../../components/DataTable';
+import { listTableProps } from '../../components/listTableProps';
 import { PageHeader } from '../../components/PageHeader';
 import { actionsColumn, RowActions } from '../../components/RowActions';
 import { pageParams, useTableState } from '../../components/tableState';
@@ -86,14 +87,9 @@ export function PublicUserGroupListPage() {
         <DataTable
           label={t('restrictedAccess.title')}
           columns={columns}
-          rows={groups.data?.rows}
-          total={groups.data?.total}
+          {...listTableProps(groups)}
           rowKey={(g) => g.id}
           state={state}
-          loading={groups.isPending}
-          refreshing={groups.isPlaceholderData}
-          error={groups.error}
-          onRetry={() => void groups.refetch()}
           searchable
           searchLabel={t('restrictedAccess.search')}
           emptyMessage={state.search ? t('components.dataTable.noMatch') : t('restrictedAccess.empty')}

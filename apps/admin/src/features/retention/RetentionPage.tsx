@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { type Column, DataTable } from '../../components/DataTable';
+import { listTableProps } from '../../components/listTableProps';
 import { PageHeader } from '../../components/PageHeader';
 import { useTableState } from '../../components/tableState';
 import { formatDate, formatDateTime } from '../../i18n/format';
@@ -145,14 +146,9 @@ export function RetentionPage() {
         <DataTable
           label={t('retention.title')}
           columns={columns}
-          rows={report.data?.items}
-          total={report.data?.pageable.totalElements}
+          {...listTableProps(report)}
           rowKey={(v) => String(v.fileVersionId)}
           state={state}
-          loading={report.isPending}
-          refreshing={report.isPlaceholderData}
-          error={report.error}
-          onRetry={() => void report.refetch()}
           emptyMessage={purgeableOnly ? t('retention.emptyPurgeable') : t('retention.empty')}
         />
       </Stack>

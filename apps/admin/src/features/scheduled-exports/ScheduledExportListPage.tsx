@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { useConfirm } from '../../components/ConfirmDialog';
 import { type Column, DataTable } from '../../components/DataTable';
+import { listTableProps } from '../../components/listTableProps';
 import { PageHeader } from '../../components/PageHeader';
 import { actionsColumn, RowActions } from '../../components/RowActions';
 import { pageParams, useTableState } from '../../components/tableState';
@@ -95,14 +96,9 @@ export function ScheduledExportListPage() {
       <DataTable
         label={t('scheduledExports.title')}
         columns={columns}
-        rows={list.data?.rows}
-        total={list.data?.total}
+        {...listTableProps(list)}
         rowKey={(r) => r.id}
         state={state}
-        loading={list.isPending}
-        refreshing={list.isPlaceholderData}
-        error={list.error}
-        onRetry={() => void list.refetch()}
         emptyMessage={t('scheduledExports.empty')}
       />
       {dialog}

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import { handleApiError } from '../../api/notify';
 import { type Column, DataTable } from '../../components/DataTable';
+import { listTableProps } from '../../components/listTableProps';
 import { PageHeader } from '../../components/PageHeader';
 import { useTableState } from '../../components/tableState';
 import { Barcode } from './Barcode';
@@ -140,14 +141,9 @@ export function SitemapPage() {
         <DataTable
           label={t('sitemap.title')}
           columns={columns}
-          rows={list.data?.rows}
-          total={list.data?.total}
+          {...listTableProps(list)}
           rowKey={(e) => `${e.kind}-${e.id}`}
           state={state}
-          loading={list.isPending}
-          refreshing={list.isPlaceholderData}
-          error={list.error}
-          onRetry={() => void list.refetch()}
           searchable
           searchLabel={t('sitemap.search')}
           emptyMessage={state.search ? t('sitemap.emptySearch') : t('sitemap.empty')}

@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { BooleanBadge } from '../../components/BooleanBadge';
 import { useConfirm } from '../../components/ConfirmDialog';
 import { type Column, DataTable } from '../../components/DataTable';
+import { listTableProps } from '../../components/listTableProps';
 import { PageHeader } from '../../components/PageHeader';
 import { actionsColumn, RowActions } from '../../components/RowActions';
 import { pageParams, useTableState } from '../../components/tableState';
@@ -118,14 +119,9 @@ export function UserListPage() {
       <DataTable
         label={t('users.title')}
         columns={columns}
-        rows={users.data?.rows}
-        total={users.data?.total}
+        {...listTableProps(users)}
         rowKey={(u) => u.id}
         state={state}
-        loading={users.isPending}
-        refreshing={users.isPlaceholderData}
-        error={users.error}
-        onRetry={() => void users.refetch()}
         searchable
         searchLabel={t('users.search')}
       />

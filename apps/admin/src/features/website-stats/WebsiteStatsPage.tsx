@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import { handleApiError } from '../../api/notify';
 import { type Column, DataTable } from '../../components/DataTable';
+import { listTableProps } from '../../components/listTableProps';
 import { PageHeader } from '../../components/PageHeader';
 import { pageParams, useTableState } from '../../components/tableState';
 import { countryName, DATE_INPUT_FORMAT, formatDate, formatDateTime, languageName } from '../../i18n/format';
@@ -200,14 +201,9 @@ export function WebsiteStatsPage() {
       <DataTable
         label={t('websiteStats.records')}
         columns={columns}
-        rows={records.data?.items}
-        total={records.data?.pageable.totalElements}
+        {...listTableProps(records)}
         rowKey={(d) => d.id}
         state={state}
-        loading={records.isPending}
-        refreshing={records.isPlaceholderData}
-        error={records.error}
-        onRetry={() => void records.refetch()}
         emptyMessage={t('websiteStats.empty')}
       />
     </>
