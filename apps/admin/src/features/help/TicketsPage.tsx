@@ -6,8 +6,10 @@ import { useTranslation } from 'react-i18next';
 import { handleApiError } from '../../api/notify';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { type Column, DataTable } from '../../components/DataTable';
+import { listTableProps } from '../../components/listTableProps';
 import { PageHeader } from '../../components/PageHeader';
 import { pageParams, useTableState } from '../../components/tableState';
+import { useConfirmedAction } from '../../components/useConfirmedAction';
 import { formatDateTime } from '../../i18n/format';
 import { downloadAttachment, useCloseTicket, useTickets } from './help.hooks';
 import { TicketStatusBadge } from './TicketStatusBadge';
@@ -25,7 +27,7 @@ export function TicketsPage() {
   const { page, size } = pageParams(state);
   const list = useTickets({ page, size, status: filter === 'ALL' ? undefined : filter });
   const close = useCloseTicket();
-  const [toClose, setToClose] = useState<Ticket | null>(null);
+  const closing = useConfirmedAction((row: Ticket) => close.mutateAsync(row));
 
   const columns: Column<Ticket>[] = [
     { key: 'id', header: t('help.fields.number'), width: 80, render: (r) => `#${r.id}` },
@@ -80,7 +82,7 @@ export function TicketsPage() {
         r.status === 'OPEN' ? (
           <Stack gap={4} align="flex-start">
             <TicketStatusBadge status={r.status} />
-            <Button size="xs" variant="light" aria-label={t('help.closeOf', { number: r.id })} onClick={() => setToClose(r)}>
+            <Button size="xs" variant="light" aria-label={t('help.closeOf', { number: r.id })} onClick={() => closing.ask(r)}>
               {t('help.close')}
             </Button>
           </Stack>
@@ -101,14 +103,9 @@ export function TicketsPage() {
       <DataTable
         label={t('help.tickets.title')}
         columns={columns}
-        rows={list.data?.rows}
-        total={list.data?.total}
+        {...listTableProps(list)}
         rowKey={(r) => r.id}
         state={state}
-        loading={list.isPending}
-        refreshing={list.isPlaceholderData}
-        error={list.error}
-        onRetry={() => void list.refetch()}
         emptyMessage={t('help.tickets.empty')}
         toolbar={
           <SegmentedControl
@@ -120,22 +117,12 @@ export function TicketsPage() {
         }
       />
       <ConfirmDialog
-        opened={toClose !== null}
+        {...closing.dialog}
         requireCode={false}
         color="teal"
         title={t('help.close')}
-        message={toClose ? t('help.closeConfirm', { number: toClose.id, subject: toClose.subject }) : ''}
+        message={closing.target ? t('help.closeConfirm', { number: closing.target.id, subject: closing.target.subject }) : ''}
         confirmLabel={t('help.close')}
-        onClose={() => setToClose(null)}
-        onConfirm={async () => {
-          if (!toClose) return;
-          try {
-            await close.mutateAsync(toClose);
-            setToClose(null);
-          } catch {
-            // the error is already announced (a 409: someone else closed it; the list reloads)
-          }
-        }}
       />
     </>
   );

@@ -1,13 +1,14 @@
 import { Button, SegmentedControl, Stack, Text } from '@mantine/core';
 import { IconMailForward } from '@tabler/icons-react';
 import type { PaperCopyRequest } from '@vellum/contract';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { type Column, DataTable } from '../../components/DataTable';
+import { listTableProps } from '../../components/listTableProps';
 import { PageHeader } from '../../components/PageHeader';
 import { pageParams, useTableState } from '../../components/tableState';
+import { useConfirmedAction } from '../../components/useConfirmedAction';
 import { formatDateTime, languageName } from '../../i18n/format';
 import { PaperCopyDue } from './PaperCopyDue';
 import { type PaperCopyFilter, useMarkPaperCopySent, usePaperCopyRequests } from './paperCopyRequests.hooks';
@@ -34,7 +35,7 @@ export function PaperCopyRequestsPage() {
     state: filter === 'all' ? undefined : (filter as PaperCopyFilter),
   });
   const mark = useMarkPaperCopySent();
-  const [toMark, setToMark] = useState<PaperCopyRequest | null>(null);
+  const marking = useConfirmedAction((row: PaperCopyRequest) => mark.mutateAsync(row));
 
   const setFilter = (value: string) =>
     setParams(
@@ -118,7 +119,7 @@ export function PaperCopyRequestsPage() {
             variant="light"
             leftSection={<IconMailForward size={14} />}
             aria-label={t('paperCopyRequests.markSentOf', { number: r.documentNumber, name: r.requesterName })}
-            onClick={() => setToMark(r)}
+            onClick={() => marking.ask(r)}
           >
             {t('paperCopyRequests.markSent')}
           </Button>
@@ -134,14 +135,9 @@ export function PaperCopyRequestsPage() {
         <DataTable
           label={t('paperCopyRequests.title')}
           columns={columns}
-          rows={list.data?.rows}
-          total={list.data?.total}
+          {...listTableProps(list)}
           rowKey={(r) => r.id}
           state={state}
-          loading={list.isPending}
-          refreshing={list.isPlaceholderData}
-          error={list.error}
-          onRetry={() => void list.refetch()}
           emptyMessage={emptyMessage}
           toolbar={
             <SegmentedControl
@@ -154,26 +150,20 @@ export function PaperCopyRequestsPage() {
         />
       </Stack>
       <ConfirmDialog
-        opened={toMark !== null}
+        {...marking.dialog}
         requireCode={false}
         color="teal"
         title={t('paperCopyRequests.confirm.title')}
-        message={toMark ? t('paperCopyRequests.confirm.message', { number: toMark.documentNumber, name: toMark.requesterName }) : ''}
+        message={
+          marking.target
+            ? t('paperCopyRequests.confirm.message', { number: marking.target.documentNumber, name: marking.target.requesterName })
+            : ''
+        }
         confirmLabel={t('paperCopyRequests.markSent')}
-        onClose={() => setToMark(null)}
-        onConfirm={async () => {
-          if (!toMark) return;
-          try {
-            await mark.mutateAsync(toMark);
-            setToMark(null);
-          } catch {
-            // the error is already announced (a 409: someone else marked it; the list reloads)
-          }
-        }}
       >
-        {toMark && (
+        {marking.target && (
           <Text size="sm" style={{ whiteSpace: 'pre-line' }} data-testid="confirm-address">
-            {toMark.postalAddress}
+            {marking.target.postalAddress}
           </Text>
         )}
       </ConfirmDialog>
