@@ -24,6 +24,9 @@ export const DEMO_GTIN = demoGtin(678);
  * product groups with remarks, lot ranges (one archived), orphan products and an orphan group,
  * and one global product type. Skipped when the business units already hold product types.
  */
+/** The implant types keep what they published 15 years after their products' end (EU 2021/2226 art. 7). */
+const IMPLANTABLE = { implantable: true, retentionYears: 15 } as const;
+
 export async function seedCatalogueDemo(db: DbOrTx, units: { cardiology: { id: number }; orthopaedics: { id: number } }): Promise<boolean> {
   const existing = await db
     .select({ id: productType.id })
@@ -41,7 +44,7 @@ export async function seedCatalogueDemo(db: DbOrTx, units: { cardiology: { id: n
   const pacemakers = await makeProductType(
     db,
     units.cardiology.id,
-    { name: 'Pacemakers', slug: 'pacemakers', keyCodeLabelHcp: 'GTIN or reference number' },
+    { name: 'Pacemakers', slug: 'pacemakers', keyCodeLabelHcp: 'GTIN or reference number', ...IMPLANTABLE },
     [
       { name: 'Model', slug: 'model', isUnique: true, isMandatory: true, pinned: true, searchTypeHcp: 'SEARCHABLE_PARTIAL' },
       { name: 'Size', slug: 'size', searchTypeHcp: 'VISIBLE' },
@@ -70,7 +73,12 @@ export async function seedCatalogueDemo(db: DbOrTx, units: { cardiology: { id: n
         db,
         pacemakers,
         // Vita and Nova carry GTINs (GS1 links, labels); the Pulse models keep reference numbers
-        { keyCode: i < 8 ? demoGtin(678 + i) : `PM-${1001 + i}`, publishDate: publishDateOf(i) },
+        // Pulse Legacy is no longer made: its end-of-life date starts its documents' retention period
+        {
+          keyCode: i < 8 ? demoGtin(678 + i) : `PM-${1001 + i}`,
+          publishDate: publishDateOf(i),
+          endOfLifeDate: model === 'Pulse Legacy' ? '2024-06-30' : null,
+        },
         { [pmModel.id]: model, [pmSize.id]: size, [pmBrand.id]: brand },
       ),
     );
@@ -80,7 +88,7 @@ export async function seedCatalogueDemo(db: DbOrTx, units: { cardiology: { id: n
   const valves = await makeProductType(
     db,
     units.cardiology.id,
-    { name: 'Heart valves', slug: 'heart-valves', lotNumbers: true, keyCodeLabelHcp: 'Catalogue number' },
+    { name: 'Heart valves', slug: 'heart-valves', lotNumbers: true, keyCodeLabelHcp: 'Catalogue number', ...IMPLANTABLE },
     [
       { name: 'Model', slug: 'model', isUnique: true, searchTypeHcp: 'SEARCHABLE_PARTIAL' },
       { name: 'Diameter', slug: 'diameter', searchTypeHcp: 'SEARCHABLE_DROPDOWN' },
@@ -110,7 +118,7 @@ export async function seedCatalogueDemo(db: DbOrTx, units: { cardiology: { id: n
   });
 
   // Orthopaedics: knee implants
-  const knees = await makeProductType(db, units.orthopaedics.id, { name: 'Knee implants', slug: 'knee-implants' }, [
+  const knees = await makeProductType(db, units.orthopaedics.id, { name: 'Knee implants', slug: 'knee-implants', ...IMPLANTABLE }, [
     { name: 'Model', slug: 'model', isUnique: true, isMandatory: true, pinned: true, searchTypeHcp: 'SEARCHABLE_PARTIAL' },
     { name: 'Side', slug: 'side', searchTypeHcp: 'SEARCHABLE_DROPDOWN' },
     { name: 'Size', slug: 'size', searchTypeHcp: 'VISIBLE' },

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client.js';
-import { appUser, region, regionCountry, role } from '../db/schema/index.js';
+import { appUser, region, regionCountry, role, ticket } from '../db/schema/index.js';
 import { makeBusinessUnit, makeSuperAdmin, makeUser, makeUserGroup, setManufacturer } from '../factories/organisation-factories.js';
 import type { FileStore } from '../platform/file-store.js';
 import { seedBulkDemo } from './bulk-demo.js';
@@ -136,5 +136,16 @@ async function seedBase(tx: DbOrTx, publicUrl: string) {
   await makeUserGroup(tx, { name: 'Auditors', roleId: await roleId('Auditor'), allBusinessUnits: true, userIds: [auditor.id] });
   await seedCatalogueDemo(tx, { cardiology: cardio, orthopaedics: ortho });
   await seedDocumentDemo(tx, { cardiology: cardio, orthopaedics: ortho });
+  // an open help ticket, so the support staff's list (general settings → support tickets) shows one
+  await tx.insert(ticket).values({
+    subject: 'Scheduled export e-mail not received',
+    description: 'The weekly export of Cardiology was scheduled for Monday; nobody on the list received it. Could you check?',
+    url: `/my-business-units/${cardio.id}/scheduled-exports`,
+    ticketType: 'SUPPORT_REQUEST',
+    requesterId: manager.id,
+    requesterLogin: manager.login,
+    requesterEmail: manager.email,
+    businessUnitId: cardio.id,
+  });
   return { admin, cardiology: cardio, orthopaedics: ortho };
 }
