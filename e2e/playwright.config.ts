@@ -51,6 +51,8 @@ export default defineConfig({
       LOGIN_RATE_LIMIT_PER_MINUTE: '1000',
       // every spec signs in from 127.0.0.1, some with wrong passwords on purpose
       LOGIN_THROTTLE_FREE_FAILURES: '1000',
+      // no test evidence: the validation records page says so (decision 0077)
+      VALIDATION_EVIDENCE_DIR: `${E2E_DATA_DIR}no-evidence`,
     },
   },
 });

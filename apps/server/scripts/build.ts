@@ -1,4 +1,4 @@
-import { cpSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { build, type Plugin } from 'esbuild';
 
@@ -47,5 +47,8 @@ const result = await build({
 cpSync(join(SERVER_DIR, 'src/db/migrations'), join(OUT_DIR, 'migrations'), { recursive: true });
 // the release notes and known issues the server reads at start (decision 0073)
 for (const name of ['CHANGELOG.md', 'KNOWN-ISSUES.md']) cpSync(join(SERVER_DIR, '../..', name), join(OUT_DIR, 'release-notes', name));
+// the test runs' evidence the validation records page reads, when the tests ran before the build (decision 0077)
+const EVIDENCE = join(SERVER_DIR, '../../validation/evidence');
+if (existsSync(EVIDENCE)) cpSync(EVIDENCE, join(OUT_DIR, 'validation-evidence'), { recursive: true });
 const bytes = Object.values(result.metafile.outputs).reduce((sum, o) => sum + o.bytes, 0);
 console.log(`server built into ${OUT_DIR} (${Math.round(bytes / 1024)} kB of JavaScript and source maps)`);

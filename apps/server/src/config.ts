@@ -41,6 +41,13 @@ const envSchema = z.object({
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
   /** Set: `/management/metrics` answers a request that sends it as a bearer token (otherwise 404). */
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** Where the test runs' evidence is read from for the validation records page (decision 0077); unset: validation/evidence. */
+  VALIDATION_EVIDENCE_DIR: z.string().optional(),
+  /** The running commit the validation records name; unset: git's HEAD where the sources are, else "unknown". */
+  VELLUM_COMMIT: z
+    .string()
+    .regex(/^[0-9a-zA-Z._-]{1,64}$/, 'must be a commit id')
+    .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -72,6 +79,10 @@ export interface Config {
   /** Host name → unit slug: the unit's public site is the whole host (modules/site/site-hosts.ts). */
   siteHosts: Map<string, string>;
   version: string;
+  /** The folder of the test runs' evidence (validation records, decision 0077); undefined: the default. */
+  validationEvidenceDir?: string;
+  /** The running commit; undefined: read from git (validation records). */
+  commit?: string;
   /** The bearer token `/management/metrics` asks for; undefined: the metrics are not served. */
   metricsToken?: string;
   /** On SIGTERM, how long requests in flight and running jobs may take before they are cut (decision 0068). */
@@ -170,6 +181,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     siteHosts: parseSiteHosts(e.SITE_HOSTS),
     version: VERSION,
+    validationEvidenceDir: e.VALIDATION_EVIDENCE_DIR ? resolve(e.VALIDATION_EVIDENCE_DIR) : undefined,
+    commit: e.VELLUM_COMMIT,
     metricsToken: e.METRICS_TOKEN,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
   };

@@ -138,7 +138,11 @@ export function nameLinks(page: Page, table: string) {
 }
 
 /** Turns one of the manufacturer's switches on or off; answers the previous state so that a test can restore it. */
-export async function setManufacturerSwitch(api: Api, name: 'globalSearch' | 'patientBusinessUnitSearch', on: boolean): Promise<boolean> {
+export async function setManufacturerSwitch(
+  api: Api,
+  name: 'globalSearch' | 'patientBusinessUnitSearch' | 'validationRecordsActive',
+  on: boolean,
+): Promise<boolean> {
   const { softwareVersion: _v, ...settings } = await api.get<Record<typeof name, boolean> & { softwareVersion: string }>(
     '/api/manufacturer/own/settings',
   );

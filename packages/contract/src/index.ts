@@ -35,5 +35,6 @@ export * from './sso.js';
 export * from './tickets.js';
 export * from './translatable.js';
 export * from './translations.js';
+export * from './validation-records.js';
 export * from './website-layout.js';
 export * from './website-texts.js';

@@ -1,4 +1,13 @@
-import type { accountApi, businessUnitsApi, demoApi, managementApi, manufacturerApi, productTypesApi, ssoApi } from '@vellum/contract';
+import type {
+  accountApi,
+  businessUnitsApi,
+  demoApi,
+  managementApi,
+  manufacturerApi,
+  productTypesApi,
+  ssoApi,
+  validationRecordsApi,
+} from '@vellum/contract';
 import { routeRef } from './call';
 
 /**
@@ -27,4 +36,5 @@ export const firstLoadRoutes = {
   businessUnitName: routeRef<typeof businessUnitsApi.displayName>('GET', '/api/business-units/:id/displayName'),
   managementInfo: routeRef<typeof managementApi.info>('GET', '/management/info'),
   productTypeName: routeRef<typeof productTypesApi.name>('GET', '/api/product-types/:id/name'),
+  validationRecords: routeRef<typeof validationRecordsApi.link>('GET', '/api/account/validation-records'),
 };

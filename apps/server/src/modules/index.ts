@@ -42,6 +42,7 @@ import { ssoRoutes } from './sso/sso.routes.js';
 import { ticketsRoutes } from './tickets/tickets.routes.js';
 import { userGroupsRoutes } from './user-groups/user-groups.routes.js';
 import { usersRoutes } from './users/users.routes.js';
+import { validationRecordsRoutes } from './validation-records/validation-records.routes.js';
 import { websiteLayoutRoutes } from './website-layout/website-layout.routes.js';
 
 /** Every area's routes, registered by buildApp. */
@@ -103,6 +104,8 @@ export const apiModules: RoutesPlugin[] = [
   // issue 24: help tickets, release notes and known bugs
   ticketsRoutes,
   releaseNotesRoutes,
+  // issue 24: validation records (decision 0077)
+  validationRecordsRoutes,
 ];
 
 /** Every area's queues of background jobs and their handlers, declared by buildApp before the queue starts (decision 0056). */

@@ -33,6 +33,7 @@ import { ticketsApi } from './tickets.js';
 import { translationsApi } from './translations.js';
 import { userGroupsApi } from './user-groups.js';
 import { usersApi } from './users.js';
+import { validationRecordsApi } from './validation-records.js';
 import { websiteLayoutApi } from './website-layout.js';
 
 export * from './account.js';
@@ -70,6 +71,7 @@ export * from './tickets.js';
 export * from './translations.js';
 export * from './user-groups.js';
 export * from './users.js';
+export * from './validation-records.js';
 export * from './website-layout.js';
 
 /** Every API route of the contract, by area (the server registers each; a test checks none is missing). */
@@ -114,5 +116,6 @@ export const apiAreas: Readonly<Record<string, Readonly<Record<string, RouteDecl
   translations: translationsApi,
   userGroups: userGroupsApi,
   users: usersApi,
+  validationRecords: validationRecordsApi,
   websiteLayout: websiteLayoutApi,
 };

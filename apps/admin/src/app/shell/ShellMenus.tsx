@@ -3,6 +3,7 @@ import {
   IconAdjustments,
   IconBoxMultiple,
   IconChevronDown,
+  IconExternalLink,
   IconFileText,
   IconKey,
   IconLogout,
@@ -17,6 +18,7 @@ import type { AccessRight } from '@vellum/contract';
 import { Fragment, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { openValidationRecords, useCanOpenValidationRecords } from '../../features/validation-records';
 import { useAuth } from '../../platform/auth';
 import { breadcrumbScope } from '../../platform/breadcrumbScope';
 import { useFeatureSwitches } from '../../platform/queries';
@@ -95,11 +97,12 @@ export function AdministrationMenu() {
   const { t } = useTranslation();
   const auth = useAuth();
   const features = useFeatureSwitches();
+  const validationRecords = useCanOpenValidationRecords();
   const { pathname } = useLocation();
   const scope = breadcrumbScope(pathname);
   if (scope.scope === 'none') return null;
   const items = administrationMenu((right: AccessRight, unit?: number) => auth.hasRight(right, unit), features, scope.businessUnitId);
-  if (items.length === 0) return null;
+  if (items.length === 0 && !validationRecords) return null;
   return (
     <Menu position="bottom-end" shadow="md" width={220} withinPortal>
       <Menu.Target>{menuButton(t('shell.menu.administration'), <IconTools size={16} aria-hidden />, 'menu-administration')}</Menu.Target>
@@ -107,6 +110,17 @@ export function AdministrationMenu() {
         {items.map((item) => (
           <LinkItem key={item.id} item={item} />
         ))}
+        {validationRecords && (
+          // not a screen: the records page opens in a new tab (spec 000 §2; decision 0077)
+          <Menu.Item
+            onClick={() => void openValidationRecords()}
+            rightSection={<IconExternalLink size={14} aria-hidden />}
+            aria-label={t('shell.footer.validationRecordsNewTab')}
+            data-testid="menu-validation-records"
+          >
+            {t('shell.menu.validationRecords')}
+          </Menu.Item>
+        )}
       </Menu.Dropdown>
     </Menu>
   );

@@ -17,4 +17,5 @@ export * from './sso.js';
 export * from './tickets.js';
 export * from './translations.js';
 export * from './users.js';
+export * from './validation-records.js';
 export * from './website.js';
