@@ -22,10 +22,19 @@ export async function openWorld(options: { storageUrl?: string; extra?: Record<s
   pg.start();
   const dataDir = mkdtempSync(join(tmpdir(), 'vellum-faults-data-'));
   const env: ProcessEnv = { databaseUrl: pg.url, dataDir, port: PORTS.server, storageUrl: options.storageUrl, extra: options.extra };
+  let server: VellumProcess;
+  try {
+    server = await startServer(env);
+  } catch (err) {
+    // the next case needs the port: nothing of this one is left running
+    pg.destroy();
+    rmSync(dataDir, { recursive: true, force: true });
+    throw err;
+  }
   const world: World = {
     pg,
     env,
-    server: await startServer(env),
+    server,
     api: undefined as unknown as Api,
     async restart() {
       world.server = await startServer(env);
