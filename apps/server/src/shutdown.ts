@@ -12,15 +12,26 @@ const LAST_GRACE_MS = 10_000;
  * fetching). Once `timeoutMs` has passed the remaining connections are cut and a job still running
  * is failed, to be retried by another process. Then the database closes and the process exits 0.
  * A second signal exits at once with status 1.
+ *
+ * `app` may be the app still being built: a process whose jobs start while it builds (the worker)
+ * installs the handlers first, so that a signal in that window waits for the build, then stops as
+ * above, instead of ending the process, and its running job, at once (decision 0080).
  */
-export function stopOnSignals(app: FastifyInstance, database: Database, timeoutMs: number): void {
+export function stopOnSignals(building: FastifyInstance | Promise<FastifyInstance>, database: Database, timeoutMs: number): void {
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) {
-      app.log.warn(`${signal} again: stopping at once`);
+      process.stderr.write(`${signal} again: stopping at once\n`);
       process.exit(1);
     }
     stopping = true;
+    let app: FastifyInstance;
+    try {
+      app = await building;
+    } catch {
+      // the start failed and says why itself
+      return;
+    }
     app.log.info(`${signal}: draining (at most ${timeoutMs} ms)`);
     const cut = setTimeout(() => {
       app.log.warn('shutdown timeout: the connections still open are closed');

@@ -16,13 +16,15 @@ async function start() {
   if (!config.databaseUrl) throw new ConfigError('a worker needs DATABASE_URL: on the embedded database the server runs the jobs itself');
   const database = await openDatabase({ databaseUrl: config.databaseUrl });
   await checkDependencies(config, database, createFileStore(config.storageUrl, config.dataDir));
-  // the same deps and job handlers as the server, built without listening on a port
-  const app = await buildApp({ config, database, serveAdmin: false, runJobs: true });
+  // the same deps and job handlers as the server, built without listening on a port; jobs run from
+  // the middle of the build, so the signals are handled from its start: on SIGTERM no further job
+  // is taken; the running one finishes, or is failed and retried once the timeout has passed
+  const building = buildApp({ config, database, serveAdmin: false, runJobs: true });
+  stopOnSignals(building, database, config.shutdownTimeoutMs);
+  const app = await building;
   await app.ready();
-  return { config, database, app };
+  return { config, app };
 }
 
-const { config, database, app } = await start().catch(exitOnStartupError);
+const { config, app } = await start().catch(exitOnStartupError);
 app.log.info(`Vellum ${config.version} worker on the PostgreSQL queue`);
-// on SIGTERM no further job is taken; the running one finishes, or is failed and retried once the timeout has passed
-stopOnSignals(app, database, config.shutdownTimeoutMs);

@@ -152,6 +152,9 @@ export const WEBSITE_TEXTS = {
   'notFound.body': t('The page you are looking for does not exist.', 200),
   'tooMany.title': t('Too many requests', 50),
   'tooMany.body': t('Please wait a minute, then try again.', 200),
+  // the database or the storage cannot be reached for a moment (decision 0080)
+  'unavailable.title': t('Temporarily unavailable', 50),
+  'unavailable.body': t('This website cannot answer right now. Please try again in a few moments.', 200),
   // a GS1 link or persistent eIFU URL of a product that is no longer published (decision 0043)
   'gone.title': t('This product is no longer listed', 100),
   'gone.body': t('The instructions for use of this product are no longer published on this website. Please contact the manufacturer.', 255),

@@ -25,7 +25,7 @@ export { ProductPage, type ProductPageProps } from './pages/ProductPage.js';
 export { ProductTypesPage, type ProductTypesPageProps } from './pages/ProductTypesPage.js';
 export { SearchPage, type SearchPageProps, type SearchResultsView } from './pages/SearchPage.js';
 export { SitesPage, type SitesPageProps } from './pages/SitesPage.js';
-export { ComingSoonPage, NotFoundPage, PreviewEndedPage, TooManyRequestsPage } from './pages/StatusPages.js';
+export { ComingSoonPage, NotFoundPage, PreviewEndedPage, TooManyRequestsPage, UnavailablePage } from './pages/StatusPages.js';
 export { renderHtml } from './render.js';
 export { BadLinkPage, type BadLinkPageProps } from './resolver/BadLinkPage.js';
 export { type LinkGroupView, LinksetPage, type LinksetPageProps, type LinkView } from './resolver/LinksetPage.js';

@@ -1,6 +1,7 @@
 import { ERROR_TITLES, ErrorKeys, HEADER_ERROR, HEADER_PARAMS, type Problem } from '@vellum/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { dependencyUnavailable } from './unavailable.js';
 
 export interface FieldError {
   objectName: string;
@@ -49,7 +50,11 @@ const TITLES: Record<number, string> = {
   415: 'Unsupported Media Type',
   429: 'Too Many Requests',
   500: 'Internal Server Error',
+  503: 'Service Unavailable',
 };
+
+/** Seconds a client is asked to wait before trying again while the database or the storage cannot be reached. */
+export const UNAVAILABLE_RETRY_AFTER_SECONDS = 10;
 
 function problem(status: number, message: string, extra: Partial<Problem> = {}): Problem {
   return { type: 'about:blank', title: ERROR_TITLES[message] ?? TITLES[status] ?? 'Error', status, message, ...extra };
@@ -74,6 +79,19 @@ export function registerFrameworkErrorPage(app: FastifyInstance, prefix: string,
   frameworkErrorPages.set(app, [...(frameworkErrorPages.get(app) ?? []), { prefix, page }]);
 }
 
+/** A page that answers, under a path prefix, a request that failed because the database or the storage cannot be reached. */
+export type UnavailablePage = (req: FastifyRequest, reply: FastifyReply) => unknown;
+const unavailablePages = new WeakMap<FastifyInstance, { prefix: string; page: UnavailablePage }[]>();
+
+/** Answers with the area's own page (the public site's 503 page) for URLs under `prefix` while a dependency is unavailable (decision 0080). */
+export function registerUnavailablePage(app: FastifyInstance, prefix: string, page: UnavailablePage): void {
+  unavailablePages.set(app, [...(unavailablePages.get(app) ?? []), { prefix, page }]);
+}
+
+function pageFor<P>(pages: { prefix: string; page: P }[] | undefined, url: string): P | undefined {
+  return pages?.find((p) => url === p.prefix || url.startsWith(`${p.prefix}/`) || url.startsWith(`${p.prefix}?`))?.page;
+}
+
 /**
  * Errors Fastify answers before a route is found (a path that is not valid percent-encoded UTF-8,
  * a path parameter longer than the router allows): problem+json like every other error, or the
@@ -84,15 +102,12 @@ export function frameworkErrorHandler(err: FastifyError, req: FastifyRequest, re
   const status = typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 400;
   const body = problem(status, `error.http.${status}`);
   const problemAnswer = () => reply.status(status).type('application/problem+json').header(HEADER_ERROR, body.message).send(body);
-  const url = req.url ?? '';
-  const own = frameworkErrorPages
-    .get(req.server)
-    ?.find((p) => url === p.prefix || url.startsWith(`${p.prefix}/`) || url.startsWith(`${p.prefix}?`));
+  const own = pageFor(frameworkErrorPages.get(req.server), req.url ?? '');
   if (!own) {
     problemAnswer();
     return;
   }
-  own.page(err, req, reply).catch(() => {
+  own(err, req, reply).catch(() => {
     if (!reply.sent) problemAnswer();
   });
 }
@@ -116,6 +131,13 @@ export function registerErrorHandler(app: FastifyInstance): void {
       body = problem(400, ErrorKeys.duplicate);
     } else if (pgCode(err) === PG_FOREIGN_KEY_VIOLATION) {
       body = problem(400, 'error.sql.nestedIdNotFound');
+    } else if (dependencyUnavailable(err)) {
+      // the database or the storage cannot be reached: try again shortly, never a 500 (decision 0080)
+      req.log.warn({ err: { message: err.message, code: (err as { code?: unknown }).code } }, 'dependency unavailable');
+      reply.header('retry-after', String(UNAVAILABLE_RETRY_AFTER_SECONDS)).header('cache-control', 'no-store');
+      const own = pageFor(unavailablePages.get(req.server), req.url);
+      if (own && !reply.sent) return own(req, reply);
+      body = problem(503, 'error.http.503');
     } else if (typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 500) {
       // framework errors: malformed JSON, unsupported media type, payload too large, rate limit
       const status = err.statusCode;

@@ -37,6 +37,16 @@ export function ComingSoonPage({ unit, language, t }: StatusPageProps) {
   );
 }
 
+/** Answered with 503 while the database or the storage cannot be reached: nothing of the unit can be read, so no unit's look. */
+export function UnavailablePage({ language, t }: StatusPageProps) {
+  return (
+    <Layout unit={null} language={language} t={t} title={t('unavailable.title')}>
+      <h1>{t('unavailable.title')}</h1>
+      <p>{t('unavailable.body')}</p>
+    </Layout>
+  );
+}
+
 /** Answered with 401 to a preview that ended, whose session ended, or whose user may no longer preview. */
 export function PreviewEndedPage({ language, t }: StatusPageProps) {
   return (

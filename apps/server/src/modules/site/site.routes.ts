@@ -13,6 +13,7 @@ import { sitePreview } from './site-preview.js';
 import { productPages } from './site-product.js';
 import { searchPages } from './site-search.js';
 import { sheetPages, siteCssRoute } from './site-sheets.js';
+import { siteUnavailablePage } from './site-unavailable.js';
 
 /**
  * The public website (issue 12, decision 0039): server-rendered pages under /site/{bu}, answered
@@ -26,6 +27,7 @@ export async function siteRoutes(app: FastifyInstance) {
   sitePages(app, { prefix: '/site', load: (_req, bu, now) => loadSite(db, bu, now) });
   sitePreview(app, sitePages);
   siteIndexRoutes(app);
+  siteUnavailablePage(app);
 }
 
 /** The pages of a unit's site under the mode's prefix, answered from the publication the mode loads. */
