@@ -101,11 +101,14 @@ function ImportSection() {
         <FileInput
           label={t('configExport.import.file')}
           placeholder={t('configExport.import.placeholder')}
+          // the placeholder is text of the page here (not an input's ::placeholder): readable like other secondary text
+          styles={{ placeholder: { color: 'var(--mantine-color-dimmed)' } }}
           accept="application/zip,.zip"
           value={file}
           onChange={choose}
           clearable
-          leftSection={<IconFileImport size={16} />}
+          clearButtonProps={{ 'aria-label': t('configExport.import.clear') }}
+          leftSection={<IconFileImport size={16} aria-hidden />}
           maw={480}
         />
         {preview.isPending && <PageLoader />}
@@ -219,8 +222,11 @@ function Names({ names }: { names: string[] }) {
 function Applied({ result }: { result: ConfigImportPreview }) {
   const { t } = useTranslation();
   return (
-    <Alert color="green" variant="light" icon={<IconCheck size={18} />} title={t('configExport.import.applied')} role="status">
+    <Alert color="green" variant="light" icon={<IconCheck size={18} aria-hidden />} role="status">
       <Stack gap={2}>
+        <Text size="sm" fw={700}>
+          {t('configExport.import.applied')}
+        </Text>
         {result.parts.map((p) => (
           <Text size="sm" key={p.part}>
             {t('configExport.import.appliedPart', {
