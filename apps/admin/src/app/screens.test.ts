@@ -78,6 +78,7 @@ const EXPECTED: [string, string[] | undefined, 'business-unit'?][] = [
   ['/general-settings/manufacturer-layout', ['LAYOUT_MANAGE']],
   ['/general-settings/manufacturer-settings', ['MANUFACTURER_MANAGE', 'MANUFACTURER_READ']],
   ['/general-settings/manufacturer-sso-settings', ['MANUFACTURER_SSO_MANAGE']],
+  ['/general-settings/config-export', ['CONFIG_EXPORT']],
   ['/general-settings/notification-preview', ['MANUFACTURER_MANAGE']],
   ['/general-settings/bulk-uploads', ['BULK_IMPORT_ADMIN']],
   // spec 001 §2: the bulk upload pages of a product type's products and of the unit's documents

@@ -3,6 +3,7 @@ import { auditLogScreens } from '../features/audit-logs/screens';
 import { authScreens } from '../features/auth/screens';
 import { bulkScreens } from '../features/bulk/screens';
 import { businessUnitScreens } from '../features/business-units/screens';
+import { configExportScreens } from '../features/config-export/screens';
 import { documentTypeScreens } from '../features/document-types/screens';
 import { documentScreens } from '../features/documents/screens';
 import { fileScreens } from '../features/files/screens';
@@ -62,5 +63,6 @@ export const screens: readonly Screen[] = [
   ...bulkScreens,
   ...helpScreens,
   ...releaseNoteScreens,
+  ...configExportScreens,
   ...notificationPreviewScreens,
 ];

@@ -6,6 +6,7 @@ import { bulkJobs } from './bulk/bulk.jobs.js';
 import { bulkRoutes } from './bulk/bulk.routes.js';
 import { bulkUploadRoutes } from './bulk/bulk-upload.routes.js';
 import { businessUnitsRoutes } from './business-units/business-units.routes.js';
+import { configExportRoutes } from './config-export/config-export.routes.js';
 import { demoRoutes } from './demo/demo.routes.js';
 import { documentDownloadsRoutes } from './document-downloads/document-downloads.routes.js';
 import { documentSearchAccessRoutes } from './document-search-access/document-search-access.routes.js';
@@ -60,6 +61,8 @@ export const apiModules: RoutesPlugin[] = [
   // issue 24: the notification preview
   notificationPreviewRoutes,
   businessUnitsRoutes,
+  // issue 24: the configuration export and import
+  configExportRoutes,
   auditLogsRoutes,
   productGroupsRoutes,
   productRemarksRoutes,

@@ -4,6 +4,7 @@ import { bulkApi } from './bulk.js';
 import { bulkTemplateApi } from './bulk-template.js';
 import { bulkUploadApi } from './bulk-upload.js';
 import { businessUnitsApi } from './business-units.js';
+import { configExportApi } from './config-export.js';
 import type { RouteDecl } from './define.js';
 import { demoApi } from './demo.js';
 import { documentDownloadsApi } from './document-downloads.js';
@@ -42,6 +43,7 @@ export * from './bulk.js';
 export * from './bulk-template.js';
 export * from './bulk-upload.js';
 export * from './business-units.js';
+export * from './config-export.js';
 export * from './define.js';
 export * from './demo.js';
 export * from './document-downloads.js';
@@ -83,6 +85,7 @@ export const apiAreas: Readonly<Record<string, Readonly<Record<string, RouteDecl
   bulkTemplate: bulkTemplateApi,
   bulkUpload: bulkUploadApi,
   businessUnits: businessUnitsApi,
+  configExport: configExportApi,
   demo: demoApi,
   documentDownloads: documentDownloadsApi,
   documentSearchAccess: documentSearchAccessApi,

@@ -37,6 +37,15 @@ describe('generalSettingsMenu (document 001 section 6)', () => {
     ]);
   });
 
+  it('configuration export for CONFIG_EXPORT, between the settings and the notification preview', () => {
+    expect(ids(generalSettingsMenu(holding(['CONFIG_EXPORT']), DEFAULT_FEATURES))).toEqual([
+      ['manufacturer-management', ['config-export']],
+    ]);
+    expect(ids(generalSettingsMenu(holding(['CONFIG_EXPORT', 'MANUFACTURER_MANAGE']), DEFAULT_FEATURES))).toEqual([
+      ['manufacturer-management', ['manufacturer-settings', 'config-export', 'notification-preview']],
+    ]);
+  });
+
   it('is empty for a viewer, and rights held only in a business unit do not count', () => {
     expect(generalSettingsMenu(holding(['ROLE_USER', 'PRODUCT_READ']), DEFAULT_FEATURES)).toEqual([]);
     expect(generalSettingsMenu(holding([], { 3: ['USER_MANAGE'] }), DEFAULT_FEATURES)).toEqual([]);

@@ -1,0 +1,2 @@
+// the configuration export page, loaded as its own chunk
+export { ConfigExportPage } from './ConfigExportPage';

@@ -1,0 +1,96 @@
+import { ACCESS_RIGHTS, CONFIG_FORMAT_VERSION, type ConfigDocument, type ConfigPart, type configDocumentSchema } from '@vellum/contract';
+import type { z } from 'zod';
+import type { Deps } from '../../platform/deps.js';
+import { pageRequest } from '../../platform/paging.js';
+import { businessUnitSortable, listBusinessUnits } from '../business-units/business-units.repo.js';
+import { toBusinessUnit } from '../business-units/business-units.service.js';
+import { listRoles } from '../roles/roles.service.js';
+import { listUserGroups } from '../user-groups/user-groups.service.js';
+
+type ConfigInput = z.output<typeof configDocumentSchema>;
+
+/** Every unit, the global one (id 0, slug `global`) aside: its rows, for their slugs and settings. */
+export async function allUnits(deps: Pick<Deps, 'db'>) {
+  const page = pageRequest({ page: 0, size: 100_000, sort: ['slug,asc'] }, businessUnitSortable, businessUnitSortable.id);
+  return (await listBusinessUnits(deps.db, { ids: 'all' }, page)).rows.map(toBusinessUnit);
+}
+
+/** The slug of every unit by id, the global unit's (0) included. */
+export async function slugsById(deps: Pick<Deps, 'db'>): Promise<Map<number, string>> {
+  const units = await allUnits(deps);
+  return new Map([[0, 'global'], ...units.map((u) => [u.id, u.slug] as const)]);
+}
+
+const sortedRights = (rights: readonly string[]) => ACCESS_RIGHTS.filter((r) => rights.includes(r));
+const sorted = (values: readonly string[]) => [...new Set(values)].sort();
+
+/**
+ * One document in the form an import compares: rights in the catalogue's order, unit slugs and
+ * languages sorted, every list ordered by its key; so two equal configurations give equal JSON.
+ */
+export function canonical(doc: ConfigInput): ConfigDocument {
+  const byKey = <T>(items: T[], key: (t: T) => string) => [...items].sort((a, b) => key(a).localeCompare(key(b)));
+  return {
+    ...doc,
+    businessUnits: byKey(
+      doc.businessUnits.map((u) => ({
+        ...u,
+        interfaceLanguages: sorted(u.interfaceLanguages),
+        documentLanguages: sorted(u.documentLanguages),
+      })),
+      (u) => u.slug,
+    ),
+    roles: byKey(
+      doc.roles.map((r) => ({
+        ...r,
+        description: r.description || null,
+        accessRights: sortedRights(r.accessRights) as typeof r.accessRights,
+      })),
+      (r) => r.name,
+    ),
+    userGroups: byKey(
+      doc.userGroups.map((g) => ({ ...g, businessUnits: g.allBusinessUnits ? [] : sorted(g.businessUnits) })),
+      (g) => g.name,
+    ),
+  };
+}
+
+/** The natural key of an item of each part. */
+export const keyOf: { [P in ConfigPart]: (item: ConfigDocument[P][number]) => string } = {
+  businessUnits: (u) => u.slug,
+  roles: (r) => r.name,
+  userGroups: (g) => g.name,
+};
+
+/**
+ * The manufacturer's configuration as the export writes it, read through each area's own service
+ * and repo: units by slug (without their id, logo or whether their website is online), the roles
+ * the manufacturer made, and the user groups but the fixed super-admin group, without their users.
+ */
+export async function readConfiguration(deps: Pick<Deps, 'db' | 'config'>): Promise<ConfigDocument> {
+  const units = await allUnits(deps);
+  const slugs = await slugsById(deps);
+  const roles = await listRoles(deps, { sort: [], search: '' });
+  const groups = await listUserGroups(deps, { sort: [], search: '' });
+  return canonical({
+    formatVersion: CONFIG_FORMAT_VERSION,
+    exportedAt: new Date().toISOString(),
+    softwareVersion: deps.config.version,
+    businessUnits: units.map(({ id: _id, logoUrl: _logo, version: _version, active: _active, ...settings }) => settings),
+    roles: roles
+      .filter((r) => !r.predefined)
+      .map((r) => ({
+        name: r.name,
+        description: r.description,
+        accessRights: r.accessRights as ConfigDocument['roles'][number]['accessRights'],
+      })),
+    userGroups: groups
+      .filter((g) => !g.superAdmin)
+      .map((g) => ({
+        name: g.name,
+        role: g.role.name,
+        allBusinessUnits: g.allBusinessUnits,
+        businessUnits: g.businessUnits.map((u) => slugs.get(u.id) ?? String(u.id)),
+      })),
+  });
+}

@@ -1,0 +1,199 @@
+import type { Readable } from 'node:stream';
+import {
+  CONFIG_PARTS,
+  type ConfigDocument,
+  ConfigExportErrorKeys,
+  type ConfigImportPreview,
+  type ConfigPart,
+  type ConfigPartDiff,
+  configDocumentSchema,
+} from '@vellum/contract';
+import type { AuthContext } from '../../platform/access.js';
+import { audit } from '../../platform/audit.js';
+import type { Deps } from '../../platform/deps.js';
+import { badRequest } from '../../platform/errors.js';
+import { createBusinessUnit, updateBusinessUnitSettings } from '../business-units/business-units.service.js';
+import { putUnitLanguages } from '../languages/languages.service.js';
+import { createRole, listRoles, updateRole } from '../roles/roles.service.js';
+import { createUserGroup, listUserGroups, updateUserGroup } from '../user-groups/user-groups.service.js';
+import { allUnits, canonical, keyOf, readConfiguration, slugsById } from './config-document.js';
+import { configZip, invalidFile, readConfigZip } from './config-zip.js';
+
+/** The export's zip, named for the day. */
+export async function exportConfiguration(deps: Pick<Deps, 'db' | 'config'>): Promise<{ fileName: string; zip: Readable }> {
+  const document = await readConfiguration(deps);
+  return { fileName: `vellum-configuration-${document.exportedAt.slice(0, 10)}.zip`, zip: configZip(document) };
+}
+
+/** The uploaded zip's document, checked against the contract's schema (400 invalidFile naming the first faults). */
+async function uploadedDocument(upload: Buffer): Promise<ConfigDocument> {
+  const json = await readConfigZip(upload);
+  const parsed = configDocumentSchema.safeParse(json);
+  if (!parsed.success) {
+    const faults = parsed.error.issues.slice(0, 5).map((i) => `${i.path.join('.') || '(document)'}: ${i.message}`);
+    throw invalidFile(`config.json is not a configuration export of format 1 (${faults.join('; ')}).`);
+  }
+  return canonical(parsed.data);
+}
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+function diffPart<P extends ConfigPart>(part: P, incoming: ConfigDocument, here: ConfigDocument): ConfigPartDiff {
+  const key = keyOf[part] as (item: ConfigDocument[P][number]) => string;
+  const current = new Map((here[part] as ConfigDocument[P][number][]).map((item) => [key(item), item]));
+  const seen = new Set<string>();
+  const result: ConfigPartDiff = { part, added: [], changed: [], unchanged: [], onlyHere: [] };
+  for (const item of incoming[part] as ConfigDocument[P][number][]) {
+    const k = key(item);
+    if (seen.has(k)) throw invalidFile(`${part} names "${k}" twice.`);
+    seen.add(k);
+    const before = current.get(k);
+    if (!before) result.added.push(k);
+    else if (same(before, item)) result.unchanged.push(k);
+    else result.changed.push(k);
+  }
+  result.onlyHere = [...current.keys()].filter((k) => !seen.has(k));
+  return result;
+}
+
+/**
+ * The references of the document that neither it nor this instance holds: a group's role or unit.
+ * Refused before anything is written (400 unknownReference naming the first).
+ */
+async function checkReferences(deps: Pick<Deps, 'db'>, incoming: ConfigDocument, here: ConfigDocument, parts: readonly ConfigPart[]) {
+  if (!parts.includes('userGroups')) return;
+  const hereRoles = await listRoles(deps, { sort: [], search: '' });
+  const roles = new Set([...hereRoles.map((r) => r.name.toLowerCase()), ...incoming.roles.map((r) => r.name.toLowerCase())]);
+  const units = new Set(['global', ...here.businessUnits.map((u) => u.slug), ...incoming.businessUnits.map((u) => u.slug)]);
+  for (const g of incoming.userGroups) {
+    if (!roles.has(g.role.toLowerCase()))
+      throw badRequest(ConfigExportErrorKeys.unknownReference, { part: 'userGroups', name: g.name, role: g.role });
+    const missing = g.businessUnits.find((s) => !units.has(s));
+    if (missing) throw badRequest(ConfigExportErrorKeys.unknownReference, { part: 'userGroups', name: g.name, businessUnit: missing });
+  }
+}
+
+function previewOf(incoming: ConfigDocument, here: ConfigDocument, parts: readonly ConfigPart[]): ConfigImportPreview {
+  return {
+    formatVersion: incoming.formatVersion,
+    exportedAt: incoming.exportedAt,
+    softwareVersion: incoming.softwareVersion,
+    parts: parts.map((p) => diffPart(p, incoming, here)),
+  };
+}
+
+/** What importing the zip would change, per part; writes nothing. */
+export async function previewImport(deps: Pick<Deps, 'db' | 'config'>, upload: Buffer): Promise<ConfigImportPreview> {
+  const incoming = await uploadedDocument(upload);
+  const here = await readConfiguration(deps);
+  await checkReferences(deps, incoming, here, CONFIG_PARTS);
+  return previewOf(incoming, here, CONFIG_PARTS);
+}
+
+/**
+ * Applies the chosen parts of the zip in one transaction, in the parts' order, through each area's
+ * own service (its rules and its audit row, each a savepoint of this transaction), with one
+ * `IMPORT` audit row of what was applied; any refusal rolls all of it back.
+ */
+export async function applyImport(
+  deps: Deps,
+  auth: AuthContext,
+  upload: Buffer,
+  chosen: readonly ConfigPart[],
+): Promise<ConfigImportPreview> {
+  const incoming = await uploadedDocument(upload);
+  const parts = CONFIG_PARTS.filter((p) => chosen.includes(p));
+  return deps.db.transaction(async (tx) => {
+    const txDeps: Deps = { ...deps, db: tx as unknown as Deps['db'] };
+    const here = await readConfiguration(txDeps);
+    await checkReferences(txDeps, incoming, here, parts);
+    const preview = previewOf(incoming, here, parts);
+    for (const diff of preview.parts) {
+      const wanted = new Set([...diff.added, ...diff.changed]);
+      if (diff.part === 'businessUnits')
+        await applyUnits(
+          txDeps,
+          auth,
+          incoming.businessUnits.filter((u) => wanted.has(u.slug)),
+        );
+      if (diff.part === 'roles')
+        await applyRoles(
+          txDeps,
+          auth,
+          incoming.roles.filter((r) => wanted.has(r.name)),
+        );
+      if (diff.part === 'userGroups')
+        await applyGroups(
+          txDeps,
+          auth,
+          incoming.userGroups.filter((g) => wanted.has(g.name)),
+        );
+    }
+    await audit(tx, auth, {
+      entityName: 'configuration',
+      action: 'IMPORT',
+      changes: {
+        exportedAt: incoming.exportedAt,
+        softwareVersion: incoming.softwareVersion,
+        parts: preview.parts.map((p) => ({ part: p.part, added: p.added, changed: p.changed })),
+      },
+    });
+    return preview;
+  });
+}
+
+async function applyUnits(deps: Deps, auth: AuthContext, units: ConfigDocument['businessUnits']) {
+  const existing = new Map((await allUnits(deps)).map((u) => [u.slug, u]));
+  for (const unit of units) {
+    const before = existing.get(unit.slug);
+    const { interfaceLanguages, documentLanguages, ...settings } = unit;
+    if (!before) {
+      // a unit new here starts offline: its website goes online when it is published and switched on here
+      await createBusinessUnit(deps, auth, { ...settings, active: false, interfaceLanguages, documentLanguages });
+      continue;
+    }
+    const { slug: _slug, interfaceLanguages: _i, documentLanguages: _d, ...fields } = unit;
+    await updateBusinessUnitSettings(deps, auth, {
+      ...fields,
+      id: before.id,
+      slug: before.slug,
+      version: before.version,
+      active: before.active,
+    });
+    if (JSON.stringify([...before.interfaceLanguages].sort()) !== JSON.stringify(interfaceLanguages))
+      await putUnitLanguages(deps, auth, 'interface', before.id, interfaceLanguages);
+    if (JSON.stringify([...before.documentLanguages].sort()) !== JSON.stringify(documentLanguages))
+      await putUnitLanguages(deps, auth, 'document', before.id, documentLanguages);
+  }
+}
+
+async function applyRoles(deps: Deps, auth: AuthContext, roles: ConfigDocument['roles']) {
+  const existing = new Map((await listRoles(deps, { sort: [], search: '' })).map((r) => [r.name, r]));
+  for (const role of roles) {
+    const before = existing.get(role.name);
+    if (!before) await createRole(deps, auth, { ...role, id: undefined });
+    else if (before.predefined)
+      throw badRequest(ConfigExportErrorKeys.unknownReference, { part: 'roles', name: role.name, predefined: true });
+    else await updateRole(deps, auth, { ...role, id: before.id, version: before.version });
+  }
+}
+
+async function applyGroups(deps: Deps, auth: AuthContext, groups: ConfigDocument['userGroups']) {
+  const roles = new Map((await listRoles(deps, { sort: [], search: '' })).map((r) => [r.name.toLowerCase(), r.id]));
+  const slugs = await slugsById(deps);
+  const units = new Map([...slugs].map(([id, slug]) => [slug, id]));
+  const existing = new Map((await listUserGroups(deps, { sort: [], search: '' })).map((g) => [g.name, g]));
+  for (const group of groups) {
+    const roleId = roles.get(group.role.toLowerCase());
+    const businessUnitIds = group.businessUnits.map((s) => units.get(s));
+    if (roleId === undefined || businessUnitIds.some((id) => id === undefined))
+      throw badRequest(ConfigExportErrorKeys.unknownReference, { part: 'userGroups', name: group.name });
+    const body = { name: group.name, roleId, allBusinessUnits: group.allBusinessUnits, businessUnitIds: businessUnitIds as number[] };
+    const before = existing.get(group.name);
+    if (!before) await createUserGroup(deps, auth, { ...body, id: undefined, userIds: [] });
+    else if (before.superAdmin)
+      throw badRequest(ConfigExportErrorKeys.unknownReference, { part: 'userGroups', name: group.name, superAdmin: true });
+    // its members stay as they are here: users never travel
+    else await updateUserGroup(deps, auth, { ...body, id: before.id, version: before.version, userIds: before.users.map((u) => u.id) });
+  }
+}
