@@ -3,7 +3,7 @@
 # into a temporary folder, installs it with `npm ci --omit=dev` (no tsx, no test tools), starts the
 # server with plain node against a fresh PostgreSQL database, and calls /management/health,
 # /management/ready, /management/metrics, public site pages and their script, the admin app and an
-# admin API sign-in; then starts a worker, and backs the database up and restores it into a second
+# admin API sign-in; then starts a worker, anchors and verifies the audit chain, and backs the database up and restores it into a second
 # new database with `backup:prod` and `restore:prod` (decision 0069). Exits non-zero at the first failure.
 #
 #   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres scripts/prod-smoke.sh
@@ -156,6 +156,11 @@ done
 grep -q 'worker on the PostgreSQL queue' "$WORK/worker.log" || fail "the worker did not start"
 kill "$WORKER_PID" && wait "$WORKER_PID" 2>/dev/null || true
 WORKER_PID=""
+
+step "audit:anchor:prod, then audit:verify:prod compares with the anchor"
+(cd "$WORK" && DATABASE_URL="$DB_URL" DATA_DIR="$WORK/data" npm run -s audit:anchor:prod) | grep -q '"msg":"audit chain anchored"' || fail "audit:anchor:prod"
+[ -f "$WORK/data/files/audit-anchors/1/latest.json" ] || fail "no anchor in storage"
+(cd "$WORK" && DATABASE_URL="$DB_URL" DATA_DIR="$WORK/data" npm run -s audit:verify:prod) | grep -q 'matches the anchor' || fail "audit:verify:prod"
 
 step "backup:prod of the running server's database, restore:prod into a new one"
 (cd "$WORK" && DATABASE_URL="$DB_URL" DATA_DIR="$WORK/data" npm run -s backup:prod -- "$WORK/backups") || fail "backup:prod"

@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import { build, type Plugin } from 'esbuild';
 
 /**
- * `npm run build -w @vellum/server`: the server, the worker, the audit chain's check, the backup and the restore compiled to JavaScript for plain
+ * `npm run build -w @vellum/server`: the server, the worker, the audit chain's check and anchor, the backup and the restore compiled to JavaScript for plain
  * `node` (decision 0064). esbuild bundles our own code, the workspace packages' TypeScript sources
  * included (@vellum/contract, @vellum/site-views), into `dist/`; every npm package stays an import
  * resolved from node_modules at run time, so that `npm ci --omit=dev` installs what it needs. The
@@ -27,6 +27,7 @@ const result = await build({
     main: join(SERVER_DIR, 'src/main.ts'),
     worker: join(SERVER_DIR, 'src/worker.ts'),
     'audit-verify': join(SERVER_DIR, 'src/audit-verify.ts'),
+    'audit-anchor': join(SERVER_DIR, 'src/audit-anchor.ts'),
     backup: join(SERVER_DIR, 'src/backup.ts'),
     restore: join(SERVER_DIR, 'src/restore.ts'),
   },
