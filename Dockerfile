@@ -22,6 +22,10 @@ RUN npm run build && cp -rL apps/admin/dist /tmp/admin-dist
 FROM node:24-bookworm-slim
 ENV NODE_ENV=production PORT=8080 HOST=0.0.0.0 DATA_DIR=/data
 WORKDIR /app
+# pg_dump for `npm run backup:prod` (decision 0069). Untested here: no Docker daemon was available
+# where this line was written; the Debian package's pg_dump must be as new as the database server.
+RUN apt-get update && apt-get install -y --no-install-recommends postgresql-client \
+  && rm -rf /var/lib/apt/lists/*
 COPY package.json package-lock.json ./
 COPY apps/server/package.json apps/server/
 # the server package's postinstall patches two lines of the XLS writer (decision 0061)
@@ -30,11 +34,9 @@ COPY apps/admin/package.json apps/admin/
 COPY packages/contract/package.json packages/contract/
 COPY packages/site-views/package.json packages/site-views/
 RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
+# the server, with the site's browser scripts built into dist/site-scripts (decision 0046): no sources
 COPY --from=build /app/apps/server/dist apps/server/dist
 COPY --from=build /tmp/admin-dist apps/admin/dist
-# the site's browser scripts are bundled at start from the package's sources (decision 0046)
-COPY --from=build /app/packages/site-views/src packages/site-views/src
-COPY --from=build /app/packages/contract/src packages/contract/src
 # DATA_DIR (the mail outbox; files when STORAGE_URL is unset) and the admin folder (a running
 # server marks the build it serves) are the only places written
 RUN mkdir -p /data && chown node:node /data apps/admin

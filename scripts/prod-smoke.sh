@@ -3,7 +3,7 @@
 # into a temporary folder, installs it with `npm ci --omit=dev` (no tsx, no test tools), starts the
 # server with plain node against a fresh PostgreSQL database, and calls /management/health,
 # /management/ready, /management/metrics, public site pages and their script, the admin app and an
-# admin API sign-in; then starts a worker, and backs the database up and restores it into a second
+# admin API sign-in; then starts a worker, anchors and verifies the audit chain, and backs the database up and restores it into a second
 # new database with `backup:prod` and `restore:prod` (decision 0069). Exits non-zero at the first failure.
 #
 #   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres scripts/prod-smoke.sh
@@ -60,9 +60,8 @@ done
 cp -r apps/server/dist "$WORK/apps/server/dist"
 # the admin build the link points at, as a plain folder
 cp -rL apps/admin/dist "$WORK/apps/admin/dist"
-# the site's browser scripts are bundled for the browser at start from the package's sources (decision 0046)
-cp -r packages/site-views/src "$WORK/packages/site-views/src"
-cp -r packages/contract/src "$WORK/packages/contract/src"
+# no package sources: the site's browser scripts were built into apps/server/dist/site-scripts (decision 0046)
+[ -f apps/server/dist/site-scripts/islands.json ] || fail "no site scripts in apps/server/dist/site-scripts"
 
 step "npm ci --omit=dev"
 (cd "$WORK" && npm ci --omit=dev --no-audit --no-fund --prefer-offline >"$WORK/npm-ci.log" 2>&1) || { tail -n 30 "$WORK/npm-ci.log"; fail "npm ci --omit=dev"; }
@@ -90,7 +89,7 @@ curl -fsS "$BASE/management/health" | grep -q '"status":"UP"' || fail "health"
 
 step "GET /management/ready"
 # polled, as a load balancer does: a check may time out while the start's background work (the
-# site's scripts being bundled) holds the machine's cores
+# migrations, the demo seed) holds the machine's cores
 for _ in $(seq 1 30); do
   READY=$(curl -sS -w ' %{http_code}' "$BASE/management/ready" || true)
   case "$READY" in *'"status":"UP"'*' 200') break ;; esac
@@ -108,7 +107,7 @@ UNIT=$(echo "$SITES" | first 'href="/site/[a-z0-9][^"]*"')
 PAGE=$(curl -fsS -L "$BASE$UNIT") || fail "GET $UNIT"
 echo "$PAGE" | grep -q '<html' || fail "$UNIT is not a page"
 # the unit's first page asks for a country, a language and an audience; then down its pages to a
-# search form, which links the site's scripts (bundled by esbuild at start)
+# search form, which links the site's scripts (built at npm run build, read from dist/site-scripts)
 COUNTRY=$(echo "$PAGE" | grep -o '<option value="[a-z][a-z]"' | sed -n '1{s/.*value="//; s/"$//; p}')
 LANGUAGE=$(echo "$PAGE" | grep -o 'value="[a-z-]*" lang="[a-zA-Z-]*" selected' | sed -n '1{s/^value="//; s/".*//; p}')
 AUDIENCE=$(echo "$PAGE" | grep -o 'name="audience" checked="" value="[a-z-]*"' | sed -n '1{s/.*value="//; s/"$//; p}')
@@ -156,6 +155,11 @@ done
 grep -q 'worker on the PostgreSQL queue' "$WORK/worker.log" || fail "the worker did not start"
 kill "$WORKER_PID" && wait "$WORKER_PID" 2>/dev/null || true
 WORKER_PID=""
+
+step "audit:anchor:prod, then audit:verify:prod compares with the anchor"
+(cd "$WORK" && DATABASE_URL="$DB_URL" DATA_DIR="$WORK/data" npm run -s audit:anchor:prod) | grep -q '"msg":"audit chain anchored"' || fail "audit:anchor:prod"
+[ -f "$WORK/data/files/audit-anchors/1/latest.json" ] || fail "no anchor in storage"
+(cd "$WORK" && DATABASE_URL="$DB_URL" DATA_DIR="$WORK/data" npm run -s audit:verify:prod) | grep -q 'matches the anchor' || fail "audit:verify:prod"
 
 step "backup:prod of the running server's database, restore:prod into a new one"
 (cd "$WORK" && DATABASE_URL="$DB_URL" DATA_DIR="$WORK/data" npm run -s backup:prod -- "$WORK/backups") || fail "backup:prod"

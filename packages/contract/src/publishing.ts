@@ -32,6 +32,11 @@ export const PublishErrorKeys = {
   customDateInPast: 'error.publish.customDateInPast',
   /** Restoring the live publication itself. */
   alreadyLive: 'error.publication.alreadyLive',
+  /**
+   * Restoring a publication some of whose file versions were purged (or deleted) since; params:
+   * { number, count, files (names and labels), versions [{fileVersionId, fileId, fileName, label}] }.
+   */
+  versionsPurged: 'error.publication.versionsPurged',
 } as const;
 
 /** Readiness warnings: named on the publish page, they do not block a publish. */

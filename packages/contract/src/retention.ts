@@ -65,6 +65,8 @@ export const retentionPurgeSchema = z.object({
   businessUnitId: z.number(),
   versions: z.number(),
   files: z.number(),
+  /** Documents left without any file by the purge, deleted with it (decision 0082). */
+  documents: z.number(),
   binaries: z.number(),
 });
 export type RetentionPurge = z.infer<typeof retentionPurgeSchema>;

@@ -6,7 +6,16 @@
 
 export * from './gs1/index.js';
 export { useIslandAssets } from './islands/assets.js';
-export { buildIslands, ISLAND_ASSETS_PATH, ISLAND_NAMES, type IslandAssets, type IslandFile, type IslandName } from './islands/build.js';
+export {
+  buildIslands,
+  ISLAND_ASSETS_PATH,
+  ISLAND_NAMES,
+  type IslandAssets,
+  type IslandFile,
+  type IslandName,
+  readIslands,
+  writeIslands,
+} from './islands/build.js';
 export { Layout } from './Layout.js';
 export { AccessConfirmPage, AccessForm, type AccessFormView, AccessRequestPage } from './pages/AccessPages.js';
 export { ChooserPage, type ChooserPageProps } from './pages/ChooserPage.js';

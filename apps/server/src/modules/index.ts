@@ -1,6 +1,7 @@
 import type { Deps, RoutesPlugin } from '../platform/deps.js';
 import { accessRightsRoutes } from './access-rights/access-rights.routes.js';
 import { accountRoutes } from './account/account.routes.js';
+import { auditAnchorJobs } from './audit-logs/audit-anchor.jobs.js';
 import { auditLogsRoutes } from './audit-logs/audit-logs.routes.js';
 import { bulkJobs } from './bulk/bulk.jobs.js';
 import { bulkRoutes } from './bulk/bulk.routes.js';
@@ -112,4 +113,4 @@ export const apiModules: RoutesPlugin[] = [
 ];
 
 /** Every area's queues of background jobs and their handlers, declared by buildApp before the queue starts (decision 0056). */
-export const jobModules: ((deps: Deps) => void)[] = [bulkJobs, scheduledExportJobs, retentionJobs, documentLiveStateJobs];
+export const jobModules: ((deps: Deps) => void)[] = [bulkJobs, scheduledExportJobs, retentionJobs, documentLiveStateJobs, auditAnchorJobs];

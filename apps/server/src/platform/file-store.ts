@@ -43,6 +43,11 @@ export interface FileStore {
   /** Resolves when the storage answers (the bucket exists and is reachable, the folder is writable); throws with the reason otherwise. */
   probe(): Promise<void>;
   put(prefix: string, data: Buffer, extension: string): Promise<string>;
+  /**
+   * Writes (or replaces) the object at a key the server itself names, never one from a client: the
+   * audit chain's anchors, kept at fixed places so that the latest is found again (decision 0083).
+   */
+  putAt(key: string, data: Buffer): Promise<void>;
   get(key: string): Promise<Buffer | undefined>;
   /** Removes the object; removing an absent object is not an error. */
   delete(key: string): Promise<void>;

@@ -27,6 +27,13 @@ export function createLocalFileStore(root: string): FileStore {
       await writeFile(p, data);
       return key;
     },
+    async putAt(key, data) {
+      const p = pathOf(key);
+      await mkdir(dirname(p), { recursive: true });
+      // written beside, then renamed: a reader never sees half an object
+      await writeFile(`${p}.part`, data);
+      await rename(`${p}.part`, p);
+    },
     async get(key) {
       try {
         return await readFile(pathOf(key));

@@ -15,6 +15,7 @@ export function retainingStore(store: FileStore, kept: KeptObjects): FileStore {
     kind: store.kind,
     probe: () => store.probe(),
     put: (prefix, data, extension) => store.put(prefix, data, extension),
+    putAt: (key, data) => store.putAt(key, data),
     get: (key) => store.get(key),
     putStream: (prefix, source, extension, options) => store.putStream(prefix, source, extension, options),
     stat: (key) => store.stat(key),

@@ -73,6 +73,9 @@ export function createS3FileStore(options: S3StoreOptions): FileStore {
       await client.send(new PutObjectCommand({ Bucket, Key: objectName(key), Body: data }));
       return key;
     },
+    async putAt(key, data) {
+      await client.send(new PutObjectCommand({ Bucket, Key: objectName(key), Body: data }));
+    },
     async get(key) {
       const body = await read(key);
       if (!body) return undefined;

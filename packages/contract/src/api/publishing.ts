@@ -160,9 +160,10 @@ export const publishingApi = {
     summary: 'Makes an earlier publication live again',
     description:
       'Adds a publication of kind RESTORE with the next number and the restored one’s content; history and the draft are ' +
-      'untouched. The live publication answers 400 error.publication.alreadyLive; a publish running in the unit answers 409.',
+      'untouched. The live publication answers 400 error.publication.alreadyLive; one naming file versions purged (or deleted) ' +
+      'since answers 400 error.publication.versionsPurged with them; a publish running in the unit answers 409.',
     params: idParams,
     response: { 201: publicationSchema },
-    errors: [E.alreadyLive, E.alreadyRunning],
+    errors: [E.alreadyLive, E.versionsPurged, E.alreadyRunning],
   }),
 };

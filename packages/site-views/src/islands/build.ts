@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -72,6 +72,11 @@ function islandsDir(): string {
   return dirname(fileURLToPath(import.meta.resolve(`@vellum/site-views/islands/${ISLAND_NAMES[0]}.ts`)));
 }
 
+function islandFile(contents: Uint8Array): IslandFile {
+  const etag = `"${createHash('sha256').update(contents).digest('base64url').slice(0, 27)}"`;
+  return { contents, gzipBytes: gzipSync(contents, { level: 9 }).length, etag };
+}
+
 /** Builds the islands (a few hundred milliseconds); the answer never changes within a process. */
 export async function buildIslands(): Promise<IslandAssets> {
   const here = islandsDir();
@@ -94,10 +99,7 @@ export async function buildIslands(): Promise<IslandAssets> {
     logLevel: 'silent',
   });
   const files = new Map<string, IslandFile>();
-  for (const f of result.outputFiles) {
-    const etag = `"${createHash('sha256').update(f.contents).digest('base64url').slice(0, 27)}"`;
-    files.set(basename(f.path), { contents: f.contents, gzipBytes: gzipSync(f.contents, { level: 9 }).length, etag });
-  }
+  for (const f of result.outputFiles) files.set(basename(f.path), islandFile(f.contents));
   const outputs = result.metafile.outputs;
   const urlOf = (outPath: string) => `${ISLAND_ASSETS_PATH}/${basename(outPath)}`;
   const entries = {} as Record<IslandName, string>;
@@ -118,4 +120,31 @@ export async function buildIslands(): Promise<IslandAssets> {
     firstLoad[name] = [...seen].map(urlOf);
   }
   return { files, entries, firstLoad };
+}
+
+/** The manifest `writeIslands` leaves beside the files: the entries, first loads and file names. */
+const MANIFEST = 'islands.json';
+
+/**
+ * Builds the islands into `dir` — each file, and the manifest — at `npm run build`, so that the
+ * production server serves them as they are instead of bundling the sources at start.
+ */
+export async function writeIslands(dir: string): Promise<IslandAssets> {
+  const assets = await buildIslands();
+  mkdirSync(dir, { recursive: true });
+  for (const [name, f] of assets.files) writeFileSync(join(dir, name), f.contents);
+  const manifest = { entries: assets.entries, firstLoad: assets.firstLoad, files: [...assets.files.keys()] };
+  writeFileSync(join(dir, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
+  return assets;
+}
+
+/** The islands `writeIslands` wrote into `dir`, or undefined when it holds none. */
+export function readIslands(dir: string): IslandAssets | undefined {
+  const manifestPath = join(dir, MANIFEST);
+  if (!existsSync(manifestPath)) return undefined;
+  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Omit<IslandAssets, 'files'> & { files: string[] };
+  const files = new Map(
+    manifest.files.map((name) => [basename(name), islandFile(new Uint8Array(readFileSync(join(dir, basename(name)))))]),
+  );
+  return { files, entries: manifest.entries, firstLoad: manifest.firstLoad };
 }

@@ -46,7 +46,7 @@ export function AuditChainStatus({ businessUnit }: { businessUnit?: number }) {
         <Text size="sm">
           {result.valid
             ? t('auditLogs.chain.validText', { count: result.checked })
-            : `${t(`auditLogs.chain.reason.${broken?.reason ?? 'hash'}`, { id: broken?.id })} ${t('auditLogs.chain.brokenText', { count: result.checked })}`}
+            : `${t(`auditLogs.chain.reason.${broken?.reason ?? 'hash'}`, { id: broken?.id, seq: broken?.seq })} ${t('auditLogs.chain.brokenText', { count: result.checked })}`}
         </Text>
         {button}
       </Group>

@@ -61,7 +61,10 @@ function server(over: Record<string, Parameters<typeof mockServer>[0][string]> =
   return mockServer({
     'GET /api/retention/report': (req) => ok(req.query.get('purgeable') === 'true' ? page([expired]) : page([expired, version(), open])),
     'POST /api/retention/purge': () =>
-      ok({ businessUnitId: 1, versions: 1, files: 1, binaries: 1 }, { 'x-vellum-alert': RetentionAlerts.purged, 'x-vellum-params': '1' }),
+      ok(
+        { businessUnitId: 1, versions: 1, files: 1, documents: 0, binaries: 1 },
+        { 'x-vellum-alert': RetentionAlerts.purged, 'x-vellum-params': '1' },
+      ),
     ...over,
   });
 }

@@ -57,3 +57,26 @@ export async function chainHead(db: DbOrTx): Promise<{ seq: number; hash: string
     .where(eq(auditChain.manufacturerId, MANUFACTURER_ID));
   return head;
 }
+
+/** Every manufacturer's chain head with its last row's id (null before the first row). */
+export async function chainHeadsWithRow(db: DbOrTx): Promise<{ manufacturerId: number; seq: number; hash: string; id: number | null }[]> {
+  return db
+    .select({
+      manufacturerId: auditChain.manufacturerId,
+      seq: sql<number>`${auditChain.seq}`.mapWith(Number),
+      hash: auditChain.hash,
+      id: auditLog.id,
+    })
+    .from(auditChain)
+    .leftJoin(auditLog, eq(auditLog.chainSeq, auditChain.seq))
+    .orderBy(asc(auditChain.manufacturerId));
+}
+
+/** The row at a place of the chain (its id and hash), or undefined when there is none. */
+export async function chainRowAt(db: DbOrTx, seq: number): Promise<{ id: number; hash: string } | undefined> {
+  const [row] = await db
+    .select({ id: auditLog.id, hash: sql<string>`${auditLog.hash}` })
+    .from(auditLog)
+    .where(eq(auditLog.chainSeq, seq));
+  return row;
+}

@@ -6,6 +6,8 @@ import { rowsOf } from '../../db/sql.js';
 import { makeBusinessUnit, makeUserWithRights } from '../../factories/organisation-factories.js';
 import { audit } from '../../platform/audit.js';
 import { as, createTestContext, type TestContext, tokenFor } from '../../test/harness.js';
+import { AUDIT_ANCHOR_QUEUE } from './audit-anchor.jobs.js';
+import { verifyAuditChainAnchored, writeAuditAnchors } from './audit-anchor.js';
 import { verifyAuditChain } from './audit-chain.js';
 import { chainHead } from './audit-chain.repo.js';
 
@@ -253,5 +255,66 @@ describe('GET /api/audit-logs/export', () => {
     const nobody = await tokenFor(ctx, (await makeUserWithRights(ctx.db, ['PRODUCT_READ'], [unit.id])).id);
     expect((await exported(nobody, `?business-unit=${unit.id}`)).statusCode).toBe(403);
     expect((await exported(undefined, `?business-unit=${unit.id}`)).statusCode).toBe(401);
+  });
+});
+
+describe('the anchor kept outside the database (npm run audit:anchor, the daily job)', () => {
+  /** The whole chain rewritten from `seq` on, hashes recomputed and the head moved with it: recomputation alone finds nothing. */
+  const rewriteFrom = (seq: number) => [
+    `UPDATE audit_log SET login = 'mallory@example.com' WHERE chain_seq = ${seq}`,
+    `DO $$ DECLARE r audit_log; prev text; BEGIN
+       SELECT hash INTO prev FROM audit_log WHERE chain_seq = ${seq - 1};
+       FOR r IN SELECT * FROM audit_log WHERE chain_seq >= ${seq} ORDER BY chain_seq LOOP
+         prev := encode(sha256(convert_to(prev || audit_log_canonical(r), 'UTF8')), 'hex');
+         UPDATE audit_log SET hash = prev WHERE id = r.id;
+       END LOOP;
+     END $$`,
+    'ALTER TABLE audit_chain DISABLE TRIGGER audit_chain_no_change',
+    'UPDATE audit_chain c SET hash = a.hash FROM audit_log a WHERE c.manufacturer_id = 1 AND a.chain_seq = c.seq',
+    'ALTER TABLE audit_chain ENABLE TRIGGER audit_chain_no_change',
+  ];
+
+  it('writes the head to storage and to the JSON log, and the verification compares with it', async () => {
+    const token = await tokenFor(ctx, (await makeUserWithRights(ctx.db, ['AUDIT_LOG_ALL_READ'], [0])).id);
+    const verify = async () => (await as(ctx.app, token)({ method: 'GET', url: '/api/audit-logs/verify' })).json();
+    // the API test above changed a row by hand: put it back, an intact chain to start from
+    await ctx.db.execute(sql`ALTER TABLE audit_log DISABLE TRIGGER audit_log_no_change`);
+    await ctx.db.execute(sql`UPDATE audit_log SET entity_label = 'KC-2' WHERE chain_seq = 2`);
+    await ctx.db.execute(sql`ALTER TABLE audit_log ENABLE TRIGGER audit_log_no_change`);
+    expect((await verifyAuditChain(ctx.db)).valid).toBe(true);
+    const head = await chainHead(ctx.db);
+    const [last] = await rowsOf<{ id: string; hash: string }>(ctx.db, sql`SELECT id, hash FROM audit_log WHERE chain_seq = ${head?.seq}`);
+    const out: string[] = [];
+    const write = process.stdout.write.bind(process.stdout);
+    process.stdout.write = ((chunk: string) => out.push(String(chunk)) > 0) as typeof process.stdout.write;
+    try {
+      await ctx.app.deps.jobs.send(AUDIT_ANCHOR_QUEUE, {});
+      await ctx.app.deps.jobs.drain();
+    } finally {
+      process.stdout.write = write;
+    }
+    const anchor = { manufacturerId: 1, seq: head?.seq, id: Number(last.id), hash: last.hash, anchoredAt: expect.any(String) };
+    expect(JSON.parse((await ctx.app.deps.files.get('audit-anchors/1/latest.json'))?.toString() ?? '{}')).toEqual(anchor);
+    expect(out.map((l) => JSON.parse(l))).toContainEqual(expect.objectContaining({ msg: 'audit chain anchored', anchor }));
+    expect(await verify()).toMatchObject({ anchor });
+
+    // later rows do not disturb it: the anchored row is still there as it was
+    await audit(ctx.db, alice, { entityName: 'manufacturer', action: 'SETTINGS' });
+    expect(await verifyAuditChainAnchored(ctx.app.deps)).toMatchObject({ valid: true, anchor });
+  });
+
+  it('detects the chain rewritten from a row on, head included, which recomputation alone cannot', async () => {
+    await writeAuditAnchors(ctx.app.deps);
+    const rows = await seqs();
+    await tampered(rewriteFrom(rows.length - 1), async (tx) => {
+      const chain = await verifyAuditChain(tx);
+      const anchored = await verifyAuditChainAnchored({ db: tx, files: ctx.app.deps.files });
+      expect(anchored).toMatchObject({ valid: false, firstInvalid: { id: rows[rows.length - 1].id, seq: rows.length, reason: 'anchor' } });
+      // recomputation alone finds the rewritten chain intact
+      expect(chain).toEqual({ valid: true, checked: rows.length });
+    });
+    // an anchor that is not one is reported, never trusted
+    await ctx.app.deps.files.putAt('audit-anchors/1/latest.json', Buffer.from('{"seq": "x"}'));
+    expect(await verifyAuditChainAnchored(ctx.app.deps)).toMatchObject({ valid: false, firstInvalid: { reason: 'anchor' }, anchor: null });
   });
 });

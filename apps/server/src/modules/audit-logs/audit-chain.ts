@@ -5,8 +5,12 @@ import { type ChainRow, chainHead, chainRowsAfter } from './audit-chain.repo.js'
 /** The previous hash of the chain's first row. */
 export const GENESIS_HASH = '0'.repeat(64);
 
-/** Why a row does not match: its hash, its place (a row missing before it), or the head (rows missing after the last). */
-export type ChainBreakReason = 'hash' | 'sequence' | 'head';
+/**
+ * Why a row does not match: its hash, its place (a row missing before it), the head (rows missing
+ * after the last), or the latest anchor kept outside the database (decision 0083: the chain was
+ * rewritten up to the anchored row at least).
+ */
+export type ChainBreakReason = 'hash' | 'sequence' | 'head' | 'anchor';
 
 export interface ChainVerification {
   valid: boolean;

@@ -187,3 +187,18 @@ export async function publishedAmong(db: DbOrTx, keys: readonly string[]): Promi
     .where(inArray(publishedObject.storageKey, [...keys]));
   return new Set(rows.map((r) => r.key));
 }
+
+/** The file versions a publication's content names whose rows are gone (purged or deleted since): a restore would show them broken. */
+export async function goneVersionsOf(
+  db: DbOrTx,
+  contentId: number,
+): Promise<{ fileVersionId: number; fileId: number; fileName: string; label: string }[]> {
+  return rowsOf(
+    db,
+    sql`SELECT pfv.file_version_id AS "fileVersionId", pfv.file_id AS "fileId", pfv.file_name AS "fileName", pfv.label
+        FROM pub_file_version pfv
+        WHERE pfv.publication_id = ${contentId}
+          AND NOT EXISTS (SELECT 1 FROM file_version fv WHERE fv.id = pfv.file_version_id)
+        ORDER BY pfv.file_name, pfv.file_version_id`,
+  );
+}

@@ -73,6 +73,16 @@ export async function restorePublication(deps: Deps, actor: Actor, id: number): 
       .transaction(async (tx) => {
         const live = await repo.liveNumber(tx, target.businessUnitId);
         if (target.number === live) throw new AppError(PublishErrorKeys.alreadyLive, 400, { id: target.id, number: target.number });
+        // a version purged (or deleted) since would be a broken download on the live site: refused, named (decision 0082)
+        const gone = await repo.goneVersionsOf(tx, target.contentId);
+        if (gone.length > 0)
+          throw new AppError(PublishErrorKeys.versionsPurged, 400, {
+            id: target.id,
+            number: target.number,
+            count: gone.length,
+            files: gone.map((v) => `${v.fileName} ${v.label}`).join(', '),
+            versions: gone,
+          });
         const was = target.counts as PublicationCounts;
         const counts: PublicationCounts = {
           products: was.products,

@@ -156,3 +156,20 @@ export async function deleteVersions(tx: DbOrTx, ids: readonly number[]): Promis
         RETURNING f.id, f.name, f.document_id AS "documentId"`,
   );
 }
+
+/**
+ * Deletes the documents among these (those whose files the purge just removed) that are left
+ * without any file; their product links and attribute values go with them (ON DELETE CASCADE).
+ */
+export async function deleteEmptiedDocuments(
+  tx: DbOrTx,
+  ids: readonly number[],
+): Promise<{ id: number; number: string; businessUnitId: number }[]> {
+  if (ids.length === 0) return [];
+  return rowsOf<{ id: number; number: string; businessUnitId: number }>(
+    tx,
+    sql`DELETE FROM document d WHERE d.id = ANY(${intArray([...new Set(ids)])})
+          AND NOT EXISTS (SELECT 1 FROM file f WHERE f.document_id = d.id)
+        RETURNING d.id, d.number, d.business_unit_id AS "businessUnitId"`,
+  );
+}

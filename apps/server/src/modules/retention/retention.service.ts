@@ -81,6 +81,7 @@ export async function retentionReport(deps: Pick<Deps, 'db'>, q: ReportQuery, no
 
 export const PURGE_ENTITY = 'retention';
 const FILE_ENTITY = 'file';
+const DOCUMENT_ENTITY = 'document';
 
 /** What a removed version leaves in the audit log: a DELETE of its file's version, as a delete by hand would. */
 const versionEntry = (r: repo.RetainedRow): AuditEntry => ({
@@ -100,11 +101,22 @@ const versionEntry = (r: repo.RetainedRow): AuditEntry => ({
   },
 });
 
+/** What a document the purge emptied leaves in the audit log: a DELETE, as a delete by hand would, marked purged. */
+const documentEntry = (d: { id: number; number: string; businessUnitId: number }): AuditEntry => ({
+  entityName: DOCUMENT_ENTITY,
+  entityId: d.id,
+  entityLabel: d.number,
+  action: 'DELETE',
+  businessUnitId: d.businessUnitId,
+  changes: { purged: true, reason: 'noFileLeft' },
+});
+
 /**
  * Removes what is past retention in a unit and not held by its live publication: the versions (their
- * rows, then their binaries once committed) and the files left without a version. One audit row for
+ * rows, then their binaries once committed), the files left without a version and the documents left
+ * without a file. One audit row for
  * the purge with its counts (the daily job's only when it removed something), one DELETE per removed
- * version. Runs in one transaction.
+ * version and per removed document. Runs in one transaction.
  */
 export async function purgeUnit(
   deps: Pick<Deps, 'db' | 'files'>,
@@ -132,9 +144,20 @@ export async function purgeUnit(
       tx,
       purged.map((r) => r.fileVersionId),
     );
+    // a document the purge left without a file goes too (decision 0082): nothing of it could be published again
+    const documents = await repo.deleteEmptiedDocuments(
+      tx,
+      files.map((f) => f.documentId),
+    );
     const keys = purged.map((r) => r.binaryKey).filter((k): k is string => k !== null);
-    const result: RetentionPurge = { businessUnitId: unitId, versions: purged.length, files: files.length, binaries: keys.length };
-    await auditMany(tx, actor, purged.map(versionEntry));
+    const result: RetentionPurge = {
+      businessUnitId: unitId,
+      versions: purged.length,
+      files: files.length,
+      documents: documents.length,
+      binaries: keys.length,
+    };
+    await auditMany(tx, actor, [...purged.map(versionEntry), ...documents.map(documentEntry)]);
     // the daily job leaves a row only when it removed something; a purge by hand always does
     if (purged.length > 0 || actor !== null)
       await audit(tx, actor, {
@@ -142,7 +165,13 @@ export async function purgeUnit(
         entityId: unitId,
         action: 'PURGE',
         businessUnitId: unitId,
-        changes: { ...result, today, fileIds: files.map((f) => f.id), fileVersionIds: purged.map((r) => r.fileVersionId) },
+        changes: {
+          ...result,
+          today,
+          fileIds: files.map((f) => f.id),
+          documentIds: documents.map((d) => d.id),
+          fileVersionIds: purged.map((r) => r.fileVersionId),
+        },
       });
     return { keys, result };
   });

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, file, fileLanguage, fileVersion, product, productType } from '../../db/schema/index.js';
+import { auditLog, document, file, fileLanguage, fileVersion, product, productType, publication } from '../../db/schema/index.js';
 import { makeProduct, makeProductType } from '../../factories/catalogue-factories.js';
 import { makeDocument, makeDocumentType } from '../../factories/document-factories.js';
 import { makeBusinessUnit, makeSuperAdmin, makeUserWithRights } from '../../factories/organisation-factories.js';
@@ -198,6 +198,12 @@ describe('deletes of what was public', () => {
   });
 
   it('keeps what the live site shows even past retention; once archived and published, purges it, audited', async () => {
+    // another unit with a version past retention, archived and published: the purge of the first leaves it alone
+    const other = await publishedUnit();
+    expect((await admin({ method: 'DELETE', url: `/api/files/${other.ended.file.id}` })).statusCode).toBe(200);
+    await publish(other.unit.id);
+    expect((await report(other.unit.id, '&purgeable=true')).items.map((i) => i.fileId)).toEqual([other.ended.file.id]);
+
     const kept = await admin({ method: 'DELETE', url: `/api/files/${s.ended.file.id}` });
     expect(kept.statusCode).toBe(200); // past its date, but the live publication shows it: archived
     expect((await report(s.unit.id, '&purgeable=true')).items).toHaveLength(0);
@@ -213,19 +219,56 @@ describe('deletes of what was public', () => {
 
     const res = await admin({ method: 'POST', url: `/api/retention/purge?business-unit=${s.unit.id}` });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ businessUnitId: s.unit.id, versions: 1, files: 1, binaries: 1 });
+    expect(res.json()).toEqual({ businessUnitId: s.unit.id, versions: 1, files: 1, documents: 1, binaries: 1 });
     expect(res.headers['x-vellum-alert']).toBe('vellumApp.retention.purged');
     expect(await ctx.db.select().from(file).where(eq(file.id, s.ended.file.id))).toHaveLength(0);
+    // the document it emptied goes with it, audited; the others keep theirs
+    expect(await ctx.db.select().from(document).where(eq(document.id, s.ended.doc.id))).toHaveLength(0);
+    expect(await ctx.db.select().from(document).where(eq(document.id, s.implant.doc.id))).toHaveLength(1);
+    expect((await auditRows('document', s.ended.doc.id)).filter((a) => a.action === 'DELETE')).toEqual([
+      expect.objectContaining({ businessUnitId: s.unit.id, changes: { purged: true, reason: 'noFileLeft' } }),
+    ]);
+    // the other unit: untouched, still purgeable there, and only there
+    expect(await ctx.db.select().from(fileVersion).where(eq(fileVersion.id, other.ended.file.versionId))).toHaveLength(1);
+    expect(await ctx.app.deps.files.stat(other.ended.file.key)).toBeDefined();
+    expect((await report(other.unit.id)).purgeableCount).toBe(1);
+    expect((await report(s.unit.id)).items.map((i) => i.fileId)).not.toContain(other.ended.file.id);
+    const deleter = as(ctx.app, await tokenFor(ctx, (await makeUserWithRights(ctx.db, ['DOCUMENT_DELETE'], [s.unit.id])).id));
+    expect((await deleter({ method: 'POST', url: `/api/retention/purge?business-unit=${other.unit.id}` })).statusCode).toBe(403);
+    expect((await deleter({ method: 'GET', url: `/api/retention/report?business-unit=${other.unit.id}` })).statusCode).toBe(403);
     expect(await ctx.app.deps.files.stat(s.ended.file.key)).toBeUndefined();
     // the others stay, binaries too
     expect(await ctx.app.deps.files.stat(s.implant.file.key)).toBeDefined();
     expect(await ctx.db.select().from(file).where(eq(file.id, s.implant.file.id))).toHaveLength(1);
     const purge = await auditRows('retention', s.unit.id);
-    expect(purge.at(-1)).toMatchObject({ action: 'PURGE', changes: expect.objectContaining({ versions: 1, files: 1, binaries: 1 }) });
+    expect(purge.at(-1)).toMatchObject({
+      action: 'PURGE',
+      changes: expect.objectContaining({ versions: 1, files: 1, documents: 1, binaries: 1, documentIds: [s.ended.doc.id] }),
+    });
     const deleted = (await auditRows('file', s.ended.file.id)).filter((a) => a.action === 'DELETE');
     expect(deleted).toHaveLength(1);
     expect(deleted[0].changes).toMatchObject({ purged: true, fileVersionId: s.ended.file.versionId });
     expect((await report(s.unit.id)).held).toBe(2);
+  }, 120_000);
+
+  it('refuses to restore a publication holding a purged version, naming it, and changes nothing', async () => {
+    const [first] = await ctx.db
+      .select()
+      .from(publication)
+      .where(and(eq(publication.businessUnitId, s.unit.id), eq(publication.number, 1)));
+    const before = await ctx.db.select().from(publication).where(eq(publication.businessUnitId, s.unit.id));
+    const res = await admin({ method: 'POST', url: `/api/publications/${first.id}/restore` });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.headers['content-type']).toContain('application/problem+json');
+    const body = res.json();
+    expect(body.message).toBe('error.publication.versionsPurged');
+    expect(body.params).toMatchObject({
+      number: 1,
+      count: 1,
+      versions: [{ fileVersionId: s.ended.file.versionId, fileId: s.ended.file.id }],
+    });
+    expect(body.params.files).toContain('1.0');
+    expect(await ctx.db.select().from(publication).where(eq(publication.businessUnitId, s.unit.id))).toHaveLength(before.length);
   });
 
   it('the daily job purges nothing that is retained', async () => {

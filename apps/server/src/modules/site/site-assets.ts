@@ -1,16 +1,23 @@
+import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { buildIslands, type IslandAssets, useIslandAssets } from '@vellum/site-views';
+import { buildIslands, type IslandAssets, readIslands, useIslandAssets } from '@vellum/site-views';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { notModified } from './site-http.js';
 import { sendNotFound } from './site-pages.js';
 
 /**
- * The site's built scripts (decision 0046): bundled once per process from packages/site-views/src/islands,
- * before the first page of the site is answered (or when the server starts listening), and
- * served under /site/_assets/{name}.{hash}.js for a year, immutable: a new build has new names.
- * A build that fails is logged and the pages go without scripts: they work without them.
+ * The site's built scripts (decision 0046), served under /site/_assets/{name}.{hash}.js for a year,
+ * immutable: a new build has new names. In production they were built by `npm run build` into
+ * `site-scripts/` beside the compiled server and are read from there; running from the sources (no
+ * such folder beside this module) they are bundled once per process from
+ * packages/site-views/src/islands, before the first page of the site is answered (or when the
+ * server starts listening). A build that fails is logged and the pages go without scripts: they
+ * work without them.
  */
 let built: Promise<ServedAssets | null> | undefined;
+
+/** Where `npm run build` writes the scripts: the compiled server's own folder (apps/server/dist/site-scripts). */
+const PREBUILT_DIR = join(import.meta.dirname, 'site-scripts');
 
 interface ServedAssets extends IslandAssets {
   gzipped: Map<string, Buffer>;
@@ -18,18 +25,20 @@ interface ServedAssets extends IslandAssets {
 
 /** The built islands of this process (built on the first call). */
 export function islandAssets(log?: { error(o: unknown, m: string): void }): Promise<ServedAssets | null> {
-  built ??= buildIslands().then(
-    (a) => {
-      const gzipped = new Map([...a.files].map(([name, f]) => [name, gzipSync(f.contents, { level: 9 })]));
-      const served = { ...a, gzipped };
-      useIslandAssets(served);
-      return served;
-    },
-    (err: unknown) => {
-      log?.error({ err }, 'the site scripts could not be built: the site is served without them');
-      return null;
-    },
-  );
+  built ??= Promise.resolve()
+    .then(() => readIslands(PREBUILT_DIR) ?? buildIslands())
+    .then(
+      (a) => {
+        const gzipped = new Map([...a.files].map(([name, f]) => [name, gzipSync(f.contents, { level: 9 })]));
+        const served = { ...a, gzipped };
+        useIslandAssets(served);
+        return served;
+      },
+      (err: unknown) => {
+        log?.error({ err }, 'the site scripts could not be built: the site is served without them');
+        return null;
+      },
+    );
   return built;
 }
 
