@@ -32,6 +32,13 @@ describe('loadConfig: SSO_SECRET_KEY', () => {
     expect(generated).toHaveLength(32);
     expect(loadConfig(dev).ssoSecretKey.equals(generated)).toBe(true);
   });
+
+  it('takes SSO_SECRET_KEY_PREVIOUS, checked as the key is', () => {
+    const hex = 'a3f19c07be24d58e6f0b1c2d3e4f5a6b7c8d9e0f1a2b3c4d5e6f708192a3b4c5';
+    expect(loadConfig(base()).ssoSecretKeyPrevious).toBeUndefined();
+    expect(loadConfig({ ...base(), SSO_SECRET_KEY_PREVIOUS: hex }).ssoSecretKeyPrevious?.toString('hex')).toBe(hex);
+    expect(() => loadConfig({ ...base(), SSO_SECRET_KEY_PREVIOUS: 'c2hvcnQ=' })).toThrow(/^SSO_SECRET_KEY_PREVIOUS must be 32 bytes/);
+  });
 });
 
 describe('loadConfig: production settings checked at start', () => {

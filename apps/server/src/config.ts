@@ -26,6 +26,8 @@ const envSchema = z.object({
   TOKEN_SECRET: z.string().min(32).optional(),
   /** 32 random bytes in base64 or hex: the AES-256-GCM key of stored SSO client secrets. */
   SSO_SECRET_KEY: z.string().optional(),
+  /** The key SSO_SECRET_KEY replaced: secrets sealed under it are still read, and re-sealed under the current key at start. */
+  SSO_SECRET_KEY_PREVIOUS: z.string().optional(),
   LOGIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(30),
   LOGIN_THROTTLE_FREE_FAILURES: z.coerce.number().int().positive().default(5),
   LOGIN_THROTTLE_BASE_DELAY_SECONDS: z.coerce.number().positive().default(1),
@@ -67,6 +69,8 @@ export interface Config {
   tokenSecret: string;
   /** The 32-byte key that encrypts SSO client secrets at rest (platform/secret-box.ts). */
   ssoSecretKey: Buffer;
+  /** The key before the current one (key rotation): read, never written. */
+  ssoSecretKeyPrevious?: Buffer;
   loginRateLimitPerMinute: number;
   /** Failed sign-ins per source address (kept in the database; see README "Security"). */
   loginThrottle: LoginThrottleConfig;
@@ -168,6 +172,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     tokenSecret,
     ssoSecretKey,
+    ssoSecretKeyPrevious: e.SSO_SECRET_KEY_PREVIOUS ? parseKey(e.SSO_SECRET_KEY_PREVIOUS, 'SSO_SECRET_KEY_PREVIOUS') : undefined,
     loginRateLimitPerMinute: e.LOGIN_RATE_LIMIT_PER_MINUTE,
     loginThrottle: {
       freeFailures: e.LOGIN_THROTTLE_FREE_FAILURES,
@@ -188,16 +193,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   };
 }
 
-/** SSO_SECRET_KEY: exactly 32 bytes, written as 64 hex digits or in base64. */
-function parseKey(value: string): Buffer {
+/** SSO_SECRET_KEY (or its previous value): exactly 32 bytes, written as 64 hex digits or in base64. */
+function parseKey(value: string, name = 'SSO_SECRET_KEY'): Buffer {
   const v = value.trim();
   const key = /^[0-9a-f]{64}$/i.test(v)
     ? Buffer.from(v, 'hex')
     : /^[A-Za-z0-9+/_-]+={0,2}$/.test(v)
       ? Buffer.from(v, 'base64')
       : Buffer.alloc(0);
-  if (key.length !== 32) throw new ConfigError('SSO_SECRET_KEY must be 32 bytes in base64 or hex (openssl rand -base64 32)');
-  if (new Set(key).size < 10) throw new ConfigError('SSO_SECRET_KEY is weak: use 32 random bytes (openssl rand -base64 32)');
+  if (key.length !== 32) throw new ConfigError(`${name} must be 32 bytes in base64 or hex (openssl rand -base64 32)`);
+  if (new Set(key).size < 10) throw new ConfigError(`${name} is weak: use 32 random bytes (openssl rand -base64 32)`);
   return key;
 }
 

@@ -4,6 +4,7 @@ import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { migrate } from './db/migrate.js';
+import { resealSsoSecrets } from './modules/manufacturer/sso-config.service.js';
 import { createFileStore } from './platform/storage.js';
 import { seedDemoIfEmpty } from './seed/demo.js';
 import { stopOnSignals } from './shutdown.js';
@@ -21,12 +22,16 @@ async function start() {
   const files = createFileStore(config.storageUrl, config.dataDir);
   await checkDependencies(config, database, files);
   await migrate(database);
+  // after a key change, SSO client secrets sealed under SSO_SECRET_KEY_PREVIOUS are sealed again under SSO_SECRET_KEY
+  const sealed = await resealSsoSecrets({ db: database.db, config });
   // the demo's PDF files go to the store the server reads them from; its units are published (decision 0052)
   if (config.seedDemo) await seedDemoIfEmpty(database.db, config.publicUrl, files);
   // this process serves the admin build current at its start, marked in use so that no later build removes it (decision 0052)
   const adminBuild = holdCurrentBuild(ADMIN_DIR);
   process.on('exit', () => adminBuild?.release());
   const app = await buildApp({ config, database, serveAdmin: adminBuild !== undefined, adminBuild: adminBuild?.dir });
+  if (sealed.resealed.length) app.log.info(`SSO client secrets sealed again under SSO_SECRET_KEY: ${sealed.resealed.join(', ')}`);
+  if (sealed.unreadable.length) app.log.warn(`SSO client secrets that open under neither SSO key: ${sealed.unreadable.join(', ')}`);
   await app.listen({ port: config.port, host: config.host });
   return { config, database, app };
 }

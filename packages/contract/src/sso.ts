@@ -25,6 +25,8 @@ export const SsoAuditActions = {
   configUpdated: 'SSO_CONFIG',
   login: 'LOGIN',
   loginFailed: 'SSO_LOGIN_FAILED',
+  /** A client secret sealed under SSO_SECRET_KEY_PREVIOUS sealed again under the current key (decision 0074). */
+  secretResealed: 'SSO_SECRET_RESEALED',
 } as const;
 
 /** The required scheme an SSO domain starts with (the {host} of "SSO domain must start with {host}"). */
@@ -74,9 +76,21 @@ export const ssoStartQuery = z.object({
 /** The provider's authorization URL the browser is sent to. */
 export const ssoRedirectResponse = z.object({ url: z.string() });
 
+/** The two states of an IMPLICIT_FLOW sign-in (spec 000 §9): `qarad` for the admin sign-in, `client` otherwise. */
+export const IMPLICIT_STATES = { admin: 'qarad', staff: 'client' } as const;
+
+/** `GET api/manufacturer/own/openid-auth-url`: whether it is the admin sign-in (`/admin-login`). */
+export const openIdAuthUrlQuery = z.object({ admin: adminFlag });
+/**
+ * The IMPLICIT_FLOW authorization URL (response type id_token, the callback address, state `client` or
+ * `qarad`, a nonce) and that nonce, which the browser keeps to send back with the id token.
+ */
+export const openIdAuthUrlResponse = z.object({ url: z.string(), nonce: z.string() });
+
 /**
  * `POST api/convert-token`: what `/login/callback` received. With AUTHORIZATION_CODE_FLOW `token` is the
- * authorization code and `state` the state the provider sent back.
+ * authorization code and `state` the state the provider sent back; with IMPLICIT_FLOW `token` is the id
+ * token, `state` is `client` or `qarad` and `nonce` the one `openid-auth-url` answered.
  */
 export const convertTokenBody = z.object({
   token: plainText().min(1, 'NotBlank').max(4000, 'Size'),
@@ -84,4 +98,6 @@ export const convertTokenBody = z.object({
   state: plainText().min(1, 'NotBlank').max(200, 'Size').optional(),
   /** The `iss` the provider sent back with the code (RFC 9207), when it sends one. */
   iss: plainText().max(500, 'Size').optional(),
+  /** IMPLICIT_FLOW: the nonce the browser kept from `openid-auth-url` (binds the id token to this browser). */
+  nonce: plainText().min(1, 'NotBlank').max(200, 'Size').optional(),
 });

@@ -29,6 +29,7 @@ export const firstLoadRoutes = {
     '/api/manufacturer/own/authentication-mechanism',
   ),
   ssoStart: routeRef<typeof ssoApi.start>('GET', '/api/authenticate/sso'),
+  openIdAuthUrl: routeRef<typeof ssoApi.openIdAuthUrl>('GET', '/api/manufacturer/own/openid-auth-url'),
   manufacturerName: routeRef<typeof manufacturerApi.name>('GET', '/api/manufacturer/own/name'),
   features: routeRef<typeof manufacturerApi.features>('GET', '/api/manufacturer/own/features'),
   publicWebsiteUrl: routeRef<typeof manufacturerApi.publicWebsiteUrl>('GET', '/api/manufacturer/own/public-website-url'),

@@ -1,6 +1,15 @@
 import { authenticateResponse } from '../auth.js';
 import { ErrorKeys } from '../errors.js';
-import { convertTokenBody, SsoErrorKeys as E, ssoConfigsBody, ssoConfigsResponse, ssoRedirectResponse, ssoStartQuery } from '../sso.js';
+import {
+  convertTokenBody,
+  SsoErrorKeys as E,
+  openIdAuthUrlQuery,
+  openIdAuthUrlResponse,
+  ssoConfigsBody,
+  ssoConfigsResponse,
+  ssoRedirectResponse,
+  ssoStartQuery,
+} from '../sso.js';
 import { defineRoute } from './define.js';
 
 const tags = ['sso'];
@@ -40,13 +49,25 @@ export const ssoApi = {
     response: { 200: ssoRedirectResponse },
     errors: [E.notEnabled, E.providerUnreachable, ErrorKeys.tooManyRequests],
   }),
+  openIdAuthUrl: defineRoute({
+    method: 'GET',
+    path: '/api/manufacturer/own/openid-auth-url',
+    tags,
+    summary: 'Starts an IMPLICIT_FLOW sign-in: the provider URL to send the browser to',
+    description:
+      'For providers that need the implicit flow (decision 0074; AUTHORIZATION_CODE_FLOW is recommended). The URL asks for an id token in the fragment of `{PUBLIC_URL}/login/callback`, with state `qarad` for the admin sign-in and `client` otherwise, and a nonce kept server-side for 10 minutes and used once. The browser keeps the answered nonce and sends it back to `api/convert-token` with the id token.',
+    ...noToken,
+    query: openIdAuthUrlQuery,
+    response: { 200: openIdAuthUrlResponse },
+    errors: [E.notEnabled, E.providerUnreachable, ErrorKeys.tooManyRequests],
+  }),
   convertToken: defineRoute({
     method: 'POST',
     path: '/api/convert-token',
     tags,
     summary: "Exchanges the provider's answer for a Vellum session token",
     description:
-      "AUTHORIZATION_CODE_FLOW: `token` is the authorization code and `state` the state it came with. The server exchanges the code (with the PKCE verifier), checks the id token (signature against the provider's JWKS, issuer, audience, expiry, nonce) and signs in the activated user with that verified e-mail, as a password sign-in does. Every refusal answers 401 error.sso.loginFailed and is audited with its reason.",
+      "AUTHORIZATION_CODE_FLOW: `token` is the authorization code and `state` the state it came with. The server exchanges the code (with the PKCE verifier), checks the id token (signature against the provider's JWKS, issuer, audience, expiry, nonce) and signs in the activated user with that verified e-mail, as a password sign-in does. IMPLICIT_FLOW: `token` is the id token, `state` `client` or `qarad` and `nonce` the one `openid-auth-url` answered; the same checks. Every refusal answers 401 error.sso.loginFailed and is audited with its reason.",
     ...noToken,
     body: convertTokenBody,
     response: { 200: authenticateResponse },

@@ -3,49 +3,71 @@ import { IconAlertCircle } from '@tabler/icons-react';
 import { ssoApi } from '@vellum/contract';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { call } from '../../api/call';
 import { ApiError } from '../../api/client';
 import { useAuth } from '../../platform/auth';
 import { AuthLayout } from './AuthLayout';
-import { SSO_ADMIN_KEY } from './auth.hooks';
+import { SSO_ADMIN_KEY, SSO_NONCE_KEY } from './auth.hooks';
 
 const HOME = '/my-business-units';
 
+/** What the provider sent back: the query (AUTHORIZATION_CODE_FLOW) or the fragment (IMPLICIT_FLOW, state `client` or `qarad`). */
+function answerOf(query: URLSearchParams, hash: string, isAdminStarted: boolean) {
+  const fragment = new URLSearchParams(hash.replace(/^#/, ''));
+  const implicit = fragment.has('id_token') || fragment.has('error');
+  if (implicit) {
+    const state = fragment.get('state') ?? '';
+    const token = fragment.get('id_token');
+    const isAdmin = state === 'qarad';
+    const nonce = sessionStorage.getItem(SSO_NONCE_KEY) ?? undefined;
+    return { isAdmin, body: token && !fragment.get('error') && state ? { token, state, nonce, isAdmin } : undefined };
+  }
+  const code = query.get('code');
+  const state = query.get('state');
+  const ok = code && state && !query.get('error');
+  return {
+    isAdmin: isAdminStarted,
+    body: ok ? { token: code, state, iss: query.get('iss') ?? undefined, isAdmin: isAdminStarted } : undefined,
+  };
+}
+
 /**
- * `/login/callback`: the provider sends the browser back with `?code=&state=` (AUTHORIZATION_CODE_FLOW);
- * the code goes to `POST api/convert-token` once, and the answer is a Vellum session as after a password
- * sign-in. Any failure shows 'SSO Login Failed' with the way back to the sign-in page.
+ * `/login/callback`: the provider sends the browser back with `?code=&state=` (AUTHORIZATION_CODE_FLOW)
+ * or `#id_token=&state=` (IMPLICIT_FLOW); the answer goes to `POST api/convert-token` once, and the
+ * server's is a Vellum session as after a password sign-in. Any failure shows 'SSO Login Failed' with
+ * the way back to the sign-in page.
  */
 export function LoginCallbackPage() {
   const { t } = useTranslation();
   const auth = useAuth();
   const navigate = useNavigate();
   const [params] = useSearchParams();
+  const { hash } = useLocation();
   const [failure, setFailure] = useState<string>();
   const started = useRef(false);
-  // read once: the flag is removed when the code is posted
-  const [isAdmin] = useState(() => sessionStorage.getItem(SSO_ADMIN_KEY) === 'true');
+  // read once: the flags are removed when the answer is posted
+  const [answer] = useState(() => answerOf(params, hash, sessionStorage.getItem(SSO_ADMIN_KEY) === 'true'));
+  const { isAdmin } = answer;
 
   useEffect(() => {
     // a code is used once: never posted twice (React's double effects in development)
     if (started.current) return;
     started.current = true;
-    const code = params.get('code');
-    const state = params.get('state');
     sessionStorage.removeItem(SSO_ADMIN_KEY);
-    if (!code || !state || params.get('error')) {
+    sessionStorage.removeItem(SSO_NONCE_KEY);
+    if (!answer.body) {
       setFailure('auth.callback.failed');
       return;
     }
-    call(ssoApi.convertToken, { body: { token: code, state, iss: params.get('iss') ?? undefined, isAdmin } }).then(
+    call(ssoApi.convertToken, { body: answer.body }).then(
       (res) => {
         auth.signIn(res.data.id_token, false);
         navigate(HOME, { replace: true });
       },
       (err) => setFailure(err instanceof ApiError && err.status === 503 ? 'error.sso.providerUnreachable' : 'auth.callback.failed'),
     );
-  }, [params, auth, navigate, isAdmin]);
+  }, [answer, auth, navigate]);
 
   return (
     <AuthLayout title={t('auth.callback.title')} testId="login-callback-page">

@@ -124,12 +124,12 @@ describe('LoginPage', () => {
     expect(within(locked).getByRole('link').getAttribute('href')).toBe('/account/reset/forgot');
   });
 
-  it('the implicit flow (not built yet) shows that it is not available', async () => {
+  it('the implicit flow offers the single sign-on button instead of the form', async () => {
     mockServer({
       'GET /api/manufacturer/own/authentication-mechanism': () => json(200, { authenticationMechanism: 'IMPLICIT_FLOW' }),
     });
     renderLogin();
-    await waitFor(() => expect(screen.getByTestId('sso-unavailable')).toBeTruthy());
+    await waitFor(() => expect(screen.getByTestId('sso-sign-in')).toBeTruthy());
     expect(screen.queryByTestId('login-form')).toBeNull();
   });
 });

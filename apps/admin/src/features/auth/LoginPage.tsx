@@ -51,10 +51,10 @@ export function AdminLoginPage() {
   return <LoginPage admin />;
 }
 
-/** The AUTHORIZATION_CODE_FLOW sign-in: one button that sends the browser to the provider (decision 0071). */
-function SsoSignIn({ admin }: { admin: boolean }) {
+/** The single sign-on: one button that sends the browser to the provider (decisions 0071, 0074). */
+function SsoSignIn({ admin, mechanism }: { admin: boolean; mechanism: 'AUTHORIZATION_CODE_FLOW' | 'IMPLICIT_FLOW' }) {
   const { t } = useTranslation();
-  const start = useStartSso(admin);
+  const start = useStartSso(admin, mechanism);
   return (
     <Stack gap="md" data-testid="sso-sign-in">
       <Text size="sm">{t('auth.login.ssoIntro')}</Text>
@@ -65,7 +65,7 @@ function SsoSignIn({ admin }: { admin: boolean }) {
   );
 }
 
-/** /login and /admin-login: the form for USERNAME_PASSWORD, the SSO button for AUTHORIZATION_CODE_FLOW (IMPLICIT_FLOW is not built yet). */
+/** /login and /admin-login: the form for USERNAME_PASSWORD, the SSO button for AUTHORIZATION_CODE_FLOW and IMPLICIT_FLOW. */
 export function LoginPage({ admin = false }: { admin?: boolean }) {
   const { t } = useTranslation();
   const auth = useAuth();
@@ -117,13 +117,8 @@ export function LoginPage({ admin = false }: { admin?: boolean }) {
         </Center>
       );
     }
-    if (mechanism.data === 'AUTHORIZATION_CODE_FLOW') return <SsoSignIn admin={admin} />;
-    if (mechanism.data && mechanism.data !== 'USERNAME_PASSWORD') {
-      return (
-        <Alert color="blue" variant="light" icon={<IconLock size={18} aria-hidden />} data-testid="sso-unavailable">
-          {t('auth.login.ssoUnavailable')}
-        </Alert>
-      );
+    if (mechanism.data === 'AUTHORIZATION_CODE_FLOW' || mechanism.data === 'IMPLICIT_FLOW') {
+      return <SsoSignIn admin={admin} mechanism={mechanism.data} />;
     }
     return (
       <form onSubmit={onSubmit} noValidate data-testid="login-form">

@@ -6,7 +6,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { clearToken, getToken } from '../../api/session';
 import { installBrowserMocks } from '../../components/test-utils';
 import { AuthProvider } from '../../platform/auth';
-import { SSO_ADMIN_KEY } from './auth.hooks';
+import { SSO_ADMIN_KEY, SSO_NONCE_KEY } from './auth.hooks';
 import { LoginCallbackPage } from './LoginCallbackPage';
 import { AdminLoginPage, LoginPage } from './LoginPage';
 
@@ -119,6 +119,44 @@ describe('single sign-on in the admin', () => {
     const calls = mockServer({});
     renderAt('/login/callback?error=access_denied&state=s');
     expect((await screen.findByTestId('sso-failed')).textContent).toBe('SSO Login Failed');
+    expect(calls.filter((c) => c.key === 'POST /api/convert-token')).toEqual([]);
+  });
+
+  it('IMPLICIT_FLOW: the button asks for the OpenID URL, keeps the nonce and sends the browser to the provider', async () => {
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, origin: 'http://admin.test', assign });
+    const calls = mockServer({
+      'GET /api/manufacturer/own/authentication-mechanism': () => json(200, { authenticationMechanism: 'IMPLICIT_FLOW' }),
+      'GET /api/manufacturer/own/openid-auth-url': () => json(200, { url: 'https://idp.test/authorize?state=qarad', nonce: 'n-1' }),
+    });
+    renderAt('/admin-login');
+    fireEvent.click(await screen.findByRole('button', { name: 'Sign in with SSO' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('https://idp.test/authorize?state=qarad'));
+    expect(calls.find((c) => c.key === 'GET /api/manufacturer/own/openid-auth-url')?.url).toContain('admin=true');
+    expect(calls.some((c) => c.key === 'GET /api/authenticate/sso')).toBe(false);
+    expect(sessionStorage.getItem(SSO_NONCE_KEY)).toBe('n-1');
+  });
+
+  it('IMPLICIT_FLOW: /login/callback posts the id token of the fragment with its state and the kept nonce', async () => {
+    sessionStorage.setItem(SSO_NONCE_KEY, 'n-1');
+    const calls = mockServer({
+      'POST /api/convert-token': () => json(200, { id_token: 'vellum-token' }),
+      'GET /api/account': () => json(200, ACCOUNT),
+      'GET /api/authorization': () => json(200, { general: [], businessUnits: [] }),
+    });
+    renderAt('/login/callback#id_token=the.id.token&state=qarad');
+    expect(await screen.findByText('home page')).toBeTruthy();
+    expect(calls.filter((c) => c.key === 'POST /api/convert-token')).toEqual([
+      expect.objectContaining({ body: { token: 'the.id.token', state: 'qarad', nonce: 'n-1', isAdmin: true } }),
+    ]);
+    expect(sessionStorage.getItem(SSO_NONCE_KEY)).toBeNull();
+  });
+
+  it("IMPLICIT_FLOW: an error in the fragment shows 'SSO Login Failed' and leads back to the admin sign-in", async () => {
+    const calls = mockServer({});
+    renderAt('/login/callback#error=access_denied&state=qarad');
+    expect((await screen.findByTestId('sso-failed')).textContent).toBe('SSO Login Failed');
+    expect(screen.getByRole('link', { name: 'Back to sign-in' }).getAttribute('href')).toBe('/admin-login');
     expect(calls.filter((c) => c.key === 'POST /api/convert-token')).toEqual([]);
   });
 });

@@ -18,14 +18,27 @@ export function useAuthenticationMechanism(admin: boolean) {
 
 /** Where the single sign-on remembers, for `/login/callback`, whether it started on /admin-login. */
 export const SSO_ADMIN_KEY = 'vellum.sso.admin';
+/** Where the IMPLICIT_FLOW keeps the nonce the server drew, sent back with the id token (decision 0074). */
+export const SSO_NONCE_KEY = 'vellum.sso.nonce';
 
-/** GET api/authenticate/sso, then the browser goes to the provider (AUTHORIZATION_CODE_FLOW). */
-export function useStartSso(admin: boolean) {
+/**
+ * Sends the browser to the provider: AUTHORIZATION_CODE_FLOW through GET api/authenticate/sso,
+ * IMPLICIT_FLOW through GET api/manufacturer/own/openid-auth-url (whose nonce this browser keeps).
+ */
+export function useStartSso(admin: boolean, mechanism: 'AUTHORIZATION_CODE_FLOW' | 'IMPLICIT_FLOW') {
   return useMutation({
     mutationFn: async () => {
-      const res = await call(routes.ssoStart, { query: { originalURL: window.location.origin, admin: admin ? 'true' : undefined } });
+      const adminQuery = admin ? 'true' : undefined;
+      let url: string;
+      if (mechanism === 'IMPLICIT_FLOW') {
+        const res = await call(routes.openIdAuthUrl, { query: { admin: adminQuery } });
+        sessionStorage.setItem(SSO_NONCE_KEY, res.data.nonce);
+        url = res.data.url;
+      } else {
+        url = (await call(routes.ssoStart, { query: { originalURL: window.location.origin, admin: adminQuery } })).data.url;
+      }
       sessionStorage.setItem(SSO_ADMIN_KEY, admin ? 'true' : 'false');
-      window.location.assign(res.data.url);
+      window.location.assign(url);
     },
   });
 }

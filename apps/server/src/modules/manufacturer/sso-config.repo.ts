@@ -33,3 +33,13 @@ export async function saveSsoConfig(db: DbOrTx, kind: string, values: Values, ve
     .returning();
   return row;
 }
+
+/** Replaces a configuration's sealed secret when it is still `sealed` (the same secret under another key: the version stays). */
+export async function replaceSealedSecret(db: DbOrTx, kind: string, sealed: string, resealed: string): Promise<boolean> {
+  const rows = await db
+    .update(ssoConfig)
+    .set({ clientSecretEncrypted: resealed })
+    .where(and(eq(ssoConfig.kind, kind), eq(ssoConfig.clientSecretEncrypted, sealed)))
+    .returning({ kind: ssoConfig.kind });
+  return rows.length > 0;
+}

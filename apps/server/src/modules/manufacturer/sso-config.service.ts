@@ -14,7 +14,7 @@ import type { Deps } from '../../platform/deps.js';
 import { AppError, conflict, fieldError, invalidField } from '../../platform/errors.js';
 import { SecretBox } from '../../platform/secret-box.js';
 import { findManufacturer } from './manufacturer.repo.js';
-import { findSsoConfig, findSsoConfigs, type SsoConfigRow, saveSsoConfig } from './sso-config.repo.js';
+import { findSsoConfig, findSsoConfigs, replaceSealedSecret, type SsoConfigRow, saveSsoConfig } from './sso-config.repo.js';
 
 const ENTITY = 'ssoConfig';
 const OBJECT = 'ssoConfig';
@@ -22,7 +22,7 @@ const SSO_MECHANISMS = new Set(['AUTHORIZATION_CODE_FLOW', 'IMPLICIT_FLOW']);
 
 /** The additional data a sealed secret is bound to: the configuration it belongs to. */
 const secretContext = (kind: string) => `sso_config:${kind}`;
-export const secretBoxOf = (deps: Pick<Deps, 'config'>) => new SecretBox(deps.config.ssoSecretKey);
+export const secretBoxOf = (deps: Pick<Deps, 'config'>) => new SecretBox(deps.config.ssoSecretKey, deps.config.ssoSecretKeyPrevious);
 
 function toConfig(kind: SsoConfigKind, row: SsoConfigRow | undefined): SsoConfig {
   return {
@@ -126,8 +126,7 @@ export async function requireSsoConfigured(
   mechanism: string,
 ): Promise<void> {
   if (mechanism === 'USERNAME_PASSWORD') return;
-  // the implicit flow is a later slice: choosing it would lock everybody out
-  if (mechanism === 'AUTHORIZATION_CODE_FLOW' && ssoConfigUsable(await findSsoConfig(db, ADMIN_SSO_KIND, true))) return;
+  if (SSO_MECHANISMS.has(mechanism) && ssoConfigUsable(await findSsoConfig(db, ADMIN_SSO_KIND, true))) return;
   throw new AppError(OrganisationErrorKeys.ssoNotConfigured, 400, { field, mechanism }, [
     { objectName: 'manufacturerSettings', field, message: 'ssoNotConfigured' },
   ]);
@@ -136,4 +135,34 @@ export async function requireSsoConfigured(
 /** The plain client secret of a configuration, null when none is stored. */
 export function clientSecretOf(deps: Pick<Deps, 'config'>, row: SsoConfigRow): string | null {
   return row.clientSecretEncrypted ? secretBoxOf(deps).open(row.clientSecretEncrypted, secretContext(row.kind)) : null;
+}
+
+/**
+ * After a key change (SSO_SECRET_KEY_PREVIOUS set): every client secret still sealed under the
+ * previous key is sealed again under the current one, each with an audit row. Run at start; answers
+ * the kinds re-sealed. A secret that opens under neither key is left as it is (and logged by the caller).
+ */
+export async function resealSsoSecrets(deps: Pick<Deps, 'db' | 'config'>): Promise<{ resealed: string[]; unreadable: string[] }> {
+  const result = { resealed: [] as string[], unreadable: [] as string[] };
+  if (!deps.config.ssoSecretKeyPrevious) return result;
+  const box = secretBoxOf(deps);
+  for (const row of await findSsoConfigs(deps.db)) {
+    const sealed = row.clientSecretEncrypted;
+    if (!sealed) continue;
+    let opened: { plain: string; previous: boolean };
+    try {
+      opened = box.openWithKey(sealed, secretContext(row.kind));
+    } catch {
+      result.unreadable.push(row.kind);
+      continue;
+    }
+    if (!opened.previous) continue;
+    const resealed = box.seal(opened.plain, secretContext(row.kind));
+    await deps.db.transaction(async (tx) => {
+      if (!(await replaceSealedSecret(tx, row.kind, sealed, resealed))) return;
+      await audit(tx, null, { entityName: ENTITY, entityId: row.kind, entityLabel: row.kind, action: SsoAuditActions.secretResealed });
+      result.resealed.push(row.kind);
+    });
+  }
+  return result;
 }

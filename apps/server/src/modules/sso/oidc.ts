@@ -30,10 +30,14 @@ export function isNetworkFailure(err: unknown): boolean {
  * The openid-client configuration of an SSO configuration: discovery once an hour, the id token's
  * signature checked against the provider's JWKS (cached by openid-client, read again for a key id
  * it does not know: key rotation). Plain http only for a loopback provider (the configuration's
- * rule).
+ * rule). The implicit flow has a configuration of its own (openid-client binds one response type to it).
  */
-export async function providerOf(deps: Pick<Deps, 'config'>, row: SsoConfigRow): Promise<client.Configuration> {
-  const key = `${row.domain}\n${row.clientId}\n${row.clientSecretEncrypted ?? ''}`;
+export async function providerOf(
+  deps: Pick<Deps, 'config'>,
+  row: SsoConfigRow,
+  flow: 'code' | 'implicit' = 'code',
+): Promise<client.Configuration> {
+  const key = `${flow}\n${row.domain}\n${row.clientId}\n${row.clientSecretEncrypted ?? ''}`;
   const known = cache.get(key);
   if (known && Date.now() - known.at < DISCOVERY_TTL_MS) return known.config;
   const secret = clientSecretOf(deps, row);
@@ -54,6 +58,8 @@ export async function providerOf(deps: Pick<Deps, 'config'>, row: SsoConfigRow):
     throw providerUnreachable();
   }
   config.timeout = PROVIDER_TIMEOUT_SECONDS;
+  // the implicit flow's configuration answers only `response_type=id_token` (decision 0074)
+  if (flow === 'implicit') client.useIdTokenResponseType(config);
   cache.set(key, { config, at: Date.now() });
   return config;
 }

@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { ErrorKeys, SsoAuditActions, SsoErrorKeys } from '@vellum/contract';
 import * as client from 'openid-client';
 import type { Actor } from '../../platform/audit.js';
@@ -8,32 +8,19 @@ import { AppError } from '../../platform/errors.js';
 import { createSession } from '../../platform/session.repo.js';
 import { clearFailedAttempts, findUserByEmail } from '../account/account.repo.js';
 import { userActor } from '../account/credentials.js';
-import { findManufacturer } from '../manufacturer/manufacturer.repo.js';
-import { findSsoConfig } from '../manufacturer/sso-config.repo.js';
-import { ADMIN_SSO_KIND, ssoConfigUsable } from '../manufacturer/sso-config.service.js';
 import { isNetworkFailure, providerOf, providerUnreachable } from './oidc.js';
+import { callbackUrl, flowConfig, hashState, LOGIN_REQUEST_TTL_MS, refusalDetails, SCOPE, SsoRefusal } from './sso-flow.js';
+import { implicitClaims, isImplicitState } from './sso-implicit.js';
 import { insertLoginRequest, takeLoginRequest } from './sso-login-request.repo.js';
 
-/** How long a started sign-in waits for the provider to send the browser back. */
-const LOGIN_REQUEST_TTL_MS = 10 * 60 * 1000;
 /** An SSO session lasts as a password session without "remember me". */
 const SESSION_TTL_MS = 24 * 60 * 60 * 1000;
-const SCOPE = 'openid email profile';
 
 type SignInDeps = Pick<Deps, 'db' | 'config' | 'tokens'>;
 type Log = { warn: (obj: object, msg: string) => void };
+type ConvertBody = { token: string; isAdmin: boolean; state?: string; iss?: string; nonce?: string };
 
-const hashState = (state: string) => createHash('sha256').update(state).digest('base64url');
-const callbackUrl = (deps: Pick<Deps, 'config'>) => `${deps.config.publicUrl}/login/callback`;
-
-/** The ADMIN configuration when the mechanism of that sign-in is the authorization code flow; refused otherwise. */
-async function codeFlowConfig(deps: Pick<Deps, 'db'>, admin: boolean) {
-  const settings = await findManufacturer(deps.db);
-  const mechanism = admin ? settings?.authenticationMechanismAdmin : settings?.authenticationMechanism;
-  const row = await findSsoConfig(deps.db, ADMIN_SSO_KIND);
-  if (mechanism !== 'AUTHORIZATION_CODE_FLOW' || !ssoConfigUsable(row)) throw new AppError(SsoErrorKeys.notEnabled, 400);
-  return row;
-}
+const codeFlowConfig = (deps: Pick<Deps, 'db'>, admin: boolean) => flowConfig(deps, admin, 'AUTHORIZATION_CODE_FLOW');
 
 /** `originalURL` kept only when it is an address of this server (no open redirect). */
 function ownUrl(deps: Pick<Deps, 'config'>, value: string | undefined): string | null {
@@ -76,20 +63,12 @@ export async function startSsoSignIn(deps: SignInDeps, query: { admin: boolean; 
   return { url: url.toString() };
 }
 
-class SsoRefusal extends Error {
-  constructor(
-    readonly reason: string,
-    readonly details: Record<string, unknown> = {},
-  ) {
-    super(reason);
-  }
-}
-
 /** What the provider vouches for, once every check has passed. */
-async function exchange(deps: SignInDeps, body: { token: string; isAdmin: boolean; state?: string; iss?: string }, log: Log) {
+async function exchange(deps: SignInDeps, body: ConvertBody, log: Log) {
   if (!body.state) throw new SsoRefusal('noState');
   const request = await takeLoginRequest(deps.db, hashState(body.state));
-  if (!request || request.expiresAt.getTime() < Date.now()) throw new SsoRefusal('unknownState');
+  // a request without a verifier is an implicit one (another key): never taken here, but checked all the same
+  if (!request?.codeVerifier || request.expiresAt.getTime() < Date.now()) throw new SsoRefusal('unknownState');
   if (request.admin !== body.isAdmin) throw new SsoRefusal('adminMismatch');
   const row = await codeFlowConfig(deps, request.admin).catch(() => {
     throw new SsoRefusal('notEnabled');
@@ -112,9 +91,9 @@ async function exchange(deps: SignInDeps, body: { token: string; isAdmin: boolea
     // a provider that keeps the e-mail out of the id token answers it at its userinfo endpoint (for the same subject)
     if (typeof claims.email !== 'string' && tokens.access_token) {
       const info = await client.fetchUserInfo(provider, tokens.access_token, claims.sub);
-      return { claims: { ...claims, email: info.email, email_verified: info.email_verified }, originalUrl: request.originalUrl };
+      return { ...claims, email: info.email, email_verified: info.email_verified };
     }
-    return { claims, originalUrl: request.originalUrl };
+    return claims;
   } catch (err) {
     if (err instanceof SsoRefusal) throw err;
     if (isNetworkFailure(err)) throw providerUnreachable();
@@ -123,35 +102,19 @@ async function exchange(deps: SignInDeps, body: { token: string; isAdmin: boolea
   }
 }
 
-/** What the audit row says of a failed check: the innermost error's code and message, the claim or the provider's error. */
-function refusalDetails(err: unknown): Record<string, string> {
-  const details: Record<string, string> = {};
-  for (let e = err as Record<string, unknown> | undefined, depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
-    if (typeof e.code === 'string') details.code = e.code;
-    if (typeof e.message === 'string') details.check = e.message.slice(0, 200);
-    if (typeof e.claim === 'string') details.claim = e.claim;
-    if (typeof e.error === 'string') details.providerError = e.error.slice(0, 100);
-    e = e.cause as Record<string, unknown> | undefined;
-  }
-  return details;
-}
-
 /**
- * `POST api/convert-token` for the authorization code flow: the code exchanged, the id token checked
+ * `POST api/convert-token`: for the authorization code flow the code exchanged, for the implicit flow
+ * (state `client` or `qarad`) the id token taken as it is; either way the id token checked
  * (by openid-client: JWKS signature, issuer, audience, expiry, nonce), the user matched by the
  * provider's verified e-mail to an activated Vellum user, and a session created exactly as a
  * password sign-in creates it. Every refusal is one answer ('SSO Login Failed') and an audit row with its reason.
  */
-export async function convertToken(
-  deps: SignInDeps,
-  body: { token: string; isAdmin: boolean; state?: string; iss?: string },
-  address: string,
-  log: Log,
-): Promise<{ id_token: string }> {
+export async function convertToken(deps: SignInDeps, body: ConvertBody, address: string, log: Log): Promise<{ id_token: string }> {
   let actor: Actor = { userId: null, login: 'sso' };
   let userId: number | null = null;
   try {
-    const { claims } = await exchange(deps, body, log);
+    const implicit = isImplicitState(body.state);
+    const claims = implicit ? await implicitClaims(deps, body, log) : await exchange(deps, body, log);
     const email = typeof claims.email === 'string' ? claims.email : undefined;
     const details = { subject: String(claims.sub).slice(0, 255), email: email?.slice(0, 254) ?? null, issuer: claims.iss };
     if (!email) throw new SsoRefusal('noEmail', details);
@@ -179,7 +142,13 @@ export async function convertToken(
         entityName: 'user',
         entityId: user.id,
         action: SsoAuditActions.login,
-        changes: { sso: 'AUTHORIZATION_CODE_FLOW', admin: body.isAdmin, technicalAccount: user.technicalAccount, address, ...details },
+        changes: {
+          sso: implicit ? 'IMPLICIT_FLOW' : 'AUTHORIZATION_CODE_FLOW',
+          admin: body.isAdmin,
+          technicalAccount: user.technicalAccount,
+          address,
+          ...details,
+        },
       });
     });
     return { id_token: await deps.tokens.sign({ userId: user.id, sessionId }, expiresAt) };

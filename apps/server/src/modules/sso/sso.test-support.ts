@@ -52,8 +52,9 @@ export async function startTestProvider(redirectUri: string): Promise<TestProvid
         client_id: CLIENT_ID,
         client_secret: CLIENT_SECRET,
         redirect_uris: [redirectUri],
-        grant_types: ['authorization_code'],
-        response_types: ['code'],
+        // the code flow, and the implicit flow's id token (IMPLICIT_FLOW)
+        grant_types: ['authorization_code', 'implicit'],
+        response_types: ['code', 'id_token'],
         token_endpoint_auth_method: 'client_secret_basic',
       },
     ],
@@ -72,6 +73,14 @@ export async function startTestProvider(redirectUri: string): Promise<TestProvid
   });
   // the front server is the issuer: the provider builds its URLs from the forwarded host
   provider.proxy = true;
+  // an implicit client may return to http://localhost in the tests (oidc-provider's recipe for development)
+  // (Client.Schema is not in the package's types)
+  const schema = (provider.Client as unknown as { Schema: { prototype: { invalidate(message: string, code?: string): void } } }).Schema;
+  const { invalidate } = schema.prototype;
+  schema.prototype.invalidate = function allowLocalImplicit(message: string, code?: string) {
+    if (code === 'implicit-force-https' || code === 'implicit-forbid-localhost') return;
+    invalidate.call(this, message, code);
+  };
   const inner = createServer(provider.callback());
   await new Promise<void>((r) => inner.listen(0, '127.0.0.1', r));
   const innerPort = (inner.address() as AddressInfo).port;
@@ -140,7 +149,7 @@ export async function startTestProvider(redirectUri: string): Promise<TestProvid
 /**
  * The browser's part: follows the provider's redirects from the authorization URL, signs in as
  * `login` on its login page and confirms the consent page, until the provider sends the browser to
- * the callback; answers the callback's query (code, state, iss).
+ * the callback; answers the callback's query (code, state, iss) and fragment (id_token, state).
  */
 export async function signInAtProvider(authorizationUrl: string, login: string, callbackPrefix: string): Promise<URLSearchParams> {
   const jar = new Map<string, string>();
@@ -149,7 +158,10 @@ export async function signInAtProvider(authorizationUrl: string, login: string, 
   let method = 'GET';
   let body: string | undefined;
   for (let step = 0; step < 20; step++) {
-    if (url.startsWith(callbackPrefix)) return new URL(url).searchParams;
+    if (url.startsWith(callbackPrefix)) {
+      const back = new URL(url);
+      return new URLSearchParams([...back.searchParams, ...new URLSearchParams(back.hash.slice(1))]);
+    }
     const res = await fetch(url, {
       method,
       body,

@@ -138,18 +138,18 @@ describe('SSO configurations', () => {
     expect(stale.statusCode).toBe(409);
   });
 
-  it('then allows AUTHORIZATION_CODE_FLOW (not yet IMPLICIT_FLOW), and refuses disabling the configuration in use', async () => {
+  it('then allows AUTHORIZATION_CODE_FLOW and IMPLICIT_FLOW, and refuses disabling the configuration in use', async () => {
     const { softwareVersion: _, ...body } = (await call(manager)({ method: 'GET', url: '/api/manufacturer/own/settings' })).json();
     const implicit = await call(manager)({
       method: 'PUT',
       url: '/api/manufacturer/own/settings',
       payload: { ...body, authenticationMechanism: 'IMPLICIT_FLOW' },
     });
-    expect(implicit.statusCode).toBe(400);
+    expect(implicit.statusCode).toBe(200);
     const res = await call(manager)({
       method: 'PUT',
       url: '/api/manufacturer/own/settings',
-      payload: { ...body, authenticationMechanism: 'AUTHORIZATION_CODE_FLOW' },
+      payload: { ...body, authenticationMechanism: 'AUTHORIZATION_CODE_FLOW', version: implicit.json().version },
     });
     expect(res.statusCode).toBe(200);
     const mechanism = await ctx.app.inject({ method: 'GET', url: '/api/manufacturer/own/authentication-mechanism' });
