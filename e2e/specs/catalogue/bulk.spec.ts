@@ -125,8 +125,8 @@ test('bulk: template, check only, import, export by mail, and the switch of uplo
     expect(templateText).toContain(`# Vellum import template: the products of the product type ${type.name}`);
     const [header, ...example] = recordsOf(templateText).filter((cells) => !cells[0]?.startsWith('#'));
     const headerCells = header as string[];
-    expect(headerCells).toEqual(['Key code', 'Model [model]', 'Size [size]', 'Product groups', 'Lot ranges']);
-    expect(example).toEqual([['EXAMPLE-0001', 'Example Model', 'Example Size', group.name, '']]);
+    expect(headerCells).toEqual(['Key code', 'Model [model]', 'Size [size]', 'Product groups', 'Lot ranges', 'End of life date']);
+    expect(example).toEqual([['EXAMPLE-0001', 'Example Model', 'Example Size', group.name, '', '']]);
     // an error's row is the sheet's row as a spreadsheet shows it: the comment lines, the header, then the products
     const sheetRow = (n: number) => comments.length + 1 + n;
     const col = (name: string) => headerCells.indexOf(name);
@@ -216,9 +216,9 @@ test('bulk: template, check only, import, export by mail, and the switch of uplo
     const exported = recordsOf(strFromU8(entries[names[0] as string] as Uint8Array));
     expect(exported).toEqual([
       headerCells,
-      [a, 'Sirius Flex 5', '5F', group.name, ''],
-      [b, 'Sirius Pro 7', '7F', '', ''],
-      [c, 'Vega 5', '5F', group.name, ''],
+      [a, 'Sirius Flex 5', '5F', group.name, '', ''],
+      [b, 'Sirius Pro 7', '7F', '', '', ''],
+      [c, 'Vega 5', '5F', group.name, '', ''],
     ]);
 
     // 5. bulk uploads switched off (General settings → Bulk uploads): the page refuses uploads

@@ -6,14 +6,23 @@ import { neutralised, sheetBytes, type ZipEntry } from './bulk-sheet.js';
 /** Products read per statement while an export streams. */
 const PAGE_SIZE = 1000;
 
-/** The header of a product type's sheet: key code, each attribute by name and slug, groups, lot ranges (the template's columns). */
+/** The column of a product's end-of-life date (decision 0081): present and blank clears it, absent keeps it. */
+export const END_OF_LIFE = 'End of life date';
+
+/** The header of a product type's sheet: key code, each attribute by name and slug, groups, lot ranges, end-of-life date (the template's columns). */
 export function productHeader(definitions: readonly { name: string; slug: string }[]): string[] {
-  return ['Key code', ...definitions.map((d) => `${d.name} [${d.slug}]`), 'Product groups', 'Lot ranges'];
+  return ['Key code', ...definitions.map((d) => `${d.name} [${d.slug}]`), 'Product groups', 'Lot ranges', END_OF_LIFE];
 }
 
-/** A product's row: its values in the header's order; groups and lot ranges by name, one per line. */
+/** A product's row: its values in the header's order; groups and lot ranges by name, one per line; the end-of-life date as YYYY-MM-DD. */
 function rowOf(p: SheetProduct, definitions: readonly { id: number }[]): string[] {
-  return [p.keyCode, ...definitions.map((d) => p.values[String(d.id)] ?? ''), p.groups.join('\n'), p.lotRanges.join('\n')].map(neutralised);
+  return [
+    p.keyCode,
+    ...definitions.map((d) => p.values[String(d.id)] ?? ''),
+    p.groups.join('\n'),
+    p.lotRanges.join('\n'),
+    p.endOfLifeDate ?? '',
+  ].map(neutralised);
 }
 
 async function* productsOf(deps: Deps, productTypeId: number): AsyncGenerator<SheetProduct[]> {

@@ -104,12 +104,12 @@ async function exportAndRead(format: 'TXT' | 'XLS' | 'ODS' | undefined): Promise
 }
 
 const expected = [
-  ['Key code', 'Label [label]', 'Notes [notes]', 'Product groups', 'Lot ranges'],
-  ["'-E-minus", `'${AWKWARD.at}`, `'${AWKWARD.minus}`, '', ''],
-  ['000123', AWKWARD.tab, AWKWARD.quotes, 'Group A\nGroup B', ''],
-  ['B-words', AWKWARD.lines, AWKWARD.nonLatin, 'Group B', 'Lots 2026'],
-  ['C-rtl', AWKWARD.rtl, '', '', ''],
-  ['D-inject', `'${AWKWARD.formula}`, `'${AWKWARD.plus}`, '', ''],
+  ['Key code', 'Label [label]', 'Notes [notes]', 'Product groups', 'Lot ranges', 'End of life date'],
+  ["'-E-minus", `'${AWKWARD.at}`, `'${AWKWARD.minus}`, '', '', ''],
+  ['000123', AWKWARD.tab, AWKWARD.quotes, 'Group A\nGroup B', '', ''],
+  ['B-words', AWKWARD.lines, AWKWARD.nonLatin, 'Group B', 'Lots 2026', ''],
+  ['C-rtl', AWKWARD.rtl, '', '', '', ''],
+  ['D-inject', `'${AWKWARD.formula}`, `'${AWKWARD.plus}`, '', '', ''],
 ];
 
 describe('GET api/bulk/export', () => {

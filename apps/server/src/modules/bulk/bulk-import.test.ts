@@ -194,6 +194,56 @@ describe('check only, all or nothing, valid rows', () => {
   });
 });
 
+describe('the end-of-life column (decision 0081)', () => {
+  it('present: its date is set and a blank cell clears it; absent: an update keeps the date; a bad date is rejected at its cell', async () => {
+    const eolHeader = [...HEADER, 'End of life date'];
+    const endOfLife = async (keyCode: string) =>
+      (
+        await ctx.db
+          .select()
+          .from(product)
+          .where(and(eq(product.productTypeId, s.type.id), eq(product.keyCode, keyCode)))
+      )[0]?.endOfLifeDate;
+    let { job } = await run(
+      sheetZip(
+        [
+          ['EOL-1', 'a', '', '', '', '2031-06-30'],
+          ['EOL-2', 'b', '', '', '', '2032-01-15'],
+        ],
+        eolHeader,
+      ),
+    );
+    expect(job, job.log).toMatchObject({ status: 'SUCCESS', rowsCreated: 2 });
+    expect([await endOfLife('EOL-1'), await endOfLife('EOL-2')]).toEqual(['2031-06-30', '2032-01-15']);
+    // without the column: both keep their dates
+    ({ job } = await run(
+      sheetZip([
+        ['EOL-1', 'a2', '', '', ''],
+        ['EOL-2', 'b2', '', '', ''],
+      ]),
+    ));
+    expect(job, job.log).toMatchObject({ status: 'SUCCESS', rowsUpdated: 2 });
+    expect([await endOfLife('EOL-1'), await endOfLife('EOL-2')]).toEqual(['2031-06-30', '2032-01-15']);
+    // the column present: a blank cell clears, a date replaces
+    ({ job } = await run(
+      sheetZip(
+        [
+          ['EOL-1', 'a3', '', '', '', ''],
+          ['EOL-2', 'b3', '', '', '', '2033-03-03'],
+        ],
+        eolHeader,
+      ),
+    ));
+    expect(job, job.log).toMatchObject({ status: 'SUCCESS', rowsUpdated: 2 });
+    expect([await endOfLife('EOL-1'), await endOfLife('EOL-2')]).toEqual([null, '2033-03-03']);
+    // not a date: rejected at its cell, nothing changed
+    const bad = await run(sheetZip([['EOL-2', 'b4', '', '', '', '31.12.2030']], eolHeader));
+    expect(bad.job).toMatchObject({ status: 'FAILED', rowsRejected: 1 });
+    expect(bad.errors).toEqual([expect.objectContaining({ row: 2, column: 'End of life date', value: '31.12.2030' })]);
+    expect(await endOfLife('EOL-2')).toBe('2033-03-03');
+  });
+});
+
 describe('the rows of a batch checked together and written with multi-row statements (decision 0063)', () => {
   it('refuses a unique value held by a stored product or by an earlier row of the batch, ignoring case; the others written and audited as by hand', async () => {
     const type = await makeProductType(ctx.db, s.unitId, {}, [
@@ -367,7 +417,7 @@ describe('REPLACE and the round trip', () => {
       for (const [keyCode, label, notes] of AWKWARD) {
         const values: Record<number, string> = { [source.definitions[0]?.id as number]: label as string };
         if (notes) values[source.definitions[1]?.id as number] = notes;
-        made.push((await makeProduct(ctx.db, source, { keyCode }, values)).id);
+        made.push((await makeProduct(ctx.db, source, { keyCode, endOfLifeDate: keyCode === '000123' ? '2030-12-31' : null }, values)).id);
       }
       // the first product in two groups: its cell holds both names, one per line
       const GROUPS = ['Group X', 'Gruppe "Ω" קבוצה'];
@@ -410,6 +460,13 @@ describe('REPLACE and the round trip', () => {
         expect(byDef[target.definitions[1]?.id as number]).toBe(notes || undefined);
         expect(p?.productGroups.map((g) => g.name).sort()).toEqual(keyCode === AWKWARD[0]?.[0] ? [...GROUPS].sort() : []);
       }
+      const dates = await ctx.db
+        .select({ keyCode: product.keyCode, endOfLifeDate: product.endOfLifeDate })
+        .from(product)
+        .where(eq(product.productTypeId, target.id));
+      expect(Object.fromEntries(dates.map((d) => [d.keyCode, d.endOfLifeDate]))).toEqual(
+        Object.fromEntries(AWKWARD.map(([k]) => [k, k === '000123' ? '2030-12-31' : null])),
+      );
     },
   );
 });

@@ -49,7 +49,7 @@ const url = (q: Record<string, string | number>) =>
 const productUrl = (q: Record<string, string | number> = {}) => url({ entity: 'PRODUCT', 'product-type': s.typeId, ...q });
 const documentUrl = (q: Record<string, string | number> = {}) => url({ entity: 'DOCUMENT', ...q });
 
-const productHeader = ['Key code', 'Label [label]', "'-Size [size]", 'Lots [lots]', 'Product groups', 'Lot ranges'];
+const productHeader = ['Key code', 'Label [label]', "'-Size [size]", 'Lots [lots]', 'Product groups', 'Lot ranges', 'End of life date'];
 const documentHeader = [
   'Document number',
   'Document name',
@@ -120,7 +120,7 @@ describe('GET api/bulk/template', () => {
     const res = await get(s.importer, productUrl());
     expect(res.headers['content-disposition']).toBe('attachment; filename=template-products-catheters.txt');
     const { comments, rows } = await txtOf(res);
-    expect(rows).toEqual([productHeader, ['EXAMPLE-0001', 'Example Label', 'Example -Size', '', "'=Group", 'Lots 2026']]);
+    expect(rows).toEqual([productHeader, ['EXAMPLE-0001', 'Example Label', 'Example -Size', '', "'=Group", 'Lots 2026', '']]);
     for (const column of [
       'Key code',
       'Label [label] (mandatory: Yes)',
@@ -128,6 +128,7 @@ describe('GET api/bulk/template', () => {
       'Lots [lots]',
       'Product groups',
       'Lot ranges',
+      'End of life date',
     ]) {
       expect(comments).toContain(`# ${column}`);
     }

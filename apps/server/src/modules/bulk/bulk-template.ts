@@ -33,7 +33,7 @@ import {
   REST_OF_THE_WORLD,
   YES,
 } from './bulk-document-sheet.js';
-import { productHeader } from './bulk-export-products.js';
+import { END_OF_LIFE, productHeader } from './bulk-export-products.js';
 import { neutralised, txtLine, workbookFile, XLS_MAX_ROWS } from './bulk-sheet.js';
 import { countryCodes, documentTypesOf, groupNamesOf, lotRangeNamesOf, unitExamples, worldWide } from './bulk-template.repo.js';
 import { XLS_LIMITS } from './import/xls-rows.js';
@@ -131,12 +131,20 @@ async function productTemplate(deps: Deps, unitId: number, productTypeId: number
         `Names of lot ranges of this product type, one per line (each lot number of a range is at most ${LOT_NUMBER_MAX} characters; ` +
         `ranges are made on the lot ranges page). This product type's current lot ranges: ${listed(lotRanges, 'none yet')}.`,
     },
+    {
+      column: END_OF_LIFE,
+      mandatory: no,
+      explanation:
+        'The date the product reaches its end of life, as YYYY-MM-DD (retention counts from it). A blank cell clears it; ' +
+        'without this column an update keeps each product’s date.',
+    },
   ];
   const example = [
     'EXAMPLE-0001',
     ...definitions.map((d) => (d.type === 'STRING' && d.isActive ? `Example ${d.name}` : '')),
     groups[0] ?? '',
     lotRanges[0] ?? '',
+    '',
   ];
   return {
     sheetName: 'Products',

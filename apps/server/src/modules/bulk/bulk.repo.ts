@@ -72,6 +72,8 @@ export interface SheetProduct {
   values: Record<string, string>;
   groups: string[];
   lotRanges: string[];
+  /** YYYY-MM-DD, or null. */
+  endOfLifeDate: string | null;
 }
 
 /**
@@ -80,9 +82,16 @@ export interface SheetProduct {
  * lot ranges in one statement.
  */
 export async function productPage(db: DbOrTx, productTypeId: number, afterKey: string | null, size: number): Promise<SheetProduct[]> {
-  const rows = await rowsOf<{ key_code: string; sort_key: string; attribute_values: unknown; groups: unknown; lot_ranges: unknown }>(
+  const rows = await rowsOf<{
+    key_code: string;
+    sort_key: string;
+    end_of_life_date: string | null;
+    attribute_values: unknown;
+    groups: unknown;
+    lot_ranges: unknown;
+  }>(
     db,
-    sql`SELECT p.key_code, lower(p.key_code) AS sort_key,
+    sql`SELECT p.key_code, lower(p.key_code) AS sort_key, to_char(p.end_of_life_date, 'YYYY-MM-DD') AS end_of_life_date,
           coalesce((SELECT json_object_agg(v.attribute_definition_id, v.value) FROM product_type_attribute_value v WHERE v.product_id = p.id), '{}') AS attribute_values,
           coalesce((SELECT json_agg(g.name ORDER BY g.name) FROM product_group_product gp JOIN product_group g ON g.id = gp.product_group_id
                      WHERE gp.product_id = p.id), '[]') AS groups,
@@ -99,6 +108,7 @@ export async function productPage(db: DbOrTx, productTypeId: number, afterKey: s
     values: fromJson<Record<string, string>>(r.attribute_values),
     groups: fromJson<string[]>(r.groups),
     lotRanges: fromJson<string[]>(r.lot_ranges),
+    endOfLifeDate: r.end_of_life_date,
   }));
 }
 

@@ -113,10 +113,11 @@ export async function insertProducts(
   if (values.length === 0) return [];
   const rows = await rowsOf<{ id: number; key_code: string }>(
     db,
-    sql`INSERT INTO product (business_unit_id, product_type_id, key_code, publish_date)
-        SELECT ${businessUnitId}::int, ${productTypeId}::int, t.key_code, t.publish_date::timestamptz
-        FROM unnest(${textArray(values.map((v) => v.keyCode))}, ${nullableTextArray(values.map((v) => v.publishDate?.toISOString() ?? null))})
-          WITH ORDINALITY AS t(key_code, publish_date, n)
+    sql`INSERT INTO product (business_unit_id, product_type_id, key_code, publish_date, end_of_life_date)
+        SELECT ${businessUnitId}::int, ${productTypeId}::int, t.key_code, t.publish_date::timestamptz, t.end_of_life_date::date
+        FROM unnest(${textArray(values.map((v) => v.keyCode))}, ${nullableTextArray(values.map((v) => v.publishDate?.toISOString() ?? null))},
+                    ${nullableTextArray(values.map((v) => v.endOfLifeDate ?? null))})
+          WITH ORDINALITY AS t(key_code, publish_date, end_of_life_date, n)
         ORDER BY t.n
         RETURNING id, key_code`,
   );

@@ -305,7 +305,7 @@ export async function createProduct(deps: Pick<Deps, 'db'>, actor: Actor, body: 
 }
 
 const createdAudit = (
-  row: Pick<repo.ProductRow, 'id' | 'keyCode' | 'publishDate'>,
+  row: Pick<repo.ProductRow, 'id' | 'keyCode' | 'publishDate'> & { endOfLifeDate?: string | null },
   type: ProductTypeRow,
   checked: CheckedProduct,
   lotRangeIds: number[],
@@ -372,7 +372,11 @@ export async function createProductsOfType(
           type.id,
           accepted.map(({ i }) => {
             const body = bodies[i] as CreateBody;
-            return { keyCode: body.keyCode, publishDate: body.publishDate === null ? null : new Date(body.publishDate) };
+            return {
+              keyCode: body.keyCode,
+              publishDate: body.publishDate === null ? null : new Date(body.publishDate),
+              endOfLifeDate: body.endOfLifeDate,
+            };
           }),
         );
         await repo.insertValues(
@@ -397,7 +401,12 @@ export async function createProductsOfType(
           accepted.map(({ i, checked }, n) => {
             const body = bodies[i] as CreateBody;
             const publishDate = body.publishDate === null ? null : new Date(body.publishDate);
-            return createdAudit({ ...(rows[n] as { id: number; keyCode: string }), publishDate }, type, checked, []);
+            return createdAudit(
+              { ...(rows[n] as { id: number; keyCode: string }), publishDate, endOfLifeDate: body.endOfLifeDate },
+              type,
+              checked,
+              [],
+            );
           }),
         );
         accepted.forEach(({ i }, n) => {

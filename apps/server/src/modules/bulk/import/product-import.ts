@@ -6,6 +6,7 @@ import { AppError } from '../../../platform/errors.js';
 import { valuesOf } from '../../products/products.repo.js';
 import { createProductsOfType, deleteProduct, updateProductsOfType } from '../../products/products.service.js';
 import { findProductTypeOf, sheetDefinitions } from '../bulk.repo.js';
+import { END_OF_LIFE } from '../bulk-export-products.js';
 import {
   type ExistingProduct,
   groupsByName,
@@ -34,16 +35,18 @@ interface Columns {
   keyCode: number;
   groups: number;
   lotRanges: number;
+  /** The end-of-life column, or -1: absent, an update keeps the date (decision 0081). */
+  endOfLife: number;
   /** Attribute columns: the cell's index and its definition. */
   attributes: { index: number; def: SheetDefinition }[];
 }
 
-/** Reads the header by the export's names: `Key code`, `Name [slug]` per attribute (matched by slug), `Product groups`, `Lot ranges`. */
+/** Reads the header by the export's names: `Key code`, `Name [slug]` per attribute (matched by slug), `Product groups`, `Lot ranges`, `End of life date`. */
 function columnsOf(header: string[], definitions: readonly SheetDefinition[]): Columns {
   const errors: RowErrorValues[] = [];
   const bySlug = new Map(definitions.map((d) => [d.slug, d]));
   const seen = new Set<string>();
-  const cols: Columns = { header, keyCode: -1, groups: -1, lotRanges: -1, attributes: [] };
+  const cols: Columns = { header, keyCode: -1, groups: -1, lotRanges: -1, endOfLife: -1, attributes: [] };
   for (const [index, raw] of header.entries()) {
     const name = raw.trim();
     const err = (message: string) => errors.push({ row: 1, column: raw, message, params: { header: raw }, value: raw.slice(0, VALUE_MAX) });
@@ -61,6 +64,7 @@ function columnsOf(header: string[], definitions: readonly SheetDefinition[]): C
     else if (key === KEY_CODE.toLowerCase()) cols.keyCode = index;
     else if (key === GROUPS.toLowerCase()) cols.groups = index;
     else if (key === LOT_RANGES.toLowerCase()) cols.lotRanges = index;
+    else if (key === END_OF_LIFE.toLowerCase()) cols.endOfLife = index;
     else err(K.unknownColumn);
   }
   if (cols.keyCode < 0) errors.push({ row: 1, column: KEY_CODE, message: K.missingColumn, params: { header: KEY_CODE }, value: null });
@@ -209,6 +213,7 @@ class ProductSheetImport implements SheetImport {
     if (head === 'keyCode') return this.cols.keyCode;
     if (head === 'productGroupIds') return this.cols.groups;
     if (head === 'lotRanges') return this.cols.lotRanges;
+    if (head === 'endOfLifeDate') return this.cols.endOfLife < 0 ? null : this.cols.endOfLife;
     if (head === 'attributeValues') {
       if (index !== undefined && /^\d+$/.test(index)) return sentColumns[Number(index)] ?? null;
       const def = params?.attributeDefinitionId;
@@ -282,8 +287,8 @@ class ProductSheetImport implements SheetImport {
       productTypeId: this.type.id,
       keyCode,
       publishDate: sameType?.publishDate?.toISOString() ?? null,
-      // the sheet has no end-of-life column: an update keeps the date retention counts from
-      endOfLifeDate: sameType?.endOfLifeDate ?? null,
+      // the end-of-life column present: its date, blank clears it; absent: an update keeps the date (decision 0081)
+      endOfLifeDate: this.cols.endOfLife >= 0 ? (cells[this.cols.endOfLife] ?? '').trim() || null : (sameType?.endOfLifeDate ?? null),
       attributeValues,
       productGroupIds,
       lotRanges,
