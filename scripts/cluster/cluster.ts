@@ -67,6 +67,8 @@ export interface Cluster {
   env: Record<string, string>;
   /** Starts a replica's process again (after it exited) on its port; rollingRestart() uses it. */
   startReplica(replica: Replica): ChildProcess;
+  /** Switches the proxy's revalidation on every request on or off (nginx reloads its configuration). */
+  revalidate(on: boolean): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -203,20 +205,22 @@ export async function startCluster(o: ClusterOptions): Promise<Cluster> {
     mkdirSync(prefix, { recursive: true });
     chmodSync(prefix, 0o755);
     const conf = join(prefix, 'nginx.conf');
-    writeFileSync(
-      conf,
-      nginxConfig({
-        port,
-        innerPort: port + 3,
-        replicas: replicas.map((r) => `127.0.0.1:${r.port}`),
-        prefix,
-        revalidate: o.revalidate,
-        listen: '127.0.0.1',
-        accessLog: join(logDir, 'nginx-access.log'),
-        errorLog: 'stderr',
-        user: process.getuid?.() === 0 ? 'nobody nogroup' : undefined,
-      }),
-    );
+    const writeConf = (revalidate: boolean | undefined) =>
+      writeFileSync(
+        conf,
+        nginxConfig({
+          port,
+          innerPort: port + 3,
+          replicas: replicas.map((r) => `127.0.0.1:${r.port}`),
+          prefix,
+          revalidate,
+          listen: '127.0.0.1',
+          accessLog: join(logDir, 'nginx-access.log'),
+          errorLog: 'stderr',
+          user: process.getuid?.() === 0 ? 'nobody nogroup' : undefined,
+        }),
+      );
+    writeConf(o.revalidate);
     const nginxLog = join(logDir, 'nginx.log');
     const nginx = spawn(NGINX, ['-c', conf, '-p', prefix, '-e', 'stderr'], {
       detached: true,
@@ -239,6 +243,12 @@ export async function startCluster(o: ClusterOptions): Promise<Cluster> {
       nginx,
       env,
       startReplica,
+      revalidate: async (on: boolean) => {
+        // nginx reloads its configuration on SIGHUP: new workers take it, the old ones finish their requests
+        writeConf(on);
+        nginx.kill('SIGHUP');
+        await sleep(2_000);
+      },
       stop: cleanup,
     };
   } catch (err) {

@@ -38,6 +38,7 @@ if (values['compose-config']) {
       accessLog: '/dev/stdout',
       errorLog: 'stderr',
       user: 'nginx',
+      revalidate: !values['no-revalidate'],
     }),
   );
   process.exit(0);

@@ -4,9 +4,9 @@ import pg from 'pg';
 
 /**
  * A load of the public site for the fault suite and the proxy bench (decision 0079): visitors
- * that read a product page, search and download a file, each from its own loopback address
- * (127.0.0.2, 127.0.0.3, …) so that the site's per-address search limit counts each visitor
- * alone, as it would on the Internet; each visitor keeps its connections alive.
+ * that read a product page, search and download a file, each round from another loopback address
+ * (127.0.0.2 to 127.0.0.251) so that the site's per-address search limit (120 a minute) counts
+ * each visitor alone, as it would on the Internet; connections are kept alive.
  */
 
 export interface SitePaths {
@@ -117,11 +117,19 @@ export async function loadSite(
   const kinds = ['product', 'search', 'download'] as const;
   const report: LoadReport = { requests: 0, byStatus: {}, failures: [], downloadHashes: new Set(), seconds: 0 };
   const started = performance.now();
+  // each load visitor stands for a succession of visitors: a new address (and connection) each
+  // round of three requests, among its own share of 127.0.0.2–127.0.0.251
+  const addresses = Math.max(1, Math.floor(250 / opts.visitors));
   const visitor = async (n: number) => {
-    const agent = new Agent({ keepAlive: true, maxSockets: 1, localAddress: `127.0.0.${2 + (n % 250)}` });
+    const agents = Array.from(
+      { length: addresses },
+      (_, k) => new Agent({ keepAlive: true, maxSockets: 1, localAddress: `127.0.0.${2 + ((n * addresses + k) % 250)}` }),
+    );
     let i = n;
     try {
       while (!opts.until()) {
+        const round = Math.floor(i / kinds.length);
+        const agent = agents[round % agents.length];
         const kind = kinds[i++ % kinds.length];
         const id = `load-${n}-${i}`;
         const at = Math.round(performance.now() - started);
@@ -138,7 +146,7 @@ export async function loadSite(
         }
       }
     } finally {
-      agent.destroy();
+      for (const a of agents) a.destroy();
     }
   };
   await Promise.all(Array.from({ length: opts.visitors }, (_, n) => visitor(n)));
