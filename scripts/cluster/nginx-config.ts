@@ -153,6 +153,11 @@ ${indent(proxied, 6)}
       add_header X-Cache-Status $upstream_cache_status always;
     }
 
+    # the list of the units' sites (without this, nginx would answer /site with a 301 to /site/)
+    location = /site {
+${indent(proxied, 6)}
+    }
+
     # a file's binary: ranges passed on, each download counted by the replica
     location ~ ^/site/[^/]+/files/[^/]+/download$ {
 ${indent(proxied, 6)}
