@@ -8,6 +8,7 @@ import { filesBench } from './files.bench.js';
 import { firstLoadBench } from './first-load.bench.js';
 import { prodBuildBench } from './prod-build.bench.js';
 import { productSearchBench } from './product-search.bench.js';
+import { proxyBench } from './proxy.bench.js';
 import { publicReadBench } from './public-read.bench.js';
 import { publishBench } from './publish.bench.js';
 import { siteBench } from './site.bench.js';
@@ -29,6 +30,7 @@ const benches: Record<string, () => Promise<void>> = {
   'bulk-import': bulkImportBench,
   'bulk-export': bulkExportBench,
   'bulk-documents-rss': bulkDocumentsRssBench,
+  proxy: proxyBench,
 };
 const only = process.env.BENCH;
 for (const [name, run] of Object.entries(benches)) {
