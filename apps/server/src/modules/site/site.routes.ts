@@ -13,6 +13,7 @@ import { sitePreview } from './site-preview.js';
 import { productPages } from './site-product.js';
 import { searchPages } from './site-search.js';
 import { sheetPages, siteCssRoute } from './site-sheets.js';
+import { siteSsoPages } from './site-sso.js';
 
 /**
  * The public website (issue 12, decision 0039): server-rendered pages under /site/{bu}, answered
@@ -36,6 +37,7 @@ export function sitePages(app: FastifyInstance, mode: SiteMode) {
   productPages(app, mode);
   filePages(app, mode);
   siteAccessPages(app, mode);
+  siteSsoPages(app, mode);
   documentSearchPages(app, mode);
   paperCopyPages(app, mode);
   gs1Pages(app, mode);
