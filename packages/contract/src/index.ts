@@ -6,6 +6,7 @@ export * from './bulk.js';
 export * from './bulk-upload.js';
 export * from './catalogue-errors.js';
 export * from './common.js';
+export * from './customer-api.js';
 export * from './demo.js';
 export * from './document-downloads.js';
 export * from './document-types.js';

@@ -4,6 +4,7 @@ import { bulkApi } from './bulk.js';
 import { bulkTemplateApi } from './bulk-template.js';
 import { bulkUploadApi } from './bulk-upload.js';
 import { businessUnitsApi } from './business-units.js';
+import { customerApi } from './customer-api.js';
 import type { RouteDecl } from './define.js';
 import { demoApi } from './demo.js';
 import { documentDownloadsApi } from './document-downloads.js';
@@ -41,6 +42,7 @@ export * from './bulk.js';
 export * from './bulk-template.js';
 export * from './bulk-upload.js';
 export * from './business-units.js';
+export * from './customer-api.js';
 export * from './define.js';
 export * from './demo.js';
 export * from './document-downloads.js';
@@ -81,6 +83,7 @@ export const apiAreas: Readonly<Record<string, Readonly<Record<string, RouteDecl
   bulkTemplate: bulkTemplateApi,
   bulkUpload: bulkUploadApi,
   businessUnits: businessUnitsApi,
+  customerApi,
   demo: demoApi,
   documentDownloads: documentDownloadsApi,
   documentSearchAccess: documentSearchAccessApi,
