@@ -7,6 +7,7 @@ export * from './bulk-upload.js';
 export * from './catalogue-errors.js';
 export * from './common.js';
 export * from './config-export.js';
+export * from './customer-api.js';
 export * from './demo.js';
 export * from './document-downloads.js';
 export * from './document-types.js';

@@ -120,6 +120,11 @@ export const WEBSITE_TEXTS = {
   'access.invalid.body': t('The link has expired or was already used. You can ask for a new one.', 200),
   'access.verified': t('Restricted documents are shown for {{email}}.', 200),
   'access.forget': t('Stop showing them', 50),
+  // or signing in through the manufacturer's identity provider (decision 0075)
+  'access.sso.intro': t('Or sign in with your organisation account:', 200),
+  'access.sso.submit': t('Sign in with {{provider}}', 50),
+  'access.sso.failed.title': t('Sign-in failed', 50),
+  'access.sso.failed.body': t('The sign-in could not be completed. You can try again, or ask for a link by e-mail.', 200),
   'access.mail.subject': t('Your link to the restricted documents', 100),
   'access.mail.body': t('Open this link to see the restricted documents of {{unit}}. It can be used once within 30 minutes:', 255),
   'access.mail.ignore': t('If you did not ask for this link, you can ignore this e-mail.', 200),

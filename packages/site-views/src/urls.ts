@@ -54,6 +54,12 @@ export const siteUrls = {
   access: (root: SiteRoot, params: { back?: string; language?: string } = {}) => `${root}/_access${query(params)}`,
   /** The link of the e-mail: a page that uses it when confirmed (POST to the same URL). */
   accessLink: (root: SiteRoot, token: string, language?: string) => `${root}/_access/${seg(token)}${query({ language })}`,
+  /**
+   * Signing in through the manufacturer's identity provider for restricted documents (decision
+   * 0075): a plain link (GET) that sends the browser to the provider, and where the provider sends it back.
+   */
+  accessSso: (root: SiteRoot, params: { back?: string; language?: string } = {}) => `${root}/_access/_sso${query(params)}`,
+  accessSsoCallback: (root: SiteRoot) => `${root}/_access/_sso/callback`,
   /** Forgets the verified e-mail (POST). */
   accessForget: (root: SiteRoot) => `${root}/_access/_forget`,
   /** GS1 Digital Link of a product (decision 0043): the persistent URL of its GTIN, with a lot when given. */

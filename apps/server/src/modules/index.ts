@@ -8,6 +8,7 @@ import { bulkRoutes } from './bulk/bulk.routes.js';
 import { bulkUploadRoutes } from './bulk/bulk-upload.routes.js';
 import { businessUnitsRoutes } from './business-units/business-units.routes.js';
 import { configExportRoutes } from './config-export/config-export.routes.js';
+import { customerApiRoutes } from './customer-api/customer-api.routes.js';
 import { demoRoutes } from './demo/demo.routes.js';
 import { documentDownloadsRoutes } from './document-downloads/document-downloads.routes.js';
 import { documentSearchAccessRoutes } from './document-search-access/document-search-access.routes.js';
@@ -54,6 +55,8 @@ export const apiModules: RoutesPlugin[] = [
   // issue 23: demo mode (view the admin as a user group or a user, read-only)
   demoRoutes,
   ssoRoutes,
+  // issue 23: the customer API (read-only, the live publications, the provider's bearer tokens)
+  customerApiRoutes,
   accessRightsRoutes,
   rolesRoutes,
   userGroupsRoutes,

@@ -5,6 +5,7 @@ import { bulkTemplateApi } from './bulk-template.js';
 import { bulkUploadApi } from './bulk-upload.js';
 import { businessUnitsApi } from './business-units.js';
 import { configExportApi } from './config-export.js';
+import { customerApi } from './customer-api.js';
 import type { RouteDecl } from './define.js';
 import { demoApi } from './demo.js';
 import { documentDownloadsApi } from './document-downloads.js';
@@ -44,6 +45,7 @@ export * from './bulk-template.js';
 export * from './bulk-upload.js';
 export * from './business-units.js';
 export * from './config-export.js';
+export * from './customer-api.js';
 export * from './define.js';
 export * from './demo.js';
 export * from './document-downloads.js';
@@ -86,6 +88,7 @@ export const apiAreas: Readonly<Record<string, Readonly<Record<string, RouteDecl
   bulkUpload: bulkUploadApi,
   businessUnits: businessUnitsApi,
   configExport: configExportApi,
+  customerApi,
   demo: demoApi,
   documentDownloads: documentDownloadsApi,
   documentSearchAccess: documentSearchAccessApi,

@@ -17,6 +17,11 @@ export interface AccessFormView {
   /** The verified address, shown with a button that forgets it. */
   verifiedEmail: string | null;
   forgetAction: string;
+  /**
+   * Signing in through the manufacturer's identity provider instead (decision 0075): a plain link
+   * that starts the sign-in, and the provider's name; null while the PUBLIC configuration is off.
+   */
+  sso?: { url: string; provider: string } | null;
   /** The address typed, shown again with the error when it is not an e-mail address. */
   value?: string;
   invalid?: boolean;
@@ -67,6 +72,14 @@ export function AccessForm({ form, t, headingLevel = 2 }: { form: AccessFormView
           <button type="submit">{t('access.submit')}</button>
         </p>
       </form>
+      {form.sso && (
+        <p className="access-sso">
+          {t('access.sso.intro')}{' '}
+          <a href={form.sso.url} rel="nofollow">
+            {t('access.sso.submit').replace('{{provider}}', form.sso.provider)}
+          </a>
+        </p>
+      )}
     </section>
   );
 }
@@ -81,15 +94,30 @@ interface AccessPageBase {
 
 /**
  * `/site/{bu}/_access`: the form on its own (GET), or what a request for a link answers: `sent` in
- * every case where the address was an e-mail address, `tooMany` when rate limited.
+ * every case where the address was an e-mail address, `tooMany` when rate limited; `ssoFailed`
+ * when a sign-in through the identity provider was refused (the form again, nothing said of why).
  */
-export function AccessRequestPage(p: AccessPageBase & { state: 'form' | 'sent' | 'tooMany'; form: AccessFormView; backUrl: string }) {
+export function AccessRequestPage(
+  p: AccessPageBase & { state: 'form' | 'sent' | 'tooMany' | 'ssoFailed'; form: AccessFormView; backUrl: string },
+) {
   const { t } = p;
-  const title = p.state === 'sent' ? t('access.sent.title') : p.state === 'tooMany' ? t('access.tooMany.title') : t('access.title');
+  const titles = {
+    form: t('access.title'),
+    sent: t('access.sent.title'),
+    tooMany: t('access.tooMany.title'),
+    ssoFailed: t('access.sso.failed.title'),
+  };
+  const title = titles[p.state];
   return (
     <Layout unit={p.unit} language={p.language} t={t} title={title} choice={p.choice} audienceName={p.audienceName}>
       {p.state === 'form' ? (
         <AccessForm form={p.form} t={t} headingLevel={1} />
+      ) : p.state === 'ssoFailed' ? (
+        <>
+          <h1>{title}</h1>
+          <p role="alert">{t('access.sso.failed.body')}</p>
+          <AccessForm form={p.form} t={t} />
+        </>
       ) : (
         <>
           <h1>{title}</h1>

@@ -11,6 +11,7 @@ import { consumeEmailLink, createEmailLink, findEmailLink } from './site-email-l
 import { type PageCaching, pageHeaders, readCookie, seeOther, sendPage, text } from './site-http.js';
 import { type SiteLimit, siteLimit } from './site-limits.js';
 import { type SiteMode, siteAnswers } from './site-mode.js';
+import { providerName, publicSsoConfig } from './site-sso-config.js';
 
 /**
  * Restricted documents on the public website (issue 12, decision 0045): a visitor proves an
@@ -38,7 +39,7 @@ type Body = Record<string, string | undefined>;
 /** The cookie's signing key: derived from the server's token secret for this purpose only. */
 const keyOf = (secret: string) => createHmac('sha256', secret).update(ACCESS_PURPOSE).digest();
 
-async function signAccess(secret: string, unitId: number, email: string, now: Date): Promise<string> {
+export async function signAccess(secret: string, unitId: number, email: string, now: Date): Promise<string> {
   return new SignJWT({ email, unit: unitId })
     .setProtectedHeader({ alg: 'HS256' })
     .setAudience(ACCESS_PURPOSE)
@@ -58,7 +59,7 @@ async function verifyAccess(secret: string, unitId: number, token: string): Prom
   }
 }
 
-function accessCookie(req: FastifyRequest, root: SiteRoot, value: string, maxAge: number): string {
+export function accessCookie(req: FastifyRequest, root: SiteRoot, value: string, maxAge: number): string {
   const secure = req.protocol === 'https' ? '; Secure' : '';
   return `${ACCESS_COOKIE}=${encodeURIComponent(value)}; Path=${root}; Max-Age=${maxAge}; SameSite=Lax; HttpOnly${secure}`;
 }
@@ -97,8 +98,19 @@ export function safeBack(root: SiteRoot, back: string | undefined): string {
 }
 
 /** The page again, with a query part of its own so that no copy cached before the verification is shown. */
-function fresh(path: string, now: Date): string {
+export function fresh(path: string, now: Date): string {
   return `${path}${path.includes('?') ? '&' : '?'}_access=${Math.floor(now.getTime() / 1000).toString(36)}`;
+}
+
+/**
+ * The link that signs the visitor in through the manufacturer's identity provider, beside the
+ * e-mail form (decision 0075): only on the visitors' site (not in a preview), while the PUBLIC
+ * configuration is enabled.
+ */
+export async function ssoLinkOf(app: FastifyInstance, s: LoadedSite, back: string, language: string): Promise<AccessFormView['sso']> {
+  if (s.preview) return null;
+  const row = await publicSsoConfig(app.deps.db);
+  return row ? { url: siteUrls.accessSso(s.root, { back, language }), provider: providerName(row) } : null;
 }
 
 /** The form asking for a link (or who is verified) on a page of the site, while the unit has restricted groups. */
@@ -122,6 +134,9 @@ export async function visitorAccess(app: FastifyInstance, req: FastifyRequest, r
   const email = cookie ? await verifyAccess(app.deps.config.tokenSecret, site.unit.id, cookie) : undefined;
   if (cookie !== undefined) reply.header('vary', 'Cookie').header('x-robots-tag', 'noindex');
   const groups = site.unit.settings.publicUserGroupActive && site.restrictedGroups.some((g) => g.enabled);
+  // looked up only where a form may be shown: a unit without restricted documents needs no statement for it
+  const restricted = groups || (site.unit.settings.documentSearch && site.unit.settings.documentSearchRestricted);
+  const sso = !email && !s.preview && restricted ? await publicSsoConfig(app.deps.db) : undefined;
   return {
     email,
     caching: (c) => (cookie !== undefined ? { kind: 'none' } : c),
@@ -133,6 +148,7 @@ export async function visitorAccess(app: FastifyInstance, req: FastifyRequest, r
             language,
             verifiedEmail: email ?? null,
             forgetAction: siteUrls.accessForget(s.root),
+            sso: sso ? { url: siteUrls.accessSso(s.root, { back: safeBack(s.root, back), language }), provider: providerName(sso) } : null,
           }
         : null,
   };
@@ -171,7 +187,14 @@ export function siteAccessPages(app: FastifyInstance, mode: SiteMode) {
     req: FastifyRequest,
     reply: FastifyReply,
     s: LoadedSite,
-    p: { status: number; state: 'form' | 'sent' | 'tooMany'; back: string; language?: string; value?: string; invalid?: boolean },
+    p: {
+      status: number;
+      state: 'form' | 'sent' | 'tooMany' | 'ssoFailed';
+      back: string;
+      language?: string;
+      value?: string;
+      invalid?: boolean;
+    },
     now: Date,
   ) {
     const language = pageLanguage(s.live.site, p.language);
@@ -187,6 +210,7 @@ export function siteAccessPages(app: FastifyInstance, mode: SiteMode) {
         language: language.isoCode,
         verifiedEmail: null,
         forgetAction: siteUrls.accessForget(s.root),
+        sso: await ssoLinkOf(app, s, p.back, language.isoCode),
         value: p.value,
         invalid: p.invalid,
       },

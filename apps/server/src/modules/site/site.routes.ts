@@ -13,6 +13,7 @@ import { sitePreview } from './site-preview.js';
 import { productPages } from './site-product.js';
 import { searchPages } from './site-search.js';
 import { sheetPages, siteCssRoute } from './site-sheets.js';
+import { siteSsoPages } from './site-sso.js';
 import { siteUnavailablePage } from './site-unavailable.js';
 
 /**
@@ -38,6 +39,7 @@ export function sitePages(app: FastifyInstance, mode: SiteMode) {
   productPages(app, mode);
   filePages(app, mode);
   siteAccessPages(app, mode);
+  siteSsoPages(app, mode);
   documentSearchPages(app, mode);
   paperCopyPages(app, mode);
   gs1Pages(app, mode);
