@@ -1,7 +1,7 @@
 /**
  * A plain PDF 1.4 file of text pages (A4, standard Helvetica fonts, nothing embedded): the title in
  * bold on the first page, then the lines at 9 pt, as many pages as they take. Lines are not wrapped:
- * the caller cuts them. Used for the validation records (decision 0077).
+ * the caller cuts them. Used for the validation records (decision 0077); its pieces also write the demo PDFs.
  */
 
 /** The characters of Windows-1252 that are not Latin-1 at the same code (the fonts' WinAnsiEncoding). */
@@ -18,20 +18,53 @@ const WIN_ANSI: Record<string, number> = {
   '–': 0x96,
   '—': 0x97,
   '›': 0x9b,
+  Œ: 0x8c,
+  œ: 0x9c,
 };
 
-function winAnsiLiteral(text: string): Buffer {
+/** A PDF literal string of the text in WinAnsiEncoding (what the standard fonts draw); a character it lacks becomes `?`. */
+export function winAnsiLiteral(text: string): Buffer {
   const bytes: number[] = [];
   for (const ch of text) {
     const code = ch.codePointAt(0) ?? 0x3f;
     const byte = WIN_ANSI[ch] ?? (code >= 0x20 && code <= 0xff && (code < 0x7f || code >= 0xa0) ? code : 0x3f);
+    // the literal string's own delimiters and escape character are escaped
     if (byte === 0x28 || byte === 0x29 || byte === 0x5c) bytes.push(0x5c);
     bytes.push(byte);
   }
   return Buffer.concat([Buffer.from('('), Buffer.from(bytes), Buffer.from(')')]);
 }
 
-const utf16Hex = (text: string) => `<FEFF${Buffer.from(text, 'utf16le').swap16().toString('hex').toUpperCase()}>`;
+/** A text string of the document's metadata: UTF-16BE with its byte-order mark, written in hex (any character). */
+export const utf16Hex = (text: string) => `<FEFF${Buffer.from(text, 'utf16le').swap16().toString('hex').toUpperCase()}>`;
+
+/** A content stream object of these bytes. */
+export const streamObject = (content: Buffer) =>
+  Buffer.concat([Buffer.from(`<< /Length ${content.length} >>\nstream\n`), content, Buffer.from('\nendstream')]);
+
+/**
+ * The bytes of a PDF 1.4 file of these objects (numbered from 1 in order; object 1 the catalogue),
+ * with a valid cross-reference table; `info` is the number of the document information object.
+ */
+export function pdfFile(objects: readonly Buffer[], info: number): Buffer {
+  // the header's second line holds bytes above 127: the file is binary to every tool that looks
+  const chunks: Buffer[] = [Buffer.from('%PDF-1.4\n%\xe2\xe3\xcf\xd3\n', 'latin1')];
+  let offset = chunks[0].length;
+  const offsets: number[] = [];
+  for (const [i, body] of objects.entries()) {
+    const object = Buffer.concat([Buffer.from(`${i + 1} 0 obj\n`), body, Buffer.from('\nendobj\n')]);
+    offsets.push(offset);
+    chunks.push(object);
+    offset += object.length;
+  }
+  // each cross-reference entry is exactly 20 bytes: ten digits, space, five digits, space, type, space, newline
+  const entry = (n: number, generation: string, type: 'f' | 'n') => `${String(n).padStart(10, '0')} ${generation} ${type} \n`;
+  const xref = [`xref\n0 ${objects.length + 1}\n`, entry(0, '65535', 'f'), ...offsets.map((o) => entry(o, '00000', 'n'))].join('');
+  chunks.push(
+    Buffer.from(`${xref}trailer\n<< /Size ${objects.length + 1} /Root 1 0 R /Info ${info} 0 R >>\nstartxref\n${offset}\n%%EOF\n`),
+  );
+  return Buffer.concat(chunks);
+}
 
 const LINES_PER_PAGE = 64;
 
@@ -65,20 +98,8 @@ export function textPdf(doc: TextPdf): Buffer {
       Buffer.from(
         `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 3 0 R /F2 4 0 R >> >> /Contents ${pageObject(i) + 1} 0 R >>`,
       ),
-      Buffer.concat([Buffer.from(`<< /Length ${content.length} >>\nstream\n`), content, Buffer.from('\nendstream')]),
+      streamObject(content),
     );
   }
-  const chunks: Buffer[] = [Buffer.from('%PDF-1.4\n%\xe2\xe3\xcf\xd3\n', 'latin1')];
-  let offset = chunks[0]?.length ?? 0;
-  const offsets: number[] = [];
-  for (const [i, body] of objects.entries()) {
-    const object = Buffer.concat([Buffer.from(`${i + 1} 0 obj\n`), body, Buffer.from('\nendobj\n')]);
-    offsets.push(offset);
-    chunks.push(object);
-    offset += object.length;
-  }
-  const entry = (n: number, generation: string, type: 'f' | 'n') => `${String(n).padStart(10, '0')} ${generation} ${type} \n`;
-  const xref = [`xref\n0 ${objects.length + 1}\n`, entry(0, '65535', 'f'), ...offsets.map((o) => entry(o, '00000', 'n'))].join('');
-  chunks.push(Buffer.from(`${xref}trailer\n<< /Size ${objects.length + 1} /Root 1 0 R /Info 5 0 R >>\nstartxref\n${offset}\n%%EOF\n`));
-  return Buffer.concat(chunks);
+  return pdfFile(objects, 5);
 }

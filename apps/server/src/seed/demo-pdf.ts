@@ -1,3 +1,5 @@
+import { pdfFile, streamObject, utf16Hex, winAnsiLiteral } from '../platform/text-pdf.js';
+
 /**
  * Small, real PDF files for the demo (decision 0052): one A4 page with a title and a few lines of
  * text in the file's language, in the standard Helvetica fonts (no font embedded), with the
@@ -13,42 +15,6 @@ export interface DemoPdf {
   lines: string[];
   /** The text's language (BCP 47, e.g. `fr`), for screen readers. */
   language: string;
-}
-
-/** The characters of Windows-1252 that are not Latin-1 at the same code (the fonts' WinAnsiEncoding). */
-const WIN_ANSI: Record<string, number> = {
-  '€': 0x80,
-  '‚': 0x82,
-  '„': 0x84,
-  '…': 0x85,
-  '‘': 0x91,
-  '’': 0x92,
-  '“': 0x93,
-  '”': 0x94,
-  '•': 0x95,
-  '–': 0x96,
-  '—': 0x97,
-  œ: 0x9c,
-  Œ: 0x8c,
-};
-
-/** A PDF literal string of the text in WinAnsiEncoding (what the fonts draw); a character it lacks becomes `?`. */
-function winAnsiLiteral(text: string): Buffer {
-  const bytes: number[] = [];
-  for (const ch of text) {
-    const code = ch.codePointAt(0) ?? 0x3f;
-    const byte = WIN_ANSI[ch] ?? (code >= 0x20 && code <= 0xff && (code < 0x7f || code >= 0xa0) ? code : 0x3f);
-    // the literal string's own delimiters and escape character are escaped
-    if (byte === 0x28 || byte === 0x29 || byte === 0x5c) bytes.push(0x5c);
-    bytes.push(byte);
-  }
-  return Buffer.concat([Buffer.from('('), Buffer.from(bytes), Buffer.from(')')]);
-}
-
-/** A text string of the document's metadata: UTF-16BE with its byte-order mark, written in hex (any character). */
-function utf16Hex(text: string): string {
-  const units = Buffer.from(text, 'utf16le').swap16();
-  return `<FEFF${units.toString('hex').toUpperCase()}>`;
 }
 
 /** The language tag as a PDF literal: letters, digits and hyphens only. */
@@ -75,22 +41,8 @@ export function demoPdf(pdf: DemoPdf): Buffer {
     Buffer.from('<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 4 0 R /F2 5 0 R >> >> /Contents 6 0 R >>'),
     Buffer.from('<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica-Bold /Encoding /WinAnsiEncoding >>'),
     Buffer.from('<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>'),
-    Buffer.concat([Buffer.from(`<< /Length ${content.length} >>\nstream\n`), content, Buffer.from('\nendstream')]),
+    streamObject(content),
     Buffer.from(`<< /Title ${utf16Hex(pdf.title)} /Producer (Vellum demo) >>`),
   ];
-  // the header's second line holds bytes above 127: the file is binary to every tool that looks
-  const chunks: Buffer[] = [Buffer.from('%PDF-1.4\n%\xe2\xe3\xcf\xd3\n', 'latin1')];
-  let offset = chunks[0].length;
-  const offsets: number[] = [];
-  for (const [i, body] of objects.entries()) {
-    const object = Buffer.concat([Buffer.from(`${i + 1} 0 obj\n`), body, Buffer.from('\nendobj\n')]);
-    offsets.push(offset);
-    chunks.push(object);
-    offset += object.length;
-  }
-  // each cross-reference entry is exactly 20 bytes: ten digits, space, five digits, space, type, space, newline
-  const entry = (n: number, generation: string, type: 'f' | 'n') => `${String(n).padStart(10, '0')} ${generation} ${type} \n`;
-  const xref = [`xref\n0 ${objects.length + 1}\n`, entry(0, '65535', 'f'), ...offsets.map((o) => entry(o, '00000', 'n'))].join('');
-  chunks.push(Buffer.from(`${xref}trailer\n<< /Size ${objects.length + 1} /Root 1 0 R /Info 7 0 R >>\nstartxref\n${offset}\n%%EOF\n`));
-  return Buffer.concat(chunks);
+  return pdfFile(objects, 7);
 }
