@@ -2,6 +2,7 @@ import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { type AuditLog, auditLogsApi } from '@vellum/contract';
 import { call, urlOf } from '../../api/call';
 import { api } from '../../api/client';
+import { saveBlob } from '../../api/saveBlob';
 
 export type { AuditLog };
 
@@ -42,12 +43,5 @@ export async function downloadAuditLogCsv({ businessUnit, ...filters }: AuditExp
   const res = await api<Blob>(urlOf(auditLogsApi.export, { query: { 'business-unit': businessUnit, ...filters } }), {
     responseType: 'blob',
   });
-  const url = URL.createObjectURL(res.data);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = `audit-log-${businessUnit ?? 'global'}-${new Date().toISOString().slice(0, 10)}.csv`;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
+  saveBlob(res.data, `audit-log-${businessUnit ?? 'global'}-${new Date().toISOString().slice(0, 10)}.csv`);
 }

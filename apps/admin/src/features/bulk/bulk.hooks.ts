@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type BulkFileFormat, bulkApi } from '@vellum/contract';
 import { call, urlOf } from '../../api/call';
 import { api } from '../../api/client';
+import { saveBlob } from '../../api/saveBlob';
 
 const activeKey = ['bulk', 'active'] as const;
 
@@ -39,12 +40,5 @@ export function useSetBulkActive() {
 /** Downloads an export's zip with the token of its e-mail, signed in (a plain link cannot send the bearer token). */
 export async function downloadExport(id: number, token: string): Promise<void> {
   const res = await api<Blob>(urlOf(bulkApi.downloadExport, { params: { id }, query: { token } }), { responseType: 'blob' });
-  const href = URL.createObjectURL(res.data);
-  const a = document.createElement('a');
-  a.href = href;
-  a.download = `export-${id}.zip`;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(href), 10_000);
+  saveBlob(res.data, `export-${id}.zip`);
 }

@@ -11,6 +11,7 @@ import {
 import { useEffect, useRef } from 'react';
 import { call, urlOf } from '../../api/call';
 import { api } from '../../api/client';
+import { saveBlob } from '../../api/saveBlob';
 
 /** Which upload page: a product type's products or a unit's documents. */
 export interface BulkTarget {
@@ -120,18 +121,6 @@ export const completeUpload = (id: number) => call(bulkUploadApi.uploadComplete,
 
 /** POST api/bulk/{id}/cancel, for an upload the user stopped while its bytes were still on the way. */
 export const cancelUpload = (id: number) => call(bulkUploadApi.cancel, { params: { id } }).then((r) => r.data);
-
-/** Saves a blob under a name (a plain link cannot send the bearer token). */
-function saveBlob(blob: Blob, name: string) {
-  const href = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = href;
-  a.download = name;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(href), 10_000);
-}
 
 const EXTENSIONS: Record<BulkFileFormat, string> = { TXT: 'txt', XLS: 'xls', ODS: 'ods' };
 

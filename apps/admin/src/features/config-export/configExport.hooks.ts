@@ -1,20 +1,14 @@
 import { useMutation } from '@tanstack/react-query';
 import { type ConfigPart, configExportApi } from '@vellum/contract';
 import { call } from '../../api/call';
+import { saveBlob } from '../../api/saveBlob';
 
 /** Downloads the configuration zip under the name the server gives it. */
 export async function downloadConfiguration(): Promise<void> {
   const res = await call(configExportApi.export, undefined, { responseType: 'blob' });
   const disposition = res.headers.get('content-disposition') ?? '';
   const name = /filename="([^"]+)"/.exec(disposition)?.[1] ?? 'vellum-configuration.zip';
-  const url = URL.createObjectURL(res.data as Blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
+  saveBlob(res.data as Blob, name);
 }
 
 const formOf = (file: File) => {

@@ -9,6 +9,7 @@ import {
 } from '@vellum/contract';
 import { call, urlOf } from '../../api/call';
 import { ApiError, api } from '../../api/client';
+import { saveBlob } from '../../api/saveBlob';
 import { uploadWithProgress } from '../../api/uploadWithProgress';
 
 export const fileKeys = {
@@ -119,12 +120,5 @@ export function useDeleteFile() {
 /** Downloads a binary with the token (a plain link cannot send it) and hands it to the browser. */
 export async function downloadBinary(url: string, fileName: string): Promise<void> {
   const res = await api<Blob>(url, { responseType: 'blob' });
-  const href = URL.createObjectURL(res.data);
-  const a = document.createElement('a');
-  a.href = href;
-  a.download = fileName;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(href), 10_000);
+  saveBlob(res.data, fileName);
 }

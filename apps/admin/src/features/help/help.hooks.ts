@@ -2,6 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { type Ticket, type TicketCreated, type TicketStatus, ticketsApi } from '@vellum/contract';
 import { call, urlOf } from '../../api/call';
 import { api } from '../../api/client';
+import { saveBlob } from '../../api/saveBlob';
 import { uploadWithProgress } from '../../api/uploadWithProgress';
 
 export const ticketKeys = {
@@ -89,12 +90,5 @@ export function useCloseTicket() {
 /** Saves a ticket's attachment (support staff): fetched with the token, offered under its name. */
 export async function downloadAttachment(id: number, fileName: string): Promise<void> {
   const res = await api<Blob>(urlOf(ticketsApi.downloadAttachment, { params: { id } }), { responseType: 'blob' });
-  const url = URL.createObjectURL(res.data);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
+  saveBlob(res.data, fileName);
 }

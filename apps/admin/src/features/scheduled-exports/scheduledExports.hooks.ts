@@ -2,6 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { type ScheduledExportCreateBody, type ScheduledExportUpdateBody, scheduledExportsApi } from '@vellum/contract';
 import { call, urlOf } from '../../api/call';
 import { api } from '../../api/client';
+import { saveBlob } from '../../api/saveBlob';
 
 export const scheduledExportKeys = {
   all: ['scheduled-exports'] as const,
@@ -80,12 +81,5 @@ export function useRunScheduledExport() {
 /** Downloads a scheduled export's zip with the token of a recipient's e-mail, signed in (a plain link cannot send the bearer token). */
 export async function downloadScheduledExport(id: number, token: string): Promise<void> {
   const res = await api<Blob>(urlOf(scheduledExportsApi.download, { params: { id }, query: { token } }), { responseType: 'blob' });
-  const href = URL.createObjectURL(res.data);
-  const a = document.createElement('a');
-  a.href = href;
-  a.download = `scheduled-export-${id}.zip`;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(href), 10_000);
+  saveBlob(res.data, `scheduled-export-${id}.zip`);
 }

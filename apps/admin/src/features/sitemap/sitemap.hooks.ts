@@ -2,6 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { sitemapApi } from '@vellum/contract';
 import { call, urlOf } from '../../api/call';
 import { api } from '../../api/client';
+import { saveBlob } from '../../api/saveBlob';
 
 export interface SitemapListParams {
   businessUnitId: number;
@@ -36,12 +37,5 @@ export function useSitemap(params: SitemapListParams) {
 export async function downloadEudamedCsv(businessUnitId: number): Promise<void> {
   // read as a file, not as the declared text
   const res = await api<Blob>(urlOf(sitemapApi.eudamedCsv, { query: { 'business-unit': businessUnitId } }), { responseType: 'blob' });
-  const url = URL.createObjectURL(res.data);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = `eudamed-${businessUnitId}.csv`;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
+  saveBlob(res.data, `eudamed-${businessUnitId}.csv`);
 }

@@ -1,4 +1,5 @@
 import type { DocumentDownload } from '@vellum/contract';
+import { saveBlob } from '../../api/saveBlob';
 
 /** The CSV columns: header and value of each record. */
 const COLUMNS: [string, (d: DocumentDownload) => string | number | null][] = [
@@ -39,12 +40,5 @@ export function downloadsCsv(records: DocumentDownload[]): string {
 /** Hands the text to the browser as a file download. */
 export function saveCsv(text: string, fileName: string): void {
   // the byte order mark lets spreadsheet programs read the names as UTF-8
-  const url = URL.createObjectURL(new Blob(['\uFEFF', text], { type: 'text/csv;charset=utf-8' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
+  saveBlob(new Blob(['\uFEFF', text], { type: 'text/csv;charset=utf-8' }), fileName);
 }
