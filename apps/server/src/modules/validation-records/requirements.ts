@@ -87,7 +87,7 @@ export const REQUIREMENTS: readonly Requirement[] = [
     id: '000-2.8',
     section: '000 §2',
     title: 'Administration: validation records open an external page in a new tab',
-    tests: [`${S}modules/validation-records/`],
+    tests: [`${S}modules/validation-records/`, `${E}help/validation-records.spec.ts`],
   },
   {
     id: '000-2.9',
@@ -111,7 +111,7 @@ export const REQUIREMENTS: readonly Requirement[] = [
     id: '000-2.12',
     section: '000 §2',
     title: 'Footer: version linking to release notes, validation records link, Need help',
-    tests: [`${A}app/shell/`, `${E}help/help.spec.ts`],
+    tests: [`${A}app/shell/`, `${E}help/help.spec.ts`, `${E}help/validation-records.spec.ts`],
   },
   {
     id: '000-2.13',
