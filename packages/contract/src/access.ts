@@ -92,6 +92,8 @@ export const userSchema = z.object({
   activated: z.boolean(),
   locked: z.boolean(),
   technicalAccount: z.boolean(),
+  /** Signs in only through single sign-on: password sign-in and password reset are refused. */
+  ssoOnly: z.boolean(),
   langKey: z.string(),
   userGroups: z.array(z.object({ id: z.number(), name: z.string() })),
   createdBy: z.string().nullable(),
@@ -115,6 +117,7 @@ export const userCreateBody = z.object({
   email: emailSchema,
   activated: z.boolean().default(true),
   technicalAccount: z.boolean().default(false),
+  ssoOnly: z.boolean().default(false),
   langKey: z.literal('en').default('en'),
   userGroupIds: z.array(bodyId()).max(1000).default([]),
   /** Optional initial password; without it the user receives a mail to choose one. */

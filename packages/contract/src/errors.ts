@@ -16,6 +16,7 @@ export const ErrorKeys = {
   credentialsExpired: 'error.credentialsExpired',
   accountLocked: 'error.accountLocked',
   technicalAccount: 'error.technicalAccount',
+  ssoOnly: 'error.ssoOnly',
   tooManyRequests: 'error.http.429',
   invalidPassword: 'error.invalidPassword',
   existingOldPassword: 'error.existingOldPassword',

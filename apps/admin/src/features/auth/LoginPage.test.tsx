@@ -124,6 +124,22 @@ describe('LoginPage', () => {
     expect(within(locked).getByRole('link').getAttribute('href')).toBe('/account/reset/forgot');
   });
 
+  it('an SSO-only account is told to use single sign-on, without signing in', async () => {
+    mockServer({
+      'GET /api/manufacturer/own/authentication-mechanism': () => json(200, { authenticationMechanism: 'USERNAME_PASSWORD' }),
+      'POST /api/authenticate': () => problem(401, 'error.ssoOnly'),
+    });
+    renderLogin();
+    await screen.findByTestId('login-form');
+    type(/^E-mail/, 'x@e.test');
+    type(/^Password/, 'whatever');
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    const refused = await screen.findByTestId('login-sso-only');
+    expect(refused.textContent).toContain('only through your organisation');
+    expect(screen.queryByTestId('login-error')).toBeNull();
+    expect(sessionStorage.getItem('vellum-authenticationToken')).toBeNull();
+  });
+
   it('the implicit flow offers the single sign-on button instead of the form', async () => {
     mockServer({
       'GET /api/manufacturer/own/authentication-mechanism': () => json(200, { authenticationMechanism: 'IMPLICIT_FLOW' }),

@@ -141,6 +141,11 @@ export function LoginPage({ admin = false }: { admin?: boolean }) {
               </Anchor>
             </Alert>
           )}
+          {failure === 'ssoOnly' && (
+            <Alert color="red" variant="light" icon={<IconAlertCircle size={18} aria-hidden />} data-testid="login-sso-only" role="alert">
+              {t(ErrorKeys.ssoOnly)}
+            </Alert>
+          )}
           {failure === 'expired' && (
             <Alert color="orange" variant="light" data-testid="login-expired" role="alert">
               {t(ErrorKeys.credentialsExpired)}

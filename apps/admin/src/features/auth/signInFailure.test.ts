@@ -18,6 +18,10 @@ describe('signInFailure', () => {
     expect(signInFailure(failure(401, ErrorKeys.credentialsExpired))).toBe('expired');
   });
 
+  it('recognises the refusal of an SSO-only account', () => {
+    expect(signInFailure(failure(401, ErrorKeys.ssoOnly))).toBe('ssoOnly');
+  });
+
   it('recognises them by the specification titles too', () => {
     expect(signInFailure(failure(401, 'x', 'User account is locked'))).toBe('locked');
     expect(signInFailure(failure(401, 'x', 'User credentials have expired'))).toBe('expired');

@@ -2,7 +2,7 @@ import { ErrorKeys } from '@vellum/contract';
 import { ApiError } from '../../api/client';
 import { errorKey } from '../../api/errors';
 
-export type SignInFailure = 'authentication' | 'locked' | 'expired';
+export type SignInFailure = 'authentication' | 'locked' | 'expired' | 'ssoOnly';
 
 /**
  * What a failed sign-in means for the form, recognised by key or by the titles the specification
@@ -14,6 +14,7 @@ export function signInFailure(err: unknown): SignInFailure | undefined {
   const title = err.problem?.title;
   if (key === ErrorKeys.accountLocked || title === 'User account is locked') return 'locked';
   if (key === ErrorKeys.credentialsExpired || title === 'User credentials have expired') return 'expired';
+  if (key === ErrorKeys.ssoOnly) return 'ssoOnly';
   if (err.status === 400 || err.status === 401 || err.status === 403) return 'authentication';
   return undefined;
 }

@@ -39,12 +39,13 @@ const toForm = (u?: User): FormInput => ({
   email: u?.email ?? '',
   activated: u?.activated ?? true,
   technicalAccount: u?.technicalAccount ?? false,
+  ssoOnly: u?.ssoOnly ?? false,
   langKey: 'en',
   userGroupIds: u?.userGroups.map((g) => g.id) ?? [],
   password: '',
 });
 
-const FIELDS = ['login', 'firstName', 'lastName', 'email', 'activated', 'technicalAccount', 'userGroupIds', 'password'] as const;
+const FIELDS = ['login', 'firstName', 'lastName', 'email', 'activated', 'technicalAccount', 'ssoOnly', 'userGroupIds', 'password'] as const;
 
 export function UserEditPage() {
   const { id } = useParams();
@@ -98,7 +99,7 @@ function UserForm({ user }: { user?: User }) {
     await unlock.mutateAsync({ ...rest, langKey: 'en', userGroupIds: userGroups.map((g) => g.id), unlock: true }).catch(() => {});
   };
 
-  const switchField = (name: 'activated' | 'technicalAccount', label: string, description: string, disabled = false) => (
+  const switchField = (name: 'activated' | 'technicalAccount' | 'ssoOnly', label: string, description: string, disabled = false) => (
     <Controller
       control={form.control}
       name={name}
@@ -179,6 +180,7 @@ function UserForm({ user }: { user?: User }) {
             isSelf,
           )}
           {switchField('technicalAccount', t('users.fields.technicalAccount'), t('users.technicalHint'))}
+          {switchField('ssoOnly', t('users.fields.ssoOnly'), t('users.ssoOnlyHint'))}
           <Controller
             control={form.control}
             name="userGroupIds"

@@ -36,6 +36,11 @@ export function UserListPage() {
               {t('users.technical')}
             </Badge>
           )}
+          {u.ssoOnly && (
+            <Badge size="xs" variant="light" color="teal">
+              {t('users.ssoOnly')}
+            </Badge>
+          )}
           {account?.id === u.id && (
             <Badge size="xs" variant="outline" color="gray">
               {t('users.you')}

@@ -16,6 +16,8 @@ export const appUser = pgTable(
     passwordHash: text('password_hash'),
     activated: boolean('activated').notNull().default(true),
     technicalAccount: boolean('technical_account').notNull().default(false),
+    /** Signs in only through the manufacturer's identity provider: password sign-in and reset are refused. */
+    ssoOnly: boolean('sso_only').notNull().default(false),
     langKey: text('lang_key').notNull().default('en'),
     failedAttempts: integer('failed_attempts').notNull().default(0),
     lockedAt: timestamp('locked_at', { withTimezone: true }),

@@ -61,6 +61,16 @@ export async function checkCredentials(
       });
       throw accountLocked();
     }
+    if (user.ssoOnly) {
+      // told only to whoever knows the password, like the lock: no enumeration of SSO-only accounts
+      await audit(db, actor, {
+        entityName: 'user',
+        entityId: user.id,
+        action: AccountAuditActions.loginFailed,
+        changes: { reason: 'ssoOnly', address },
+      });
+      throw new AppError(ErrorKeys.ssoOnly, 401);
+    }
     return { user, policy, actor };
   }
 
@@ -82,8 +92,8 @@ export async function checkCredentials(
       },
     });
     if (!user || !counted.lockedNow) return undefined;
-    // the way out the owner is sent; technical accounts have no reset by mail (an administrator unlocks them)
-    const key = user.technicalAccount ? undefined : await createResetKey(tx, user.id);
+    // the way out the owner is sent; technical and SSO-only accounts have no reset by mail (an administrator unlocks them)
+    const key = user.technicalAccount || user.ssoOnly ? undefined : await createResetKey(tx, user.id);
     await audit(tx, actor, {
       entityName: 'user',
       entityId: user.id,

@@ -10,7 +10,7 @@ import { sendPasswordMail } from './password-reset.mail.js';
 import { consumeResetKey, createResetKey, findResetKeyUser } from './password-reset.repo.js';
 
 /**
- * Sends a reset link when an activated, non-technical user has this e-mail. The caller answers
+ * Sends a reset link when an activated, non-technical, non-SSO-only user has this e-mail. The caller answers
  * the same in every case, so a failing mail is logged rather than reported.
  */
 export async function requestPasswordReset(
@@ -19,7 +19,8 @@ export async function requestPasswordReset(
   log: { error: (obj: object, msg: string) => void },
 ): Promise<void> {
   const user = await findUserByEmail(deps.db, email);
-  if (!user?.activated || user.technicalAccount) return;
+  // SSO-only users have no password to reset: nothing is sent, the answer is the same as for an unknown address
+  if (!user?.activated || user.technicalAccount || user.ssoOnly) return;
   const key = await deps.db.transaction(async (tx) => {
     const k = await createResetKey(tx, user.id);
     // requested by whoever knows the address: no actor, the user is the entity

@@ -75,6 +75,18 @@ describe('POST /api/account/reset-password/init', () => {
     expect(mailsTo(ctx, 'rst-e@example.com')).toHaveLength(0);
   });
 
+  it('sends nothing to an SSO-only user and answers as for an unknown address', async () => {
+    const user = await makeUser(ctx.db, { login: 'rst-sso', email: 'rst-sso@example.com', ssoOnly: true });
+    const known = await init('rst-sso@example.com');
+    const unknown = await init('nobody-rst-sso@example.com');
+    expect(known.statusCode).toBe(200);
+    expect(known.statusCode).toBe(unknown.statusCode);
+    expect(known.body).toBe(unknown.body);
+    expect(mailsTo(ctx, 'rst-sso@example.com')).toHaveLength(0);
+    expect(await ctx.db.select().from(resetKey).where(eq(resetKey.userId, user.id))).toHaveLength(0);
+    expect(await auditActions(ctx, user.id)).toEqual([]);
+  });
+
   it('answers 400 for something that is not an e-mail', async () => {
     const sent = ctx.mails().length;
     const res = await init('not an email');

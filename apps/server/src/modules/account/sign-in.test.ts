@@ -45,6 +45,21 @@ describe('POST /api/authenticate', () => {
     expect(byLogin.statusCode).toBe(200);
   });
 
+  it('refuses an SSO-only user with error.ssoOnly after the right password, audited, no session', async () => {
+    const user = await makeUser(ctx.db, { login: 'signin-sso', ssoOnly: true });
+    const res = await authenticateCall(ctx, 'signin-sso');
+    expect(res.statusCode).toBe(401);
+    expect(res.headers['content-type']).toContain('application/problem+json');
+    expect(res.json()).toMatchObject({ status: 401, message: 'error.ssoOnly' });
+    expect(await sessionsOf(ctx, user.id)).toHaveLength(0);
+    const [row] = await auditRows(ctx, user.id);
+    expect(row).toMatchObject({ action: 'LOGIN_FAILED', userId: user.id });
+    expect(row.changes).toMatchObject({ reason: 'ssoOnly' });
+    // a wrong password tells nothing more than for any other account
+    const wrong = await authenticateCall(ctx, 'signin-sso', 'Wrong#Pass1');
+    expect(wrong.json().message).toBe('error.authentication');
+  });
+
   it('answers 401 error.authentication for a wrong password and counts the attempt, committed', async () => {
     const user = await makeUser(ctx.db, { login: 'signin-c' });
     const res = await authenticateCall(ctx, 'signin-c', 'Wrong#Pass1');

@@ -1,7 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { auditLog, ssoConfig } from '../../db/schema/index.js';
-import { makeUser, makeUserWithRights } from '../../factories/organisation-factories.js';
+import { DEFAULT_PASSWORD, makeUser, makeUserWithRights } from '../../factories/organisation-factories.js';
 import { SecretBox } from '../../platform/secret-box.js';
 import { as, createTestContext, signIn, type TestContext, tokenFor } from '../../test/harness.js';
 import { CLIENT_ID, CLIENT_SECRET, signInAtProvider, startTestProvider, type TestProvider } from './sso.test-support.js';
@@ -270,6 +270,21 @@ describe('authorization code flow with PKCE against a real provider', () => {
     const off = await makeUser(ctx.db, { login: 'sso-off', email: 'off@example.com', activated: false });
     await expectRefused(await convertQuery(await signInAtProvider(await start(), 'off@example.com', callback)), 'deactivated');
     expect((await lastFailure())?.entityId).toBe(String(off.id));
+  });
+
+  it('signs an SSO-only user in through the provider, whose password sign-in is refused', async () => {
+    await makeUser(ctx.db, { login: 'sso-only', email: 'sso-only@example.com', ssoOnly: true });
+    const refused = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/authenticate',
+      payload: { username: 'sso-only', password: DEFAULT_PASSWORD },
+    });
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json().message).toBe('error.ssoOnly');
+    const res = await convertQuery(await signInAtProvider(await start(), 'sso-only@example.com', callback));
+    expect(res.statusCode, res.body).toBe(200);
+    const account = await call(res.json().id_token)({ method: 'GET', url: '/api/account' });
+    expect(account.json()).toMatchObject({ login: 'sso-only' });
   });
 
   it('follows a key rotation: a token signed with a new key is checked against the key set read again', async () => {

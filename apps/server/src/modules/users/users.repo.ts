@@ -197,6 +197,7 @@ export type UserUpdate = Pick<
   | 'lastName'
   | 'activated'
   | 'technicalAccount'
+  | 'ssoOnly'
   | 'langKey'
   | 'lastModifiedBy'
   | 'failedAttempts'

@@ -30,6 +30,7 @@ const snapshot = (u: repo.UserRow, userGroupIds: number[]) => ({
   lastName: u.lastName,
   activated: u.activated,
   technicalAccount: u.technicalAccount,
+  ssoOnly: u.ssoOnly,
   langKey: u.langKey,
   locked: u.lockedAt !== null,
   userGroupIds,
@@ -49,6 +50,7 @@ function toUser(u: UserFields, groups: { id: number; name: string }[]): User {
     activated: u.activated,
     locked: u.lockedAt !== null,
     technicalAccount: u.technicalAccount,
+    ssoOnly: u.ssoOnly,
     langKey: u.langKey,
     userGroups: groups,
     createdBy: u.createdBy,
@@ -121,13 +123,15 @@ export async function createUser(
       passwordHash,
       activated: body.activated,
       technicalAccount: body.technicalAccount,
+      ssoOnly: body.ssoOnly,
       langKey: body.langKey,
       createdBy: actor.login,
       lastModifiedBy: actor.login,
     });
     if (passwordHash) await repo.insertPasswordHistory(tx, row.id, passwordHash);
     await repo.replaceGroupsOfUser(tx, row.id, groupIds);
-    const resetKey = passwordHash ? undefined : await createResetKey(tx, row.id);
+    // an SSO-only user signs in through the identity provider: no mail to choose a password
+    const resetKey = passwordHash || body.ssoOnly ? undefined : await createResetKey(tx, row.id);
     await audit(tx, actor, {
       entityName: ENTITY,
       entityId: row.id,
@@ -166,6 +170,7 @@ export async function updateUser(deps: Pick<Deps, 'db'>, actor: Actor, body: Use
       lastName: body.lastName || null,
       activated: body.activated,
       technicalAccount: body.technicalAccount,
+      ssoOnly: body.ssoOnly,
       langKey: body.langKey,
       lastModifiedBy: actor.login,
       ...(body.unlock ? { failedAttempts: 0, lockedAt: null } : {}),

@@ -245,6 +245,15 @@ describe('POST /api/users', () => {
     expect(keys[0].usedAt).toBeNull();
   });
 
+  it('SSO-only without a password: stored, and no mail to choose a password', async () => {
+    const mailsBefore = ctx.mails().length;
+    const res = await manager({ method: 'POST', url: '/api/users', payload: newUserBody({ ssoOnly: true }) });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().ssoOnly).toBe(true);
+    expect(ctx.mails()).toHaveLength(mailsBefore);
+    expect(await ctx.db.select().from(resetKey).where(eq(resetKey.userId, res.json().id))).toHaveLength(0);
+  });
+
   it('answers 400 error.idexists with an id, storing nothing', async () => {
     const body = newUserBody({ id: 5 });
     const res = await manager({ method: 'POST', url: '/api/users', payload: body });
@@ -329,6 +338,24 @@ describe('PUT /api/users', () => {
       technicalAccount: { from: false, to: true },
       userGroupIds: { from: oldGroups, to: [g1.id, g2.id].sort((x, y) => x - y) },
     });
+  });
+
+  it('marks a user SSO-only and back, answered by GET and audited; refuses a non-boolean', async () => {
+    const u = await makeUser(ctx.db);
+    const on = await manager({ method: 'PUT', url: '/api/users', payload: updateBodyOf(u, [], { ssoOnly: true }) });
+    expect(on.statusCode).toBe(200);
+    expect(on.json()).toMatchObject({ ssoOnly: true, version: 1 });
+    expect((await manager({ method: 'GET', url: `/api/users/${u.id}` })).json().ssoOnly).toBe(true);
+    expect((await auditsOf(u.id))[0].changes).toEqual({ ssoOnly: { from: false, to: true } });
+    for (const ssoOnly of ['yes', 1, null]) {
+      const bad = await manager({ method: 'PUT', url: '/api/users', payload: updateBodyOf(u, [], { ssoOnly, version: 1 }) });
+      expect(bad.statusCode, String(ssoOnly)).toBe(400);
+      expect(bad.headers['content-type']).toContain('application/problem+json');
+      expect(bad.json().fieldErrors).toEqual([expect.objectContaining({ field: 'ssoOnly' })]);
+    }
+    const off = await manager({ method: 'PUT', url: '/api/users', payload: updateBodyOf(u, [], { ssoOnly: false, version: 1 }) });
+    expect(off.json()).toMatchObject({ ssoOnly: false, version: 2 });
+    expect(await userRow(u.id)).toMatchObject({ ssoOnly: false, version: 2 });
   });
 
   it('answers 409 on a stale version, changing nothing', async () => {

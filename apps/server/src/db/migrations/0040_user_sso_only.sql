@@ -1,0 +1,1 @@
+ALTER TABLE "app_user" ADD COLUMN "sso_only" boolean DEFAULT false NOT NULL;
