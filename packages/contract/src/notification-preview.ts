@@ -10,7 +10,7 @@ export const notificationKindSchema = z.object({
   name: z.string(),
   /** Who receives it and when. */
   description: z.string(),
-  /** Whether its words follow the interface language (website texts); otherwise it is always sent in English. */
+  /** Whether its words follow the language (the website texts, or the built-in texts of the back-office mails in English, French, Dutch and German). */
   translated: z.boolean(),
 });
 export type NotificationKind = z.infer<typeof notificationKindSchema>;

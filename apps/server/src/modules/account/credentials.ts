@@ -100,7 +100,7 @@ export async function checkCredentials(
       action: AccountAuditActions.accountLocked,
       changes: { failedAttempts: counted.failedAttempts, address, ownerMail: key ? 'resetLink' : 'notice' },
     });
-    return { to: user.email, userId: user.id, key, failedAttempts: counted.failedAttempts ?? 0 };
+    return { to: { email: user.email, langKey: user.langKey }, userId: user.id, key, failedAttempts: counted.failedAttempts ?? 0 };
   });
   if (lock) {
     // not awaited: the answer that locks must not take longer than any other failure

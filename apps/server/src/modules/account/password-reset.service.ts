@@ -28,7 +28,7 @@ export async function requestPasswordReset(
     return k;
   });
   try {
-    await sendPasswordMail(deps, user.email, key, 'reset');
+    await sendPasswordMail(deps, user, key, 'reset');
   } catch (err) {
     log.error({ err, userId: user.id }, 'password reset mail not sent');
   }

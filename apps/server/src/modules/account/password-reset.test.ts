@@ -42,6 +42,13 @@ describe('POST /api/account/reset-password/init', () => {
     expect(await auditActions(ctx, user.id)).toEqual(['PASSWORD_RESET_REQUESTED']);
   });
 
+  it("writes the mail in the user's language setting", async () => {
+    await makeUser(ctx.db, { login: 'rst-nl', email: 'rst-nl@example.com', langKey: 'nl' });
+    expect((await init('rst-nl@example.com')).statusCode).toBe(200);
+    const [mail] = mailsTo(ctx, 'rst-nl@example.com');
+    expect(Buffer.from(mail ?? '', 'latin1').toString('utf8')).toContain('Kies hier een nieuw wachtwoord');
+  });
+
   it('answers a known and an unknown address identically, and mails only the known one', async () => {
     await makeUser(ctx.db, { login: 'rst-b', email: 'rst-b@example.com' });
     const sent = ctx.mails().length;

@@ -70,8 +70,7 @@ export async function documentExport(deps: Deps, job: BulkJobRow): Promise<Expor
   }
 
   return {
-    subject: `the documents of ${slug}`,
-    noun: 'documents',
+    what: { entity: 'documents', name: slug },
     entries,
     count: () => documents,
   };

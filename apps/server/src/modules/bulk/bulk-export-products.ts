@@ -57,8 +57,7 @@ export async function productExport(deps: Deps, job: BulkJobRow): Promise<Export
     }
   }
   return {
-    subject: `the products of ${type.name}`,
-    noun: 'products',
+    what: { entity: 'products', name: type.name },
     entries: (format): ZipEntry[] => [
       {
         name: `products-${type.slug}.${format.toLowerCase()}`,

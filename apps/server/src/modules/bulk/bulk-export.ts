@@ -1,10 +1,11 @@
 import { Readable } from 'node:stream';
 import type { BulkFileFormat } from '@vellum/contract';
 import type { Deps } from '../../platform/deps.js';
-import { type BulkJobRow, emailOf, findJob, updateJob } from './bulk.repo.js';
+import { type MailT, mailTexts } from '../../platform/mail-texts.js';
+import { type BulkJobRow, findJob, recipientOf, updateJob } from './bulk.repo.js';
 import { documentExport } from './bulk-document-export.js';
 import { productExport } from './bulk-export-products.js';
-import { exportDownloadLink } from './bulk-links.js';
+import { EXPORT_LINK_DAYS, exportDownloadLink } from './bulk-links.js';
 import { type ZipEntry, zipEntries } from './bulk-sheet.js';
 
 /** The queue of exports and what its jobs carry. */
@@ -18,13 +19,17 @@ export interface ExportJobData {
  * then for documents the binaries), pulled one chunk at a time, and the words of its mail.
  */
 export interface ExportSource {
-  /** What was exported, in the mail: "the products of Catheters", "the documents of unit-a". */
-  subject: string;
-  /** What the rows count: "products", "documents". */
-  noun: string;
+  /** What was exported, in the mail: "the products of Catheters", "the documents of unit-a" in the reader's language. */
+  what: ExportWhat;
   entries(format: BulkFileFormat): AsyncIterable<ZipEntry> | Iterable<ZipEntry>;
   /** How many were written, once the entries are consumed. */
   count(): number;
+}
+
+/** What an export holds: the products of a product type or the documents of a unit, by name. */
+export interface ExportWhat {
+  entity: 'products' | 'documents';
+  name: string;
 }
 
 /** The source of a job's export, or an error whose message says why there is none. */
@@ -54,36 +59,48 @@ export async function runExport(deps: Deps, data: ExportJobData): Promise<void> 
       rowsTotal: rows,
       rowsDone: rows,
       processedDate: new Date(),
-      log: `${rows} ${source.noun} exported as ${format} (${stored.size} bytes zipped).`,
+      log: `${rows} ${source.what.entity} exported as ${format} (${stored.size} bytes zipped).`,
     });
   } catch (err) {
     const message = messageOf(err);
     await updateJob(deps.db, job.id, { status: 'FAILED', processedDate: new Date(), log: `The export failed: ${message}` });
-    await mailUser(deps, job.userId, {
-      subject: 'Your export could not be made',
-      text: `The export you requested could not be made: ${message}\n`,
-    });
+    await mailUser(deps, job.userId, (language) => exportFailedMail(message, language));
     return;
   }
   // a mail that cannot be sent fails the attempt (logged by the queue); the export stays SUCCESS
   const link = await exportDownloadLink(deps, job);
-  await mailUser(deps, job.userId, exportReadyMail({ subject: source.subject, count: source.count(), noun: source.noun, format, link }));
+  const count = source.count();
+  await mailUser(deps, job.userId, (language) => exportReadyMail({ what: source.what, count, format, link }, language));
 }
 
-/** The mail to the user who asked for an export: what it holds and the link to download it. */
-export function exportReadyMail(e: { subject: string; count: number; noun: string; format: string; link: string }) {
+/** The words of what an export holds, in a language: "the products of Catheters" and "products". */
+export function exportWords(what: ExportWhat, t: MailT): { what: string; noun: string } {
+  return { what: t(`export.${what.entity}`, { name: what.name }), noun: t(`export.${what.entity}.noun`) };
+}
+
+/** The mail to the user who asked for an export, in their language: what it holds and the link to download it. */
+export function exportReadyMail(e: { what: ExportWhat; count: number; format: string; link: string }, language = 'en') {
+  const t = mailTexts(language);
+  const { what, noun } = exportWords(e.what, t);
   return {
-    subject: `Your export of ${e.subject} is ready`,
+    subject: t('exportReady.subject', { what }),
     text:
-      `The export of ${e.subject} (${e.count} ${e.noun}, ${e.format}) that you requested is ready.\n\n` +
-      `Download it, signed in as yourself, within 7 days:\n${e.link}\n`,
+      `${t('exportReady.body', { what, count: e.count, noun, format: e.format })}\n\n` +
+      `${t('exportReady.download', { days: EXPORT_LINK_DAYS })}\n${e.link}\n`,
   };
 }
 
-async function mailUser(deps: Deps, userId: number | null, mail: { subject: string; text: string }): Promise<void> {
+/** The mail to the user who asked for an export that could not be made, in their language: the reason. */
+export function exportFailedMail(reason: string, language = 'en') {
+  const t = mailTexts(language);
+  return { subject: t('exportFailed.subject'), text: `${t('exportFailed.body', { reason })}\n` };
+}
+
+/** Mails the user who asked, in their language setting. */
+async function mailUser(deps: Deps, userId: number | null, mail: (language: string) => { subject: string; text: string }): Promise<void> {
   if (userId === null) return;
-  const email = await emailOf(deps.db, userId);
-  if (email) await deps.mailer.send({ to: email, ...mail });
+  const user = await recipientOf(deps.db, userId);
+  if (user) await deps.mailer.send({ to: user.email, ...mail(user.langKey) });
 }
 
 /** What a failure says: a query's error is in its cause, the failed statement's text is not for the user. */

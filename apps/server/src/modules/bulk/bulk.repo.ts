@@ -112,7 +112,8 @@ export async function productPage(db: DbOrTx, productTypeId: number, afterKey: s
   }));
 }
 
-export async function emailOf(db: DbOrTx, userId: number): Promise<string | undefined> {
-  const [row] = await db.select({ email: appUser.email }).from(appUser).where(eq(appUser.id, userId));
-  return row?.email;
+/** The address and language setting of the user a job's mail goes to. */
+export async function recipientOf(db: DbOrTx, userId: number): Promise<{ email: string; langKey: string } | undefined> {
+  const [row] = await db.select({ email: appUser.email, langKey: appUser.langKey }).from(appUser).where(eq(appUser.id, userId));
+  return row;
 }

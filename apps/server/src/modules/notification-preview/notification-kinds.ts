@@ -1,15 +1,20 @@
 import type { NotificationKind, WebsiteTextKey } from '@vellum/contract';
+import { mailTexts } from '../../platform/mail-texts.js';
 import { lockedMail, type MailContent, passwordMail } from '../account/password-reset.mail.js';
-import { exportReadyMail } from '../bulk/bulk-export.js';
+import { exportFailedMail, exportReadyMail, exportWords } from '../bulk/bulk-export.js';
 import { EXPORT_LINK_DAYS } from '../bulk/bulk-links.js';
 import { paperCopyConfirmationMail } from '../paper-copy-requests/index.js';
-import { scheduledExportReadyMail } from '../scheduled-exports/scheduled-export-runs.js';
+import { scheduledExportFailedMail, scheduledExportReadyMail } from '../scheduled-exports/scheduled-export-runs.js';
 import { accessLinkMail } from '../site/access-link.mail.js';
 import { ticketCreatedMail } from '../tickets/tickets.mail.js';
 
-/** What a sample is rendered with: the product's public address and the website texts of the language. */
+/**
+ * What a sample is rendered with: the product's public address, the language, and the website
+ * texts of the language (the website's own mails read those; the others their built-in texts).
+ */
 export interface SampleContext {
   publicUrl: string;
+  language: string;
   t: (key: WebsiteTextKey) => string;
 }
 
@@ -21,6 +26,8 @@ export interface NotificationKindEntry extends NotificationKind {
 const SAMPLE_KEY = 'SAMPLE-KEY-0123456789';
 const SAMPLE_UNIT = 'Acme Medical Europe';
 const SAMPLE_DATE = new Date('2026-03-02T09:30:00Z');
+const SAMPLE_EXPORT = { entity: 'products', name: 'Pacemakers' } as const;
+const SAMPLE_FAILURE = 'the product type Pacemakers was deleted while it was exported';
 
 /** Every e-mail the product sends (issue 24), in the order the preview lists them. */
 export const NOTIFICATION_KINDS: readonly NotificationKindEntry[] = [
@@ -28,22 +35,22 @@ export const NOTIFICATION_KINDS: readonly NotificationKindEntry[] = [
     key: 'welcome',
     name: 'Welcome',
     description: 'To a new user created without a password: the link to choose one.',
-    translated: false,
-    render: (c) => passwordMail(c.publicUrl, SAMPLE_KEY, 'welcome'),
+    translated: true,
+    render: (c) => passwordMail(c.publicUrl, SAMPLE_KEY, 'welcome', c.language),
   },
   {
     key: 'password-reset',
     name: 'Password reset',
     description: 'To a user who asked for a password reset: the single-use link, valid 24 hours.',
-    translated: false,
-    render: (c) => passwordMail(c.publicUrl, SAMPLE_KEY, 'reset'),
+    translated: true,
+    render: (c) => passwordMail(c.publicUrl, SAMPLE_KEY, 'reset', c.language),
   },
   {
     key: 'account-locked',
     name: 'Account locked',
     description: 'To the owner of an account locked after too many failed sign-ins: where they came from and a reset link.',
-    translated: false,
-    render: (c) => lockedMail(c.publicUrl, { key: SAMPLE_KEY, failedAttempts: 5, address: '203.0.113.7' }),
+    translated: true,
+    render: (c) => lockedMail(c.publicUrl, { key: SAMPLE_KEY, failedAttempts: 5, address: '203.0.113.7' }, c.language),
   },
   {
     key: 'paper-copy-confirmation',
@@ -80,47 +87,67 @@ export const NOTIFICATION_KINDS: readonly NotificationKindEntry[] = [
     key: 'export-ready',
     name: 'Export ready',
     description: 'To the user who asked for an export of products or documents: the download link.',
-    translated: false,
+    translated: true,
     render: (c) =>
-      exportReadyMail({
-        subject: 'the products of Pacemakers',
-        count: 42,
-        noun: 'products',
-        format: 'XLSX',
-        link: `${c.publicUrl}/bulk-exports/1?token=${SAMPLE_KEY}`,
-      }),
+      exportReadyMail(
+        { what: SAMPLE_EXPORT, count: 42, format: 'XLSX', link: `${c.publicUrl}/bulk-exports/1?token=${SAMPLE_KEY}` },
+        c.language,
+      ),
+  },
+  {
+    key: 'export-failed',
+    name: 'Export failed',
+    description: 'To the user who asked for an export of products or documents that could not be made: the reason.',
+    translated: true,
+    render: (c) => exportFailedMail(SAMPLE_FAILURE, c.language),
   },
   {
     key: 'scheduled-export-ready',
     name: 'Scheduled export ready',
     description: `To each recipient of a scheduled export: their own download link, valid ${EXPORT_LINK_DAYS} days.`,
-    translated: false,
+    translated: true,
     render: (c) =>
-      scheduledExportReadyMail({
-        what: 'the products of Pacemakers',
-        rows: 42,
-        noun: 'products',
-        format: 'XLSX',
-        to: 'quality@example.com',
-        link: `${c.publicUrl}/bulk-exports/1?token=${SAMPLE_KEY}`,
-      }),
+      scheduledExportReadyMail(
+        {
+          ...exportWords(SAMPLE_EXPORT, mailTexts(c.language)),
+          rows: 42,
+          format: 'XLSX',
+          to: 'quality@example.com',
+          link: `${c.publicUrl}/bulk-exports/1?token=${SAMPLE_KEY}`,
+        },
+        c.language,
+      ),
+  },
+  {
+    key: 'scheduled-export-failed',
+    name: 'Scheduled export failed',
+    description: 'To each recipient of a scheduled export that could not be made: what and why.',
+    translated: true,
+    render: (c) =>
+      scheduledExportFailedMail(
+        { what: exportWords(SAMPLE_EXPORT, mailTexts(c.language)).what, log: `The export failed: ${SAMPLE_FAILURE}` },
+        c.language,
+      ),
   },
   {
     key: 'ticket-created',
     name: 'Ticket created',
     description: 'To the support address when a user sends a help ticket.',
-    translated: false,
-    render: () =>
-      ticketCreatedMail({
-        id: 17,
-        subject: 'The publish button stays grey',
-        description: 'Since this morning nothing publishes in the Europe unit.',
-        url: '/my-business-units/1/publish',
-        requesterLogin: 'jane.doe',
-        requesterEmail: 'jane.doe@example.com',
-        businessUnitId: 1,
-        createdDate: SAMPLE_DATE,
-      }),
+    translated: true,
+    render: (c) =>
+      ticketCreatedMail(
+        {
+          id: 17,
+          subject: 'The publish button stays grey',
+          description: 'Since this morning nothing publishes in the Europe unit.',
+          url: '/my-business-units/1/publish',
+          requesterLogin: 'jane.doe',
+          requesterEmail: 'jane.doe@example.com',
+          businessUnitId: 1,
+          createdDate: SAMPLE_DATE,
+        },
+        c.language,
+      ),
   },
 ];
 

@@ -21,7 +21,7 @@ export async function renderNotification(deps: Pick<Deps, 'db' | 'config'>, key:
   const kind = notificationKind(key);
   if (!kind) throw notFound('notificationKind');
   const texts = await websiteTexts(deps, { 'business-unit': GLOBAL_BUSINESS_UNIT_ID, interfaceLanguageISO: language });
-  const mail = kind.render({ publicUrl: deps.config.publicUrl, t: (k) => texts[k] ?? WEBSITE_TEXTS[k].en });
+  const mail = kind.render({ publicUrl: deps.config.publicUrl, language, t: (k) => texts[k] ?? WEBSITE_TEXTS[k].en });
   return { kind: kind.key, language, subject: mail.subject, html: mail.html ?? null, text: mail.text };
 }
 

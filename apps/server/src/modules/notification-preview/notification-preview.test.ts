@@ -17,14 +17,16 @@ const KINDS = [
   'paper-copy-confirmation',
   'restricted-document-link',
   'export-ready',
+  'export-failed',
   'scheduled-export-ready',
+  'scheduled-export-failed',
   'ticket-created',
 ];
 
 beforeAll(async () => {
   ctx = await createTestContext();
   // a unit that shows its website in French: French becomes a language of the preview
-  await makeBusinessUnit(ctx.db, { interfaceLanguages: ['en', 'fr'] });
+  await makeBusinessUnit(ctx.db, { interfaceLanguages: ['en', 'fr', 'es'] });
   await ctx.db.insert(websiteTranslation).values({
     businessUnitId: 0,
     translationKey: 'access.mail.subject',
@@ -51,7 +53,8 @@ describe('GET api/notification-preview', () => {
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json();
     expect(body.kinds.map((k: { key: string }) => k.key)).toEqual(KINDS);
-    expect(body.languages).toEqual(expect.arrayContaining(['en', 'fr']));
+    expect(body.languages).toEqual(expect.arrayContaining(['en', 'fr', 'es']));
+    expect(body.kinds.every((k: { translated: boolean }) => k.translated)).toBe(true);
   });
 });
 
@@ -66,6 +69,7 @@ describe('GET api/notification-preview/{kind}', () => {
         expect(body).toMatchObject({ kind, language });
         expect(body.subject.length).toBeGreaterThan(0);
         expect(body.text.length).toBeGreaterThan(0);
+        expect(`${body.subject}${body.text}${body.html ?? ''}`).not.toMatch(/\{\{\w+\}\}/);
       }
   });
 
@@ -75,6 +79,16 @@ describe('GET api/notification-preview/{kind}', () => {
     expect(res.json()).toEqual({ kind: 'password-reset', language: 'en', ...expected });
     const text = (await admin({ method: 'GET', url: '/api/notification-preview/export-ready' })).json();
     expect(text.html).toBeNull();
+  });
+
+  it('renders the back-office mails in the language, and in English where Vellum has no texts of its own', async () => {
+    const fr = (await admin({ method: 'GET', url: '/api/notification-preview/export-failed?language=fr' })).json();
+    expect(fr.subject).toBe('Votre export n’a pas pu être réalisé');
+    const welcome = (await admin({ method: 'GET', url: '/api/notification-preview/welcome?language=fr' })).json();
+    expect(welcome.subject).toBe('Votre compte Vellum');
+    expect(welcome.text).toContain('SAMPLE-KEY-0123456789');
+    const es = (await admin({ method: 'GET', url: '/api/notification-preview/welcome?language=es' })).json();
+    expect(es.subject).toBe('Your Vellum account');
   });
 
   it('renders a translated mail in the language, with the manufacturer-wide texts', async () => {
@@ -108,9 +122,11 @@ describe('POST api/notification-preview/{kind}/send', () => {
     expect(res.json()).toEqual({ to: adminEmail });
     const mails = ctx.mails();
     expect(mails.length).toBe(before + 1);
-    const mail = mailText(mails.at(-1) as string);
+    // quoted-printable decoded byte by byte, then read as UTF-8
+    const mail = Buffer.from(mailText(mails.at(-1) as string), 'latin1').toString('utf8');
     expect(mail).toContain(`To: ${adminEmail}`);
-    expect(mail).toContain('Subject: Your Vellum account is locked');
+    // the French texts (the subject header is encoded, the body is not)
+    expect(mail).toContain('Votre compte Vellum a été verrouillé après 5 tentatives');
     expect(mail).toContain('203.0.113.7');
   });
 

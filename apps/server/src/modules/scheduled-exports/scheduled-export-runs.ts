@@ -4,7 +4,8 @@ import { requireRight } from '../../platform/access.js';
 import { type Actor, audit } from '../../platform/audit.js';
 import type { Deps } from '../../platform/deps.js';
 import { notFound } from '../../platform/errors.js';
-import { runExport } from '../bulk/bulk-export.js';
+import { mailTexts } from '../../platform/mail-texts.js';
+import { exportWords, runExport } from '../bulk/bulk-export.js';
 import { EXPORT_LINK_DAYS } from '../bulk/bulk-links.js';
 import { nextRunAfter } from './next-run.js';
 import { checkScheduledDownloadToken, scheduledDownloadLink } from './scheduled-export-links.js';
@@ -123,36 +124,49 @@ export async function runScheduledExport(deps: Deps, data: ScheduledRunData, now
   await runExport(deps, { jobId: data.jobId });
   const job = await repo.findExportJob(deps.db, data.jobId);
   if (!job) return;
-  const what =
-    job.entity === 'DOCUMENT'
-      ? `the documents of ${job.unitName ?? 'the business unit'}`
-      : `the products of ${job.productTypeName ?? 'a deleted product type'}`;
-  const noun = job.entity === 'DOCUMENT' ? 'documents' : 'products';
+  const entity = job.entity === 'DOCUMENT' ? 'documents' : 'products';
   for (const to of data.recipients) {
+    if (job.status !== 'SUCCESS' && job.status !== 'FAILED') continue;
+    // the recipient's language setting when the address is a user's, otherwise the unit's first language
+    const language = (await repo.languageOfAddress(deps.db, to)) ?? job.unitLanguages?.[0] ?? 'en';
+    const t = mailTexts(language);
+    const name = (entity === 'documents' ? job.unitName : job.productTypeName) ?? null;
+    const words = name
+      ? exportWords({ entity, name }, t)
+      : {
+          what: t(entity === 'documents' ? 'export.unknownUnitDocuments' : 'export.deletedProductTypeProducts'),
+          noun: t(`export.${entity}.noun`),
+        };
     if (job.status === 'SUCCESS') {
       const link = await scheduledDownloadLink(deps, job.id, to, now());
-      await deps.mailer.send({
-        to,
-        ...scheduledExportReadyMail({ what, rows: job.rowsTotal ?? 0, noun, format: job.fileFormat, to, link }),
-      });
-    } else if (job.status === 'FAILED') {
-      await deps.mailer.send({
-        to,
-        subject: `Scheduled export of ${what} could not be made`,
-        text: `The scheduled export of ${what} could not be made.\n\n${job.log}\n`,
-      });
+      const mail = scheduledExportReadyMail({ ...words, rows: job.rowsTotal ?? 0, format: job.fileFormat, to, link }, language);
+      await deps.mailer.send({ to, ...mail });
+    } else {
+      await deps.mailer.send({ to, ...scheduledExportFailedMail({ what: words.what, log: job.log ?? '' }, language) });
     }
   }
 }
 
-/** The mail to each recipient of a scheduled export that was made: what it holds and their own link. */
-export function scheduledExportReadyMail(e: { what: string; rows: number; noun: string; format: string | null; to: string; link: string }) {
+/** The mail to each recipient of a scheduled export that was made, in their language: what it holds and their own link. */
+export function scheduledExportReadyMail(
+  e: { what: string; rows: number; noun: string; format: string | null; to: string; link: string },
+  language = 'en',
+) {
+  const t = mailTexts(language);
   return {
-    subject: `Scheduled export of ${e.what}`,
+    subject: t('scheduledReady.subject', { what: e.what }),
     text:
-      `The scheduled export of ${e.what} (${e.rows} ${e.noun}, ${e.format}) is ready.\n\n` +
-      `Download it within ${EXPORT_LINK_DAYS} days, signed in to Vellum as the user with this e-mail address (${e.to}) ` +
-      `and the right to export in the business unit:\n${e.link}\n`,
+      `${t('scheduledReady.body', { what: e.what, count: e.rows, noun: e.noun, format: String(e.format) })}\n\n` +
+      `${t('scheduledReady.download', { days: EXPORT_LINK_DAYS, to: e.to })}\n${e.link}\n`,
+  };
+}
+
+/** The mail to each recipient of a scheduled export that could not be made, in their language: what and why (the job's log). */
+export function scheduledExportFailedMail(e: { what: string; log: string }, language = 'en') {
+  const t = mailTexts(language);
+  return {
+    subject: t('scheduledFailed.subject', { what: e.what }),
+    text: `${t('scheduledFailed.body', { what: e.what })}\n\n${e.log}\n`,
   };
 }
 

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, isNotNull, isNull, lte, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { bulkJob, businessUnit, productType, scheduledExport } from '../../db/schema/index.js';
+import { appUser, bulkJob, businessUnit, productType, scheduledExport } from '../../db/schema/index.js';
 import { isRowId } from '../../db/sql.js';
 import type { PageRequest } from '../../platform/paging.js';
 
@@ -166,6 +166,7 @@ export async function findExportJob(db: DbOrTx, id: number) {
       businessUnitId: bulkJob.businessUnitId,
       unitName: businessUnit.displayName,
       unitSlug: businessUnit.slug,
+      unitLanguages: businessUnit.interfaceLanguages,
       entity: bulkJob.entity,
       kind: bulkJob.kind,
       status: bulkJob.status,
@@ -181,6 +182,16 @@ export async function findExportJob(db: DbOrTx, id: number) {
     .leftJoin(businessUnit, eq(businessUnit.id, bulkJob.businessUnitId))
     .where(eq(bulkJob.id, id));
   return row;
+}
+
+/** The language setting of the user with this address (any case), if one has it. */
+export async function languageOfAddress(db: DbOrTx, email: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ langKey: appUser.langKey })
+    .from(appUser)
+    .where(sql`lower(${appUser.email}) = ${email.trim().toLowerCase()}`)
+    .limit(1);
+  return row?.langKey;
 }
 
 export async function failExportJob(db: DbOrTx, id: number, log: string, now: Date): Promise<void> {

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import type { Deps } from '../../platform/deps.js';
 import { createMailer, type Mailer, type MailMessage } from '../../platform/mail.js';
+import { mailTexts } from '../../platform/mail-texts.js';
 import type { TicketRow } from './tickets.repo.js';
 
 /** The address a ticket is addressed to in the outbox when no SUPPORT_EMAIL is set. */
@@ -20,20 +21,25 @@ export interface TicketMailFacts {
   createdDate: Date;
 }
 
-/** The mail a new ticket sends to support ("ticket created"). */
-export function ticketCreatedMail(t: TicketMailFacts): Omit<MailMessage, 'to'> {
+/**
+ * The mail a new ticket sends to support ("ticket created"): in English, the language of the
+ * support address (which is no user's); the preview shows it in the other languages too.
+ */
+export function ticketCreatedMail(t: TicketMailFacts, language = 'en'): Omit<MailMessage, 'to'> {
+  const w = mailTexts(language);
+  const subject = oneLine(t.subject);
   const text = [
-    `Ticket #${t.id}: ${oneLine(t.subject)}`,
+    w('ticket.title', { id: t.id, subject }),
     '',
-    `From: ${t.requesterLogin} <${t.requesterEmail}>`,
-    `Sent: ${t.createdDate.toISOString()}`,
-    `Page: ${t.url || '(the help page itself)'}`,
-    `Business unit: ${t.businessUnitId ?? '(global)'}`,
+    w('ticket.from', { login: t.requesterLogin, email: t.requesterEmail }),
+    w('ticket.sent', { date: t.createdDate.toISOString() }),
+    w('ticket.page', { url: t.url || w('ticket.helpPage') }),
+    w('ticket.unit', { unit: t.businessUnitId ?? w('ticket.global') }),
     '',
     t.description,
     '',
   ].join('\n');
-  return { subject: `[Vellum ticket #${t.id}] ${oneLine(t.subject)}`, text };
+  return { subject: w('ticket.subject', { id: t.id, subject }), text };
 }
 
 /** The mail that follows with a ticket's attachment. */

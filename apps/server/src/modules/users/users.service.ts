@@ -144,7 +144,7 @@ export async function createUser(
   if (resetKey) {
     // the user exists either way; a failed mail is logged and a reset can be requested later
     try {
-      await sendPasswordMail(deps, row.email, resetKey, 'welcome');
+      await sendPasswordMail(deps, row, resetKey, 'welcome');
     } catch (err) {
       log.error({ err, userId: row.id }, 'welcome mail could not be sent');
     }
