@@ -7,7 +7,7 @@ import * as client from 'openid-client';
 import { createElement } from 'react';
 import { AppError } from '../../platform/errors.js';
 import type { SsoConfigRow } from '../manufacturer/sso-config.repo.js';
-import { isNetworkFailure, providerOf } from '../sso/oidc.js';
+import { exchangeCode, isNetworkFailure, providerOf } from '../sso/oidc.js';
 import { ACCESS_SECONDS, accessCookie, fresh, safeBack, signAccess, ssoLinkOf } from './site-access.js';
 import { type LoadedSite, pageLanguage, textsOf, unitView } from './site-context.js';
 import { readCookie, seeOther, sendPage, text } from './site-http.js';
@@ -89,19 +89,9 @@ async function verifiedEmail(app: FastifyInstance, req: FastifyRequest, s: Loade
   current.search = new URL(req.url, 'http://site.invalid').search;
   let claims: Record<string, unknown>;
   try {
-    const tokens = await client.authorizationCodeGrant(provider, current, {
-      pkceCodeVerifier: flow.verifier,
-      expectedState: flow.state,
-      expectedNonce: flow.nonce,
-      idTokenExpected: true,
-    });
-    const idClaims = tokens.claims();
-    if (!idClaims) throw new Refusal('noIdToken');
-    claims = idClaims;
-    if (typeof claims.email !== 'string' && tokens.access_token) {
-      const info = await client.fetchUserInfo(provider, tokens.access_token, idClaims.sub);
-      claims = { ...claims, email: info.email, email_verified: info.email_verified };
-    }
+    const exchanged = await exchangeCode(provider, current, flow);
+    if (!exchanged) throw new Refusal('noIdToken');
+    claims = exchanged;
   } catch (err) {
     if (err instanceof Refusal) throw err;
     if (isNetworkFailure(err)) throw err;

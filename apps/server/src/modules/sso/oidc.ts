@@ -63,3 +63,26 @@ export async function providerOf(
   cache.set(key, { config, at: Date.now() });
   return config;
 }
+
+/**
+ * The code flow's answer exchanged at the provider (openid-client checks state, PKCE, the id token's
+ * signature, issuer, audience, expiry and nonce): the id token's claims, with the e-mail from the
+ * userinfo endpoint (for the same subject) when the provider keeps it out of the id token; undefined
+ * when no id token came. Each caller maps the errors to its own refusal.
+ */
+export async function exchangeCode(
+  provider: client.Configuration,
+  current: URL,
+  checks: { verifier: string; state: string; nonce: string },
+): Promise<Record<string, unknown> | undefined> {
+  const tokens = await client.authorizationCodeGrant(provider, current, {
+    pkceCodeVerifier: checks.verifier,
+    expectedState: checks.state,
+    expectedNonce: checks.nonce,
+    idTokenExpected: true,
+  });
+  const claims = tokens.claims();
+  if (!claims || typeof claims.email === 'string' || !tokens.access_token) return claims;
+  const info = await client.fetchUserInfo(provider, tokens.access_token, claims.sub);
+  return { ...claims, email: info.email, email_verified: info.email_verified };
+}

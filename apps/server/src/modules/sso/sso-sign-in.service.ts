@@ -8,7 +8,7 @@ import { AppError } from '../../platform/errors.js';
 import { createSession } from '../../platform/session.repo.js';
 import { clearFailedAttempts, findUserByEmail } from '../account/account.repo.js';
 import { userActor } from '../account/credentials.js';
-import { isNetworkFailure, providerOf, providerUnreachable } from './oidc.js';
+import { exchangeCode, isNetworkFailure, providerOf, providerUnreachable } from './oidc.js';
 import { callbackUrl, flowConfig, hashState, LOGIN_REQUEST_TTL_MS, refusalDetails, SCOPE, SsoRefusal } from './sso-flow.js';
 import { implicitClaims, isImplicitState } from './sso-implicit.js';
 import { insertLoginRequest, takeLoginRequest } from './sso-login-request.repo.js';
@@ -80,19 +80,8 @@ async function exchange(deps: SignInDeps, body: ConvertBody, log: Log) {
   current.searchParams.set('state', body.state);
   if (body.iss) current.searchParams.set('iss', body.iss);
   try {
-    const tokens = await client.authorizationCodeGrant(provider, current, {
-      pkceCodeVerifier: request.codeVerifier,
-      expectedState: body.state,
-      expectedNonce: request.nonce,
-      idTokenExpected: true,
-    });
-    const claims = tokens.claims();
+    const claims = await exchangeCode(provider, current, { verifier: request.codeVerifier, state: body.state, nonce: request.nonce });
     if (!claims) throw new SsoRefusal('noIdToken');
-    // a provider that keeps the e-mail out of the id token answers it at its userinfo endpoint (for the same subject)
-    if (typeof claims.email !== 'string' && tokens.access_token) {
-      const info = await client.fetchUserInfo(provider, tokens.access_token, claims.sub);
-      return { ...claims, email: info.email, email_verified: info.email_verified };
-    }
     return claims;
   } catch (err) {
     if (err instanceof SsoRefusal) throw err;
