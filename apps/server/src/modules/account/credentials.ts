@@ -52,24 +52,16 @@ export async function checkCredentials(
   const actor: Actor = user ? userActor(user) : { userId: null, login: username.slice(0, 254) };
 
   if (user?.activated && passwordOk) {
-    if (user.lockedAt) {
+    // both told only to whoever knows the password: no enumeration of locked or SSO-only accounts
+    const refused = user.lockedAt ? 'locked' : user.ssoOnly ? 'ssoOnly' : null;
+    if (refused) {
       await audit(db, actor, {
         entityName: 'user',
         entityId: user.id,
         action: AccountAuditActions.loginFailed,
-        changes: { reason: 'locked', address },
+        changes: { reason: refused, address },
       });
-      throw accountLocked();
-    }
-    if (user.ssoOnly) {
-      // told only to whoever knows the password, like the lock: no enumeration of SSO-only accounts
-      await audit(db, actor, {
-        entityName: 'user',
-        entityId: user.id,
-        action: AccountAuditActions.loginFailed,
-        changes: { reason: 'ssoOnly', address },
-      });
-      throw new AppError(ErrorKeys.ssoOnly, 401);
+      throw refused === 'locked' ? accountLocked() : new AppError(ErrorKeys.ssoOnly, 401);
     }
     return { user, policy, actor };
   }
