@@ -17,6 +17,8 @@ test.describe('the shell', () => {
       'Business units',
       'Manufacturer settings',
       'SSO settings',
+      // export and import of the configuration between deployments (decision 0078)
+      'Configuration export',
       'Notification preview',
       'Product search',
       // the switch of bulk uploads for every unit (BULK_IMPORT_ADMIN, decision 0056)
