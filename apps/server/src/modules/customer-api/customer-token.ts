@@ -36,6 +36,11 @@ declare module 'fastify' {
 /** One key set per jwks_uri, kept as long as the process (jose caches its keys and re-reads them for an unknown key id). */
 const keySets = new Map<string, ReturnType<typeof createRemoteJWKSet>>();
 
+/** Forgets every held key set (tests whose providers come and go on reused ports). */
+export function clearKeySets(): void {
+  keySets.clear();
+}
+
 function keySetOf(uri: string) {
   let set = keySets.get(uri);
   if (!set) {

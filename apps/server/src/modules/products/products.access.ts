@@ -24,6 +24,11 @@ export function forgetProductTypeUnit(id: number): void {
   typeUnits.delete(id);
 }
 
+/** Forgets every held unit (a test file's fresh database reuses the product type ids of the one before). */
+export function clearProductTypeUnits(): void {
+  typeUnits.clear();
+}
+
 /** The unit of a product type; 404 when it does not exist. */
 async function unitOfProductType(db: DbOrTx, id: number): Promise<number> {
   const known = typeUnits.get(id);

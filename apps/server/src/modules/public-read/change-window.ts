@@ -19,6 +19,11 @@ export interface ChangeWindow {
 const windows = new Map<number, ChangeWindow>();
 const WINDOWS_SIZE = 64;
 
+/** Forgets every held window (a test file's fresh database reuses the publication ids of the one before). */
+export function clearChangeWindows(): void {
+  windows.clear();
+}
+
 const contains = (w: ChangeWindow, at: Date) => (w.since === null || w.since <= at) && (w.until === null || at < w.until);
 
 export async function changeWindow(db: DbOrTx, live: Pick<LivePublication, 'contentId'>, at: Date): Promise<ChangeWindow> {

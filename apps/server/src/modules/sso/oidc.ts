@@ -12,6 +12,11 @@ const DISCOVERY_TTL_MS = 60 * 60 * 1000;
 
 const cache = new Map<string, { config: client.Configuration; at: number }>();
 
+/** Forgets every discovered provider (tests whose providers come and go on reused ports). */
+export function clearProviderCache(): void {
+  cache.clear();
+}
+
 /** The provider did not answer, or not as an OpenID provider: a clear message, password sign-in unaffected. */
 export const providerUnreachable = () => new AppError(SsoErrorKeys.providerUnreachable, 503);
 
