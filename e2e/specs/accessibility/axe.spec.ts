@@ -45,6 +45,7 @@ test('the main back-office screens are accessible', async ({ page }) => {
     ['manufacturer SSO settings', '/general-settings/manufacturer-sso-settings'],
     ['configuration export', '/general-settings/config-export'],
     ['notification preview', '/general-settings/notification-preview'],
+    ['qualification documents', '/general-settings/qualification-documents'],
     ['audit logs', '/my-business-units/1/administration/audit-logs'],
     ['sitemap', '/my-business-units/1/administration/sitemap'],
     ['retention', '/my-business-units/1/administration/retention'],
