@@ -102,7 +102,7 @@ describe('kill -9 of the server', () => {
     const [earlierId, earlierContent] = world.pg
       .sql(`select id, content_id from publication where business_unit_id = ${unitId} and number = ${live - 1}`)
       .split('\t');
-    // the publish killed above left its lease, which expires 15 minutes after its start (decision 0037): let them pass
+    // the publish killed above left its lease, which expires 2 minutes after its last renewal (decision 0084): let them pass
     world.pg.sql(`update publish_state set expires_at = now() - interval '1 second' where business_unit_id = ${unitId}`);
     const restoring = world.api.call('POST', `/api/publications/${earlierId}/restore`).catch((error: Error) => ({ error }));
     // killed the moment it has taken over the lease: the restore's transaction is under way

@@ -163,4 +163,54 @@ describe('a server stopped by SIGTERM', () => {
       server.child.kill('SIGKILL');
     }
   }, 240_000);
+
+  // the embedded database only (its start is the longest): run in the embedded pass of the suite
+  it.skipIf(!!process.env.DATABASE_URL)(
+    'that arrives during the start (migration, demo seed) lets the start end, then stops with 0; the data opens again',
+    async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'vellum-start-stop-'));
+      const env = { DATA_DIR: dir, DATABASE_URL: '', SEED_DEMO: 'true', SHUTDOWN_TIMEOUT_MS: '5000', LOGIN_RATE_LIMIT_PER_MINUTE: '1000' };
+      try {
+        // node itself, as the production start runs (the tsx command's relay kills a child that is busy for 30 ms)
+        const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+          cwd: SERVER_DIR,
+          env: {
+            PATH: process.env.PATH ?? '',
+            HOME: process.env.HOME ?? '',
+            TSX_TSCONFIG_PATH: '../../tsconfig.json',
+            PORT: '0',
+            HOST: '127.0.0.1',
+            LOG_LEVEL: 'info',
+            ...env,
+          },
+        });
+        let output = '';
+        child.stdout?.on('data', (c) => (output += c));
+        child.stderr?.on('data', (c) => (output += c));
+        const exited = new Promise<number | null>((done) => child.on('exit', (code) => done(code)));
+        try {
+          for (let i = 0; i < 1200 && !output.includes('preparing the embedded database'); i++) await sleep(50);
+          expect(output).toContain('preparing the embedded database');
+          child.kill('SIGTERM');
+          expect(await exited, output).toBe(0);
+          expect(output).toContain('SIGTERM: draining');
+        } finally {
+          child.kill('SIGKILL');
+        }
+        // the migration and the seed ended before the stop: the next start serves the demo at once
+        const again = await startServer(env);
+        try {
+          const signIn = await call(again.port, 'POST', '/api/authenticate', { body: JSON.stringify(ADMIN) });
+          expect(signIn.status, signIn.body).toBe(200);
+          again.child.kill('SIGTERM');
+          expect(await again.exited, again.output()).toBe(0);
+        } finally {
+          again.child.kill('SIGKILL');
+        }
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+    240_000,
+  );
 });

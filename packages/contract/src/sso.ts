@@ -18,6 +18,8 @@ export const SsoErrorKeys = {
   providerUnreachable: 'error.sso.providerUnreachable',
   /** The sign-in mechanism asked for is not the one the manufacturer settings choose. */
   notEnabled: 'error.sso.notEnabled',
+  /** "Test sign-in" needs a saved issuer (domain) and client id of the ADMIN configuration. */
+  testIncomplete: 'error.sso.testIncomplete',
 } as const;
 
 /** Audit actions of single sign-on (entity names 'ssoConfig' and 'user'). */
@@ -101,3 +103,41 @@ export const convertTokenBody = z.object({
   /** IMPLICIT_FLOW: the nonce the browser kept from `openid-auth-url` (binds the id token to this browser). */
   nonce: plainText().min(1, 'NotBlank').max(200, 'Size').optional(),
 });
+
+/**
+ * What a test sign-in (settings screen, "Test sign-in") found: what the provider answered and what a
+ * real sign-in would do with that answer. `signIn`: it would sign `user` in; the other outcomes are
+ * the reasons a real sign-in records in the audit log when it refuses.
+ */
+export const SSO_TEST_OUTCOMES = [
+  'signIn',
+  'noEmail',
+  'emailNotVerified',
+  'unknownUser',
+  'deactivated',
+  'locked',
+  'noIdToken',
+  'providerAnswerRefused',
+  'unknownState',
+  'configChanged',
+] as const;
+export type SsoTestOutcome = (typeof SSO_TEST_OUTCOMES)[number];
+
+export const ssoTestReportSchema = z.object({
+  outcome: z.enum(SSO_TEST_OUTCOMES),
+  /** The id token's issuer, subject and e-mail as the provider vouched for them; null when no id token passed the checks. */
+  issuer: z.string().nullable(),
+  subject: z.string().nullable(),
+  email: z.string().nullable(),
+  emailVerified: z.boolean().nullable(),
+  /** The names of the claims the provider sent (their values stay on the server). */
+  claims: z.array(z.string()),
+  /** The Vellum user the e-mail matches, whatever the outcome. */
+  user: z.object({ id: z.number(), login: z.string(), activated: z.boolean(), ssoOnly: z.boolean() }).nullable(),
+  /** The check of the provider's answer that failed, as the OpenID library words it. */
+  check: z.string().nullable(),
+});
+export type SsoTestReport = z.infer<typeof ssoTestReportSchema>;
+
+/** `POST api/manufacturer/own/sso-configs/test-result`: what `/login/callback` received for a test sign-in. */
+export const ssoTestResultBody = convertTokenBody.pick({ token: true, state: true, iss: true }).required({ state: true });

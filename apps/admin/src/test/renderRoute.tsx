@@ -20,7 +20,7 @@ function LocationProbe() {
  * `elsewhere`, and `location` shows where the page navigated to. The router is returned too, to
  * navigate as a link elsewhere in the app would.
  */
-export function renderRoute(element: ReactElement, { url, path }: { url: string; path: string }) {
+export function renderRoute(element: ReactElement, { url, path, state }: { url: string; path: string; state?: unknown }) {
   installBrowserMocks();
   const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   const router = createMemoryRouter(
@@ -38,7 +38,7 @@ export function renderRoute(element: ReactElement, { url, path }: { url: string;
         ],
       },
     ],
-    { initialEntries: [url] },
+    { initialEntries: [state === undefined ? url : { pathname: url, state }] },
   );
   const rendered = render(
     <MantineProvider>

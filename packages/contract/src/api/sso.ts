@@ -9,6 +9,8 @@ import {
   ssoConfigsResponse,
   ssoRedirectResponse,
   ssoStartQuery,
+  ssoTestReportSchema,
+  ssoTestResultBody,
 } from '../sso.js';
 import { defineRoute } from './define.js';
 
@@ -72,5 +74,26 @@ export const ssoApi = {
     body: convertTokenBody,
     response: { 200: authenticateResponse },
     errors: [E.loginFailed, E.providerUnreachable, ErrorKeys.accountLocked, ErrorKeys.tooManyRequests],
+  }),
+  testSignIn: defineRoute({
+    method: 'GET',
+    path: '/api/manufacturer/own/sso-configs/test-sign-in',
+    tags,
+    summary: 'Starts a test sign-in with the saved ADMIN configuration: the provider URL to send the browser to',
+    description:
+      '"Test sign-in" on the settings screen: the same authorization code flow with PKCE as `api/authenticate/sso`, with the saved configuration even before it is enabled or chosen as a mechanism. The provider returns to `{PUBLIC_URL}/login/callback`; the answer goes to `test-result` by the same user, and never becomes a session.',
+    response: { 200: ssoRedirectResponse },
+    errors: [E.testIncomplete, E.providerUnreachable],
+  }),
+  testResult: defineRoute({
+    method: 'POST',
+    path: '/api/manufacturer/own/sso-configs/test-result',
+    tags,
+    summary: 'The report of a test sign-in: what the provider answered and what a real sign-in would do',
+    description:
+      'Takes the code of a test sign-in started by the same user (once), exchanges it and checks the id token as a sign-in does, and answers the outcome (`signIn` or the reason a sign-in would be refused), the issuer, subject, e-mail, the names of the claims, and the matched user. Creates no session.',
+    body: ssoTestResultBody,
+    response: { 200: ssoTestReportSchema },
+    errors: [E.providerUnreachable],
   }),
 };

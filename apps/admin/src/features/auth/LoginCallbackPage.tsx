@@ -8,7 +8,7 @@ import { call } from '../../api/call';
 import { ApiError } from '../../api/client';
 import { useAuth } from '../../platform/auth';
 import { AuthLayout } from './AuthLayout';
-import { SSO_ADMIN_KEY, SSO_NONCE_KEY } from './auth.hooks';
+import { SSO_ADMIN_KEY, SSO_NONCE_KEY, SSO_TEST_KEY, SSO_TEST_RESULT_PATH } from './auth.hooks';
 
 const HOME = '/my-business-units';
 
@@ -48,6 +48,7 @@ export function LoginCallbackPage() {
   const started = useRef(false);
   // read once: the flags are removed when the answer is posted
   const [answer] = useState(() => answerOf(params, hash, sessionStorage.getItem(SSO_ADMIN_KEY) === 'true'));
+  const [test] = useState(() => sessionStorage.getItem(SSO_TEST_KEY) === 'true');
   const { isAdmin } = answer;
 
   useEffect(() => {
@@ -56,6 +57,17 @@ export function LoginCallbackPage() {
     started.current = true;
     sessionStorage.removeItem(SSO_ADMIN_KEY);
     sessionStorage.removeItem(SSO_NONCE_KEY);
+    sessionStorage.removeItem(SSO_TEST_KEY);
+    if (test) {
+      // a test sign-in (SSO settings): its report, in the admin, instead of a session
+      const body = answer.body && {
+        token: answer.body.token,
+        state: answer.body.state,
+        iss: 'iss' in answer.body ? answer.body.iss : undefined,
+      };
+      navigate(SSO_TEST_RESULT_PATH, { replace: true, state: { answer: body ?? null } });
+      return;
+    }
     if (!answer.body) {
       setFailure('auth.callback.failed');
       return;
@@ -67,7 +79,7 @@ export function LoginCallbackPage() {
       },
       (err) => setFailure(err instanceof ApiError && err.status === 503 ? 'error.sso.providerUnreachable' : 'auth.callback.failed'),
     );
-  }, [answer, auth, navigate]);
+  }, [answer, auth, navigate, test]);
 
   return (
     <AuthLayout title={t('auth.callback.title')} testId="login-callback-page">

@@ -1,12 +1,12 @@
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { clearToken, getToken } from '../../api/session';
 import { installBrowserMocks } from '../../components/test-utils';
 import { AuthProvider } from '../../platform/auth';
-import { SSO_ADMIN_KEY, SSO_NONCE_KEY } from './auth.hooks';
+import { SSO_ADMIN_KEY, SSO_NONCE_KEY, SSO_TEST_KEY, SSO_TEST_RESULT_PATH } from './auth.hooks';
 import { LoginCallbackPage } from './LoginCallbackPage';
 import { AdminLoginPage, LoginPage } from './LoginPage';
 
@@ -48,6 +48,11 @@ const ACCOUNT = {
   passwordExpiresAt: null,
 };
 
+/** Shows the answer `/login/callback` handed to the test sign-in's report. */
+function TestAnswerProbe() {
+  return <div data-testid="test-answer">{JSON.stringify(useLocation().state)}</div>;
+}
+
 function renderAt(entry: string) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
@@ -60,6 +65,7 @@ function renderAt(entry: string) {
               <Route path="/admin-login" element={<AdminLoginPage />} />
               <Route path="/login/callback" element={<LoginCallbackPage />} />
               <Route path="/my-business-units" element={<div>home page</div>} />
+              <Route path={SSO_TEST_RESULT_PATH} element={<TestAnswerProbe />} />
             </Routes>
           </MemoryRouter>
         </AuthProvider>
@@ -108,6 +114,17 @@ describe('single sign-on in the admin', () => {
       expect.objectContaining({ body: { token: 'the-code', state: 'the-state', iss: 'https://idp.test', isAdmin: false } }),
     ]);
     expect(getToken()).toBe('vellum-token');
+  });
+
+  it("/login/callback hands a test sign-in's answer to its report, signing nobody in", async () => {
+    sessionStorage.setItem(SSO_TEST_KEY, 'true');
+    const calls = mockServer({});
+    renderAt('/login/callback?code=the-code&state=the-state&iss=https%3A%2F%2Fidp.test');
+    const probe = await screen.findByTestId('test-answer');
+    expect(JSON.parse(probe.textContent ?? '')).toEqual({ answer: { token: 'the-code', state: 'the-state', iss: 'https://idp.test' } });
+    expect(calls.filter((c) => c.key === 'POST /api/convert-token')).toEqual([]);
+    expect(getToken()).toBeNull();
+    expect(sessionStorage.getItem(SSO_TEST_KEY)).toBeNull();
   });
 
   it("/login/callback shows 'SSO Login Failed' when the server refuses, and when the provider sent an error", async () => {

@@ -18,6 +18,10 @@ export function useAuthenticationMechanism(admin: boolean) {
 
 /** Where the single sign-on remembers, for `/login/callback`, whether it started on /admin-login. */
 export const SSO_ADMIN_KEY = 'vellum.sso.admin';
+/** Where a test sign-in (SSO settings) tells `/login/callback` that the answer is for its report, not a session. */
+export const SSO_TEST_KEY = 'vellum.sso.test';
+/** Where `/login/callback` hands a test sign-in's answer to its report. */
+export const SSO_TEST_RESULT_PATH = '/general-settings/manufacturer-sso-settings/test-result';
 /** Where the IMPLICIT_FLOW keeps the nonce the server drew, sent back with the id token (decision 0074). */
 export const SSO_NONCE_KEY = 'vellum.sso.nonce';
 

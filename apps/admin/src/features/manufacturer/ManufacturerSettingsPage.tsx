@@ -200,6 +200,7 @@ function ManufacturerForm({ manufacturer, settings }: { manufacturer: Manufactur
                       render={({ field }) => (
                         <Select
                           label={t(`manufacturer.fields.${name}`)}
+                          description={name === 'authenticationMechanism' ? t('manufacturer.hints.authenticationMechanism') : undefined}
                           data={mechanismOptions}
                           value={field.value}
                           onChange={(v) => v && field.onChange(v)}

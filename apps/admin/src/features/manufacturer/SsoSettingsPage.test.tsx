@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockServer, ok, problem } from '../../test/fakeServer';
 import { cleanupRoute, renderRoute } from '../../test/renderRoute';
 import { SsoSettingsPage } from './SsoSettingsPage';
@@ -58,5 +58,19 @@ describe('SsoSettingsPage', () => {
     fireEvent.change(within(pub).getByLabelText('Client ID'), { target: { value: 'site' } });
     fireEvent.click(within(pub).getByRole('button', { name: 'Save' }));
     expect(await within(pub).findByText('SSO domain must start with https://')).toBeTruthy();
+  });
+
+  it('"Test sign-in" opens the test in a new tab of this window, and waits while changes are unsaved', async () => {
+    const open = vi.fn();
+    vi.stubGlobal('open', open);
+    mockServer({ 'GET /api/manufacturer/own/sso-configs': () => ok(STORED) });
+    renderRoute(<SsoSettingsPage />, { url: PATH, path: PATH });
+    const admin = await screen.findByTestId('sso-admin');
+    const test = within(admin).getByRole('button', { name: 'Test sign-in' });
+    expect(within(screen.getByTestId('sso-public')).queryByRole('button', { name: 'Test sign-in' })).toBeNull();
+    fireEvent.click(test);
+    expect(open).toHaveBeenCalledWith('/general-settings/manufacturer-sso-settings/test', '_blank');
+    fireEvent.change(within(admin).getByLabelText('Client ID'), { target: { value: 'vellum-2' } });
+    expect((test as HTMLButtonElement).disabled).toBe(true);
   });
 });

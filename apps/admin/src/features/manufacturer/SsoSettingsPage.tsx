@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Badge, Box, Button, Checkbox, Code, Group, PasswordInput, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { Badge, Box, Button, Checkbox, Code, Group, PasswordInput, Stack, Switch, Text, TextInput, Tooltip } from '@mantine/core';
+import { IconExternalLink } from '@tabler/icons-react';
 import { SSO_DOMAIN_PREFIX, type SsoConfig, SsoErrorKeys, ssoConfigBody } from '@vellum/contract';
 import { useMemo } from 'react';
 import { Controller, useForm } from 'react-hook-form';
@@ -10,7 +11,9 @@ import { applyServerErrors, useErrorText } from '../../components/formErrors';
 import { PageHeader } from '../../components/PageHeader';
 import { LoadError, PageLoader } from '../../components/QueryState';
 import { useFormSync } from '../../components/useFormSync';
-import { useSaveSsoConfig, useSsoConfigs } from './sso.hooks';
+import { SSO_SETTINGS_PATH, useSaveSsoConfig, useSsoConfigs } from './sso.hooks';
+
+const ADMIN_KIND = 'ADMIN';
 
 // an enabled configuration needs a domain and a client id, as the server says
 const formSchema = ssoConfigBody
@@ -63,6 +66,8 @@ function SsoConfigForm({ config }: { config: SsoConfig }) {
   const current = useMemo(() => config, [config]);
   const sync = useFormSync(form, current, toForm);
   const id = `sso-${config.kind.toLowerCase()}`;
+  // a new tab of this window (not noopener): it starts with this tab's session, so the test runs as this user
+  const openTest = () => window.open(`${SSO_SETTINGS_PATH}/test`, '_blank');
 
   const onSubmit = async (values: FormOutput) => {
     const { removeSecret, clientSecret, ...rest } = values;
@@ -116,6 +121,11 @@ function SsoConfigForm({ config }: { config: SsoConfig }) {
           {...form.register('clientSecret')}
           error={errorText(errors.clientSecret)}
         />
+        {config.kind === ADMIN_KIND && (
+          <Text size="sm" c="dimmed">
+            {t('manufacturer.sso.test.hint')}
+          </Text>
+        )}
         {config.clientSecretSet && <Checkbox label={t('manufacturer.sso.removeSecret')} {...form.register('removeSecret')} />}
         <Controller
           control={form.control}
@@ -130,6 +140,19 @@ function SsoConfigForm({ config }: { config: SsoConfig }) {
           )}
         />
         <Group justify="flex-end">
+          {config.kind === ADMIN_KIND && (
+            <Tooltip label={t('manufacturer.sso.test.saveFirst')} disabled={!isDirty}>
+              <Button
+                variant="default"
+                leftSection={<IconExternalLink size={16} aria-hidden />}
+                disabled={isDirty || !config.domain || !config.clientId}
+                onClick={openTest}
+                data-testid="sso-test-sign-in"
+              >
+                {t('manufacturer.sso.test.button')}
+              </Button>
+            </Tooltip>
+          )}
           <Button type="submit" loading={save.isPending} disabled={!isDirty}>
             {t('manufacturer.sso.save')}
           </Button>

@@ -30,4 +30,15 @@ export const manufacturerScreens = defineScreens([
       },
     ],
   },
+  // "Test sign-in" opens this in a new tab; /login/callback brings the provider's answer to the result
+  {
+    path: '/general-settings/manufacturer-sso-settings/test',
+    rights: ['MANUFACTURER_SSO_MANAGE'],
+    page: lazyPage(() => import('./SsoTestStartPage'), 'SsoTestStartPage'),
+  },
+  {
+    path: '/general-settings/manufacturer-sso-settings/test-result',
+    rights: ['MANUFACTURER_SSO_MANAGE'],
+    page: lazyPage(() => import('./SsoTestResultPage'), 'SsoTestResultPage'),
+  },
 ]);

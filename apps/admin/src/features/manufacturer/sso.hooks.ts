@@ -1,6 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type SsoConfigBody, ssoApi } from '@vellum/contract';
+import { type RouteBodyInput, type SsoConfigBody, ssoApi } from '@vellum/contract';
 import { call } from '../../api/call';
+
+/** The SSO settings screen, where a test sign-in starts and its report leads back to. */
+export const SSO_SETTINGS_PATH = '/general-settings/manufacturer-sso-settings';
 
 const ssoKeys = { configs: ['manufacturer', 'sso-configs'] as const };
 
@@ -18,4 +21,22 @@ export function useSaveSsoConfig() {
     },
     onSettled: () => qc.invalidateQueries({ queryKey: ssoKeys.configs }),
   });
+}
+
+/** Starts a test sign-in with the saved ADMIN configuration: the provider URL (a new one on every call). */
+export function useStartSsoTest() {
+  return useQuery({
+    queryKey: ['manufacturer', 'sso-test-start'],
+    queryFn: async () => (await call(ssoApi.testSignIn)).data.url,
+    gcTime: 0,
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: false,
+  });
+}
+
+type SsoTestResultBody = RouteBodyInput<typeof ssoApi.testResult>;
+
+/** The report of a test sign-in's answer (taken once by the server). */
+export function useSsoTestReport() {
+  return useMutation({ mutationFn: async (body: SsoTestResultBody) => (await call(ssoApi.testResult, { body })).data });
 }

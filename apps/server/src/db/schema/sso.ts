@@ -27,6 +27,8 @@ export const ssoLoginRequest = pgTable(
     /** The configuration's version when started: a changed configuration refuses the sign-in. */
     configVersion: integer('config_version').notNull(),
     originalUrl: text('original_url'),
+    /** The user who started a test sign-in (settings screen): its answer is a report for them, never a session. */
+    testBy: integer('test_by'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
   (t) => [index('sso_login_request_expires_idx').on(t.expiresAt)],

@@ -4,6 +4,7 @@ import { alert } from '../../platform/alerts.js';
 import type { RoutesPlugin } from '../../platform/deps.js';
 import { readImageUpload, sendImage } from '../../platform/images.js';
 import { route } from '../../platform/route.js';
+import { startTestSignIn, testSignInResult } from '../sso/sso-test.service.js';
 import {
   getAuthenticationMechanism,
   getManufacturer,
@@ -50,6 +51,8 @@ export const manufacturerRoutes: RoutesPlugin = async (app) => {
     alert(reply, UPDATED);
     return result;
   });
+  route(app, ssoApi.testSignIn, { access: SSO_MANAGE }, (req) => startTestSignIn(deps, authOf(req).userId));
+  route(app, ssoApi.testResult, { access: SSO_MANAGE }, (req) => testSignInResult(deps, authOf(req).userId, req.body, req.log));
   route(app, api.publicWebsiteUrl, { access: 'authenticated' }, () => getPublicWebsiteUrl(deps));
 
   route(app, api.uploadLogo, { access: MANAGE }, async (req, reply) => {

@@ -90,7 +90,7 @@ describe('the publish lease', () => {
     expect(await leaseOf(ready.unit.id)).toBeUndefined();
   });
 
-  it('holds the lease while the work runs (15 minutes, the actor named), releases it after a failure, never releases another holder', async () => {
+  it('holds the lease while the work runs (2 minutes, the actor named), releases it after a failure, never releases another holder', async () => {
     const ready = await makeReadyUnit(ctx.db);
     const actor = { userId: null, login: 'lease@example.com' };
     const seen = await withPublishLease(ctx.app.deps, ready.unit.id, actor, async (lease) => {
@@ -98,8 +98,8 @@ describe('the publish lease', () => {
       return { lease, row };
     });
     expect(seen.row).toMatchObject({ uuid: seen.lease.uuid, userLogin: 'lease@example.com' });
-    const minutes = (seen.row.expiresAt.getTime() - seen.row.startDate.getTime()) / 60_000;
-    expect(minutes).toBe(15);
+    const seconds = (seen.row.expiresAt.getTime() - seen.row.startDate.getTime()) / 1000;
+    expect(seconds).toBe(120);
     expect(await leaseOf(ready.unit.id)).toBeUndefined();
 
     await expect(
@@ -116,6 +116,27 @@ describe('the publish lease', () => {
       await ctx.db.update(publishState).set({ uuid: theirs }).where(eq(publishState.businessUnitId, ready.unit.id));
     });
     expect((await leaseOf(ready.unit.id))?.uuid).toBe(theirs);
+  });
+
+  it('renews the lease while the work runs, so that only a holder that stopped living lets it expire', async () => {
+    const ready = await makeReadyUnit(ctx.db);
+    const actor = { userId: null, login: 'lease@example.com' };
+    const seen = await withPublishLease(
+      ctx.app.deps,
+      ready.unit.id,
+      actor,
+      async () => {
+        const first = await leaseOf(ready.unit.id);
+        // a few heartbeats of 50 ms, each a lease of LEASE_SECONDS from its own moment
+        await new Promise((r) => setTimeout(r, 400));
+        return { first, later: await leaseOf(ready.unit.id) };
+      },
+      50,
+    );
+    expect(seen.later?.uuid).toBe(seen.first?.uuid);
+    expect(seen.later?.expiresAt.getTime()).toBeGreaterThan(seen.first?.expiresAt.getTime() ?? Number.POSITIVE_INFINITY);
+    expect(seen.later?.startDate).toEqual(seen.first?.startDate);
+    expect(await leaseOf(ready.unit.id)).toBeUndefined();
   });
 
   it('two publishes of one unit at once on PostgreSQL: one runs, the other answers 409 naming it', async (t) => {

@@ -3,7 +3,7 @@ import { PublishErrorKeys } from '@vellum/contract';
 import type { Actor } from '../../platform/audit.js';
 import type { Deps } from '../../platform/deps.js';
 import { AppError } from '../../platform/errors.js';
-import { heldLease, type PublishStateRow, releaseLease, takeLease } from './publish-state.repo.js';
+import { heldLease, LEASE_HEARTBEAT_MS, type PublishStateRow, releaseLease, renewLease, takeLease } from './publish-state.repo.js';
 
 /**
  * The one publish (or restore) running in a unit, held in `publish_state` (decision 0037):
@@ -29,7 +29,8 @@ export function alreadyRunning(holder: PublishStateRow): AppError {
 /**
  * Runs `work` while holding the unit's publish lease: 409 error.publish.alreadyRunning (params:
  * uuid, user, startDate, startDateEpoch) while another holds an unexpired one. The lease is
- * released when `work` ends, committed or not.
+ * released when `work` ends, committed or not. While `work` runs the lease is renewed every
+ * `heartbeatMs` (decision 0084): a holder killed in its middle frees the unit within LEASE_SECONDS.
  *
  * Call it outside any transaction, and let `work` open its own: the lease statements run on
  * `deps.db` so that they commit at once and other processes see them. On the embedded database
@@ -43,6 +44,7 @@ export async function withPublishLease<T>(
   businessUnitId: number,
   actor: Actor,
   work: (lease: PublishLease) => Promise<T>,
+  heartbeatMs = LEASE_HEARTBEAT_MS,
 ): Promise<T> {
   const uuid = randomUUID();
   let taken: PublishStateRow | undefined;
@@ -54,9 +56,16 @@ export async function withPublishLease<T>(
     if (holder) throw alreadyRunning(holder);
   }
   if (!taken) throw new AppError(PublishErrorKeys.alreadyRunning, 409);
+  // on the embedded database a renewal waits for the work's transaction, then runs before the release
+  const heartbeat = setInterval(() => {
+    renewLease(deps.db, businessUnitId, uuid).catch(() => {
+      // a missed renewal is made up by the next one; the lease outlasts several
+    });
+  }, heartbeatMs);
   try {
     return await work({ businessUnitId, uuid, startDate: taken.startDate });
   } finally {
+    clearInterval(heartbeat);
     await releaseLease(deps.db, businessUnitId, uuid);
   }
 }

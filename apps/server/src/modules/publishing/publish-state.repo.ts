@@ -4,8 +4,16 @@ import { publishState } from '../../db/schema/index.js';
 
 export type PublishStateRow = typeof publishState.$inferSelect;
 
-/** How long a lease lasts (decision 0037): longer than a publish may run (its statement timeout is below it). */
-export const LEASE_MINUTES = 15;
+/**
+ * How long a lease lasts past its holder's last sign of life (decisions 0037, 0084): the holder
+ * renews it every LEASE_HEARTBEAT_MS while it works, so a holder that was killed blocks the unit's
+ * publishes for at most this long.
+ */
+export const LEASE_SECONDS = 120;
+/** How often a working holder renews its lease: a quarter of its length, so a late renewal or two changes nothing. */
+export const LEASE_HEARTBEAT_MS = 30_000;
+
+const leaseEnd = () => sql`now() + make_interval(secs => ${LEASE_SECONDS})`;
 
 /**
  * Takes the unit's lease in one statement: a new row, or the row of a holder whose lease has
@@ -15,7 +23,7 @@ export async function takeLease(
   db: DbOrTx,
   values: { businessUnitId: number; uuid: string; userId: number | null; userLogin: string | null },
 ): Promise<PublishStateRow | undefined> {
-  const expiresAt = sql`now() + make_interval(mins => ${LEASE_MINUTES})`;
+  const expiresAt = leaseEnd();
   const [row] = await db
     .insert(publishState)
     .values({ ...values, startDate: sql`now()`, expiresAt })
@@ -46,4 +54,12 @@ export async function heldLease(db: DbOrTx, businessUnitId: number): Promise<Pub
 /** Gives the lease back: only the holder's own row (a lease taken over after expiry is another's). */
 export async function releaseLease(db: DbOrTx, businessUnitId: number, uuid: string): Promise<void> {
   await db.delete(publishState).where(and(eq(publishState.businessUnitId, businessUnitId), eq(publishState.uuid, uuid)));
+}
+
+/** The holder's sign of life: its own lease (never another's) lasts LEASE_SECONDS from now. */
+export async function renewLease(db: DbOrTx, businessUnitId: number, uuid: string): Promise<void> {
+  await db
+    .update(publishState)
+    .set({ expiresAt: leaseEnd() })
+    .where(and(eq(publishState.businessUnitId, businessUnitId), eq(publishState.uuid, uuid)));
 }

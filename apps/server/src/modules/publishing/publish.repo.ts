@@ -74,7 +74,7 @@ export async function stampFileVersions(tx: Tx, businessUnitId: number, o: Stamp
   return { stamped: Number(row.stamped), broughtForward: Number(row.broughtForward) };
 }
 
-/** Bounds the publish's statements (PostgreSQL and PGlite alike), below the lease's 15 minutes. */
+/** Bounds the publish's statements (PostgreSQL and PGlite alike). */
 export async function limitStatements(tx: Tx, minutes: number): Promise<void> {
   await tx.execute(sql.raw(`SET LOCAL statement_timeout = '${Math.trunc(minutes)}min'`));
 }

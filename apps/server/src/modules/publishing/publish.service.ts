@@ -35,7 +35,7 @@ type ItemsQuery = z.output<typeof publishItemsQuery>;
 /** The states asked (validated against PUBLISH_STATES; the contract's default widens their type). */
 const statesOf = (q: ItemsQuery) => q.state as PublishState[];
 
-/** The publish's statements stop after this (PostgreSQL and PGlite), well inside the lease's 15 minutes. */
+/** The publish's statements stop after this (PostgreSQL and PGlite); the lease is renewed while it runs (decision 0084). */
 export const PUBLISH_STATEMENT_TIMEOUT_MINUTES = 10;
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);

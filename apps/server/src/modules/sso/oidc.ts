@@ -31,15 +31,17 @@ export function isNetworkFailure(err: unknown): boolean {
  * signature checked against the provider's JWKS (cached by openid-client, read again for a key id
  * it does not know: key rotation). Plain http only for a loopback provider (the configuration's
  * rule). The implicit flow has a configuration of its own (openid-client binds one response type to it).
+ * `fresh` reads the discovery document again whatever the cache holds (a test sign-in checks the provider as it is now).
  */
 export async function providerOf(
   deps: Pick<Deps, 'config'>,
   row: SsoConfigRow,
   flow: 'code' | 'implicit' = 'code',
+  fresh = false,
 ): Promise<client.Configuration> {
   const key = `${flow}\n${row.domain}\n${row.clientId}\n${row.clientSecretEncrypted ?? ''}`;
   const known = cache.get(key);
-  if (known && Date.now() - known.at < DISCOVERY_TTL_MS) return known.config;
+  if (known && !fresh && Date.now() - known.at < DISCOVERY_TTL_MS) return known.config;
   const secret = clientSecretOf(deps, row);
   const execute = [client.enableNonRepudiationChecks, ...(row.domain.startsWith('http:') ? [client.allowInsecureRequests] : [])];
   let config: client.Configuration;

@@ -36,6 +36,7 @@ export async function startImplicitSignIn(
     admin: query.admin,
     configVersion: row.version,
     originalUrl: null,
+    testBy: null,
     expiresAt: new Date(Date.now() + LOGIN_REQUEST_TTL_MS),
   });
   const url = client.buildAuthorizationUrl(provider, {
@@ -63,7 +64,8 @@ export async function implicitClaims(
   if ((state === IMPLICIT_STATES.admin) !== body.isAdmin) throw new SsoRefusal('adminMismatch');
   if (!body.nonce) throw new SsoRefusal('noNonce');
   const request = await takeLoginRequest(deps.db, requestKey(body.nonce));
-  if (!request || request.expiresAt.getTime() < Date.now()) throw new SsoRefusal('unknownNonce');
+  // a request with a verifier is a code flow's (a sign-in or a test), never taken here
+  if (request?.codeVerifier !== '' || request.expiresAt.getTime() < Date.now()) throw new SsoRefusal('unknownNonce');
   if (request.admin !== body.isAdmin) throw new SsoRefusal('adminMismatch');
   const row = await flowConfig(deps, request.admin, 'IMPLICIT_FLOW').catch(() => {
     throw new SsoRefusal('notEnabled');

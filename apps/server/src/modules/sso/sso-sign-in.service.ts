@@ -6,8 +6,9 @@ import { audit } from '../../platform/audit.js';
 import type { Deps } from '../../platform/deps.js';
 import { AppError } from '../../platform/errors.js';
 import { createSession } from '../../platform/session.repo.js';
-import { clearFailedAttempts, findUserByEmail } from '../account/account.repo.js';
+import { type AccountUser, clearFailedAttempts, findUserByEmail } from '../account/account.repo.js';
 import { userActor } from '../account/credentials.js';
+import type { SsoConfigRow } from '../manufacturer/sso-config.repo.js';
 import { exchangeCode, isNetworkFailure, providerOf, providerUnreachable } from './oidc.js';
 import { callbackUrl, flowConfig, hashState, LOGIN_REQUEST_TTL_MS, refusalDetails, SCOPE, SsoRefusal } from './sso-flow.js';
 import { implicitClaims, isImplicitState } from './sso-implicit.js';
@@ -39,6 +40,15 @@ function ownUrl(deps: Pick<Deps, 'config'>, value: string | undefined): string |
  */
 export async function startSsoSignIn(deps: SignInDeps, query: { admin: boolean; originalURL?: string }): Promise<{ url: string }> {
   const row = await codeFlowConfig(deps, query.admin);
+  return beginCodeFlow(deps, row, { admin: query.admin, originalUrl: ownUrl(deps, query.originalURL), testBy: null });
+}
+
+/** The provider's authorization URL of a new code flow with `row`, its state, nonce and verifier kept for one answer. */
+export async function beginCodeFlow(
+  deps: SignInDeps,
+  row: SsoConfigRow,
+  request: { admin: boolean; originalUrl: string | null; testBy: number | null },
+): Promise<{ url: string }> {
   const provider = await providerOf(deps, row);
   const state = client.randomState();
   const nonce = client.randomNonce();
@@ -47,9 +57,8 @@ export async function startSsoSignIn(deps: SignInDeps, query: { admin: boolean; 
     stateHash: hashState(state),
     nonce,
     codeVerifier,
-    admin: query.admin,
+    ...request,
     configVersion: row.version,
-    originalUrl: ownUrl(deps, query.originalURL),
     expiresAt: new Date(Date.now() + LOGIN_REQUEST_TTL_MS),
   });
   const url = client.buildAuthorizationUrl(provider, {
@@ -65,15 +74,27 @@ export async function startSsoSignIn(deps: SignInDeps, query: { admin: boolean; 
 
 /** What the provider vouches for, once every check has passed. */
 async function exchange(deps: SignInDeps, body: ConvertBody, log: Log) {
-  if (!body.state) throw new SsoRefusal('noState');
-  const request = await takeLoginRequest(deps.db, hashState(body.state));
-  // a request without a verifier is an implicit one (another key): never taken here, but checked all the same
-  if (!request?.codeVerifier || request.expiresAt.getTime() < Date.now()) throw new SsoRefusal('unknownState');
+  const { token, state, iss } = body;
+  if (!state) throw new SsoRefusal('noState');
+  const request = await takeLoginRequest(deps.db, hashState(state));
+  // a request without a verifier is an implicit one (another key), a test's answer is a report: never taken here
+  if (!request?.codeVerifier || request.testBy !== null || request.expiresAt.getTime() < Date.now()) throw new SsoRefusal('unknownState');
   if (request.admin !== body.isAdmin) throw new SsoRefusal('adminMismatch');
   const row = await codeFlowConfig(deps, request.admin).catch(() => {
     throw new SsoRefusal('notEnabled');
   });
   if (row.version !== request.configVersion) throw new SsoRefusal('configChanged');
+  return exchangeAnswer(deps, row, request, { token, state, iss }, log);
+}
+
+/** The code of `request` exchanged at the provider of `row`; a failed check is a refusal, a provider that does not answer a 503. */
+export async function exchangeAnswer(
+  deps: SignInDeps,
+  row: SsoConfigRow,
+  request: { codeVerifier: string; nonce: string },
+  body: { token: string; state: string; iss?: string },
+  log: Log,
+): Promise<Record<string, unknown>> {
   const provider = await providerOf(deps, row);
   const current = new URL(callbackUrl(deps));
   current.searchParams.set('code', body.token);
@@ -91,6 +112,26 @@ async function exchange(deps: SignInDeps, body: ConvertBody, log: Log) {
   }
 }
 
+/** Why a sign-in with the provider's claims is refused, one copy of the rule for a sign-in and its test. */
+export type ClaimsRefusal = 'noEmail' | 'emailNotVerified' | 'unknownUser' | 'deactivated' | 'locked';
+
+/**
+ * The provider's claims judged by the sign-in's rules: the user matched by a verified e-mail, or the
+ * reason a sign-in is refused (with the user when one matched), and what the audit row says of them.
+ */
+export async function judgeClaims(db: SignInDeps['db'], claims: Record<string, unknown>) {
+  const email = typeof claims.email === 'string' ? claims.email : undefined;
+  const details = { subject: String(claims.sub).slice(0, 255), email: email?.slice(0, 254) ?? null, issuer: claims.iss };
+  const judged = (reason: ClaimsRefusal | null, user?: AccountUser) => ({ reason, user, details });
+  if (!email) return judged('noEmail');
+  if (claims.email_verified !== true) return judged('emailNotVerified');
+  const user = await findUserByEmail(db, email);
+  if (!user) return judged('unknownUser');
+  if (!user.activated) return judged('deactivated', user);
+  if (user.lockedAt) return judged('locked', user);
+  return judged(null, user);
+}
+
 /**
  * `POST api/convert-token`: for the authorization code flow the code exchanged, for the implicit flow
  * (state `client` or `qarad`) the id token taken as it is; either way the id token checked
@@ -104,24 +145,21 @@ export async function convertToken(deps: SignInDeps, body: ConvertBody, address:
   try {
     const implicit = isImplicitState(body.state);
     const claims = implicit ? await implicitClaims(deps, body, log) : await exchange(deps, body, log);
-    const email = typeof claims.email === 'string' ? claims.email : undefined;
-    const details = { subject: String(claims.sub).slice(0, 255), email: email?.slice(0, 254) ?? null, issuer: claims.iss };
-    if (!email) throw new SsoRefusal('noEmail', details);
-    if (claims.email_verified !== true) throw new SsoRefusal('emailNotVerified', details);
-    const user = await findUserByEmail(deps.db, email);
-    if (!user) throw new SsoRefusal('unknownUser', details);
-    actor = userActor(user);
-    userId = user.id;
-    if (!user.activated) throw new SsoRefusal('deactivated', details);
-    if (user.lockedAt) {
+    const { reason, user, details } = await judgeClaims(deps.db, claims);
+    if (user) {
+      actor = userActor(user);
+      userId = user.id;
+    }
+    if (reason === 'locked') {
       await audit(deps.db, actor, {
         entityName: 'user',
-        entityId: user.id,
+        entityId: userId,
         action: SsoAuditActions.loginFailed,
-        changes: { reason: 'locked', address, ...details },
+        changes: { reason, address, ...details },
       });
       throw new AppError(ErrorKeys.accountLocked, 401);
     }
+    if (reason || !user) throw new SsoRefusal(reason ?? 'unknownUser', details);
     const sessionId = randomUUID();
     const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
     await deps.db.transaction(async (tx) => {

@@ -1,0 +1,1 @@
+ALTER TABLE "sso_login_request" ADD COLUMN "test_by" integer;
