@@ -24,8 +24,8 @@ test('sign-in and reset pages are accessible', async ({ page }) => {
 });
 
 test('the main back-office screens are accessible', async ({ page }) => {
-  // twenty screens scanned: more than the default minute on a busy machine
-  test.setTimeout(180_000);
+  // two dozen screens scanned: more than the default minute on a busy machine
+  test.setTimeout(240_000);
   await signIn(page, ADMIN.login, ADMIN.password);
   for (const [what, path] of [
     ['business units', '/my-business-units'],
@@ -45,6 +45,7 @@ test('the main back-office screens are accessible', async ({ page }) => {
     ['manufacturer SSO settings', '/general-settings/manufacturer-sso-settings'],
     ['configuration export', '/general-settings/config-export'],
     ['notification preview', '/general-settings/notification-preview'],
+    ['qualification documents', '/general-settings/qualification-documents'],
     ['audit logs', '/my-business-units/1/administration/audit-logs'],
     ['sitemap', '/my-business-units/1/administration/sitemap'],
     ['retention', '/my-business-units/1/administration/retention'],

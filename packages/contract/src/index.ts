@@ -25,6 +25,7 @@ export * from './product-type-rules.js';
 export * from './product-types.js';
 export * from './products.js';
 export * from './publishing.js';
+export * from './qualification-documents.js';
 export * from './regions-languages.js';
 export * from './release-notes.js';
 export * from './restricted-access.js';

@@ -80,6 +80,8 @@ const EXPECTED: [string, string[] | undefined, 'business-unit'?][] = [
   ['/general-settings/manufacturer-sso-settings', ['MANUFACTURER_SSO_MANAGE']],
   ['/general-settings/config-export', ['CONFIG_EXPORT']],
   ['/general-settings/notification-preview', ['MANUFACTURER_MANAGE']],
+  // the customer's IQ/OQ/PQ documents, listed on the validation records page (decision 0077)
+  ['/general-settings/qualification-documents', ['VALIDATION_RECORDS_MANAGE']],
   ['/general-settings/bulk-uploads', ['BULK_IMPORT_ADMIN']],
   // spec 001 §2: the bulk upload pages of a product type's products and of the unit's documents
   ['/my-business-units/:businessUnitId/product-types/:productTypeId/bulk-upload', ['BULK_IMPORT'], 'business-unit'],

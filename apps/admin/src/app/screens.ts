@@ -26,6 +26,7 @@ import { scheduledExportScreens } from '../features/scheduled-exports/screens';
 import { sitemapScreens } from '../features/sitemap/screens';
 import { translationScreens } from '../features/translations/screens';
 import { userScreens } from '../features/users/screens';
+import { validationRecordScreens } from '../features/validation-records/screens';
 import { websiteLayoutScreens } from '../features/website-layout/screens';
 import { websiteStatsScreens } from '../features/website-stats/screens';
 import type { Screen } from '../platform/screens';
@@ -65,4 +66,5 @@ export const screens: readonly Screen[] = [
   ...releaseNoteScreens,
   ...configExportScreens,
   ...notificationPreviewScreens,
+  ...validationRecordScreens,
 ];

@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import type { MultipartFile } from '@fastify/multipart';
 import { ErrorKeys } from '@vellum/contract';
 import { create as contentDisposition } from 'content-disposition';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -31,6 +32,8 @@ export interface BinaryToSend {
   fileName: string;
   /** attachment (default): always downloaded; inline: shown by the browser (images, PDF). */
   disposition?: 'attachment' | 'inline';
+  /** Default `private, no-cache`. */
+  cacheControl?: string;
 }
 
 /** The extension of each media type a stored binary may have (its kind was decided by its content); the first is the one given. */
@@ -145,22 +148,51 @@ function displayName(name: string | undefined, kind: BinaryKind): string {
   return clean || `file.${kind.extension}`;
 }
 
+/** The text fields a multipart request sent before its file part. */
+function textFieldsOf(part: MultipartFile): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const [name, entry] of Object.entries(part.fields)) {
+    const last = Array.isArray(entry) ? entry[entry.length - 1] : entry;
+    if (last && last.type === 'field' && typeof last.value === 'string') values[name] = last.value;
+  }
+  return values;
+}
+
 /**
  * Receives the one file of a multipart request (`field`) into the store under `prefix`, streamed:
  * never whole in memory, at most `maxBytes` (413 and nothing kept past it), its kind decided by its
  * content (400 error.unsupportedContentType when `accepts` finds none among the allowed kinds; the
- * client's declared type is ignored), an empty file is no file (400 NotNull). The caller records
+ * client's declared type is ignored), an empty file is no file (400 NotNull); `checkFields` may refuse
+ * it for its text fields first. The caller records
  * the returned key in its transaction and deletes the object if that fails.
  */
 export async function receiveBinary(
   req: FastifyRequest,
   files: FileStore,
-  options: { field?: string; prefix: string; maxBytes: number; kinds: readonly BinaryKind[] },
+  options: {
+    field?: string;
+    prefix: string;
+    maxBytes: number;
+    kinds: readonly BinaryKind[];
+    /**
+     * Checks the text fields sent before the file (a field sent twice counts as its last value),
+     * before anything is stored: throwing refuses the upload with nothing kept.
+     */
+    checkFields?: (fields: Record<string, string>) => void | Promise<void>;
+  },
 ): Promise<ReceivedBinary> {
   const field = options.field ?? 'file';
   let stored: StoredObject | undefined;
   try {
     return await withFilePart(req, field, options.maxBytes, async (part) => {
+      if (options.checkFields) {
+        try {
+          await options.checkFields(textFieldsOf(part));
+        } catch (err) {
+          part.file.resume();
+          throw err;
+        }
+      }
       const { head, whole } = await peek(part.file, SNIFF_BYTES);
       if (head.length === 0) throw invalidField('multipart', field, 'NotNull');
       const kind = await kindOf(head, options.kinds);
@@ -252,7 +284,7 @@ export async function sendBinary(req: FastifyRequest, reply: FastifyReply, files
     .header('content-security-policy', "sandbox; default-src 'none'; img-src 'self'; style-src 'unsafe-inline'")
     .header('accept-ranges', 'bytes')
     .header('etag', etag)
-    .header('cache-control', 'private, no-cache');
+    .header('cache-control', binary.cacheControl ?? 'private, no-cache');
   if (req.headers['if-none-match'] === etag) return reply.code(304).send();
   const wanted = byteRange(req.headers.range, binary.size);
   if (wanted === 'unsatisfiable') return reply.code(416).header('content-range', `bytes */${binary.size}`).send();

@@ -46,6 +46,8 @@ const en = {
   'ticket.helpPage': '(the help page itself)',
   'ticket.unit': 'Business unit: {{unit}}',
   'ticket.global': '(global)',
+  'ticketAttachment.subject': '[Vellum ticket #{{id}}] Attachment: {{fileName}}',
+  'ticketAttachment.body': 'The attachment of ticket #{{id}} ({{subject}}) from {{login}} <{{email}}>.',
 };
 
 export type MailTextKey = keyof typeof en;
@@ -94,6 +96,8 @@ const fr: MailCatalog = {
   'ticket.helpPage': '(la page d’aide elle-même)',
   'ticket.unit': 'Unité commerciale : {{unit}}',
   'ticket.global': '(globale)',
+  'ticketAttachment.subject': '[Ticket Vellum n° {{id}}] Pièce jointe : {{fileName}}',
+  'ticketAttachment.body': 'La pièce jointe du ticket n° {{id}} ({{subject}}) de {{login}} <{{email}}>.',
 };
 
 const nl: MailCatalog = {
@@ -136,6 +140,8 @@ const nl: MailCatalog = {
   'ticket.helpPage': '(de helppagina zelf)',
   'ticket.unit': 'Business unit: {{unit}}',
   'ticket.global': '(globaal)',
+  'ticketAttachment.subject': '[Vellum-ticket #{{id}}] Bijlage: {{fileName}}',
+  'ticketAttachment.body': 'De bijlage van ticket #{{id}} ({{subject}}) van {{login}} <{{email}}>.',
 };
 
 const de: MailCatalog = {
@@ -181,6 +187,8 @@ const de: MailCatalog = {
   'ticket.helpPage': '(die Hilfeseite selbst)',
   'ticket.unit': 'Geschäftseinheit: {{unit}}',
   'ticket.global': '(global)',
+  'ticketAttachment.subject': '[Vellum-Ticket #{{id}}] Anhang: {{fileName}}',
+  'ticketAttachment.body': 'Der Anhang von Ticket #{{id}} ({{subject}}) von {{login}} <{{email}}>.',
 };
 
 const CATALOGS: Record<string, MailCatalog> = { en, fr, nl, de };

@@ -132,7 +132,7 @@ export const NOTIFICATION_KINDS: readonly NotificationKindEntry[] = [
   {
     key: 'ticket-created',
     name: 'Ticket created',
-    description: 'To the support address when a user sends a help ticket.',
+    description: "To the support address when a user sends a help ticket, in the user's language.",
     translated: true,
     render: (c) =>
       ticketCreatedMail(

@@ -22,8 +22,9 @@ export interface TicketMailFacts {
 }
 
 /**
- * The mail a new ticket sends to support ("ticket created"): in English, the language of the
- * support address (which is no user's); the preview shows it in the other languages too.
+ * The mail a new ticket sends to support ("ticket created"), in the requesting user's language
+ * (the support address is no user's: the requester's is what the product knows), English when it
+ * is unknown or has no texts.
  */
 export function ticketCreatedMail(t: TicketMailFacts, language = 'en'): Omit<MailMessage, 'to'> {
   const w = mailTexts(language);
@@ -42,11 +43,17 @@ export function ticketCreatedMail(t: TicketMailFacts, language = 'en'): Omit<Mai
   return { subject: w('ticket.subject', { id: t.id, subject }), text };
 }
 
-/** The mail that follows with a ticket's attachment. */
-export function ticketAttachmentMail(t: TicketRow, attachment: { filename: string; content: Buffer; contentType: string }) {
+/** The mail that follows with a ticket's attachment, in the requesting user's language as the ticket's own. */
+export function ticketAttachmentMail(
+  t: Pick<TicketRow, 'id' | 'subject' | 'requesterLogin' | 'requesterEmail'>,
+  attachment: { filename: string; content: Buffer; contentType: string },
+  language = 'en',
+) {
+  const w = mailTexts(language);
+  const values = { id: t.id, subject: oneLine(t.subject), login: t.requesterLogin, email: t.requesterEmail };
   return {
-    subject: `[Vellum ticket #${t.id}] Attachment: ${oneLine(attachment.filename)}`,
-    text: `The attachment of ticket #${t.id} (${oneLine(t.subject)}) from ${t.requesterLogin} <${t.requesterEmail}>.\n`,
+    subject: w('ticketAttachment.subject', { id: t.id, fileName: oneLine(attachment.filename) }),
+    text: `${w('ticketAttachment.body', values)}\n`,
     attachments: [attachment],
   } satisfies Omit<MailMessage, 'to'>;
 }

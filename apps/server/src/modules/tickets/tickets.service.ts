@@ -50,8 +50,9 @@ export function unitOfPage(url: string): number | null {
 }
 
 /**
- * Stores the ticket (OPEN) with its audit row in one transaction, then mails it to support. A mail
- * that fails is logged and does not undo the ticket: support still reads it in the product.
+ * Stores the ticket (OPEN) with its audit row in one transaction, then mails it to support in the
+ * requester's language (English when it has no texts). A mail that fails is logged and does not
+ * undo the ticket: support still reads it in the product.
  */
 export async function createTicket(
   deps: Pick<Deps, 'db' | 'config' | 'mailer'>,
@@ -80,7 +81,9 @@ export async function createTicket(
     return created;
   });
   const { to, mailer } = supportMailer(deps);
-  await mailer.send({ to, ...ticketCreatedMail(row) }).catch((err) => log?.error({ err, ticket: row.id }, 'ticket mail failed'));
+  await mailer
+    .send({ to, ...ticketCreatedMail(row, auth.user.langKey) })
+    .catch((err) => log?.error({ err, ticket: row.id }, 'ticket mail failed'));
   return { ticketCreated: true, ticketId: row.id };
 }
 
@@ -136,7 +139,10 @@ export async function addAttachment(
   try {
     const content = await readAll(deps, received.key);
     const { to, mailer } = supportMailer(deps);
-    await mailer.send({ to, ...ticketAttachmentMail(row, { filename: received.fileName, content, contentType: received.mediaType }) });
+    await mailer.send({
+      to,
+      ...ticketAttachmentMail(row, { filename: received.fileName, content, contentType: received.mediaType }, auth.user.langKey),
+    });
   } catch (err) {
     log?.error({ err, ticket: id }, 'ticket attachment mail failed');
   }

@@ -195,6 +195,35 @@ describe('the tickets of the requester and of support', () => {
   });
 });
 
+describe('the mails to the support address', () => {
+  it('are written in the requesting user’s language: the ticket and its attachment', async () => {
+    const french = await makeUserWithRights(ctx.db, ['DOCUMENT_READ'], [unitId], { langKey: 'fr' });
+    const client = as(ctx.app, await tokenFor(ctx, french.id));
+    let before = ctx.mails().length;
+    const id = await create(client);
+    const created = mailText(ctx.mails().slice(before).join('\n'));
+    expect(created).toContain(`De : ${french.login} <${french.email}>`);
+    expect(created).toContain('Page : /home');
+    expect(created).not.toContain(`From: ${french.login}`);
+    before = ctx.mails().length;
+    expect((await attach(client, id, 'notes.txt', 'text/plain', Buffer.from('hello'))).statusCode).toBe(200);
+    const attachment = mailText(ctx.mails().slice(before).join('\n'));
+    expect(attachment).toContain(`jointe du ticket n`);
+    expect(attachment).toContain(`de ${french.login} <${french.email}>`);
+  });
+
+  it('are in English when the user’s language has no texts', async () => {
+    const other = await makeUserWithRights(ctx.db, ['DOCUMENT_READ'], [unitId], { langKey: 'xx' });
+    const client = as(ctx.app, await tokenFor(ctx, other.id));
+    let before = ctx.mails().length;
+    const id = await create(client);
+    expect(mailText(ctx.mails().slice(before).join('\n'))).toContain(`From: ${other.login} <${other.email}>`);
+    before = ctx.mails().length;
+    expect((await attach(client, id, 'notes.txt', 'text/plain', Buffer.from('hello'))).statusCode).toBe(200);
+    expect(mailText(ctx.mails().slice(before).join('\n'))).toContain(`The attachment of ticket #${id}`);
+  });
+});
+
 describe('rules', () => {
   it('reads the business unit from the page the form was opened from', () => {
     expect(unitOfPage('/my-business-units/12/products')).toBe(12);

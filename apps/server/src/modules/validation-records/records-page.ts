@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { textPdf } from '../../platform/text-pdf.js';
 import type { MatrixRow } from './matrix.js';
-import type { SignedRecords } from './validation-records.service.js';
+import { DOWNLOAD_LINK_MINUTES } from './records-downloads.js';
+import type { RecordsDocument, SignedRecords } from './validation-records.service.js';
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -69,7 +70,24 @@ export function recordsPdf(records: SignedRecords): Buffer {
   });
 }
 
-export function recordsPage(records: SignedRecords): string {
+const sizeText = (bytes: number) =>
+  bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} kB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+
+/** The customer's own IQ/OQ/PQ documents, each with its SHA-256 and a download link of its own. */
+function documentsSection(documents: readonly RecordsDocument[]): string {
+  const intro = `<h2>Installation, operational and performance qualification</h2>
+<p>The qualification documents your organisation approved for Vellum (IQ, OQ, PQ), as uploaded by the users who manage the validation records. Compare a downloaded file's SHA-256 with the one listed here. The download links are valid for ${DOWNLOAD_LINK_MINUTES} minutes.</p>`;
+  if (documents.length === 0) return `${intro}<p class="note">No qualification documents have been uploaded yet.</p>`;
+  const rows = documents
+    .map(
+      (d) =>
+        `<tr><td>${esc(d.kind)}</td><td>${esc(d.title)}</td><td>${esc(d.version)}</td><td>${esc(d.approvalDate)}</td><td><a download="${esc(d.fileName)}" href="${esc(d.href)}">${esc(d.fileName)}</a> (${sizeText(d.size)})</td><td><code class="document-sha256">${esc(d.sha256)}</code></td><td>${esc(d.uploadedBy)}, ${esc(d.uploadedDate)}</td></tr>`,
+    )
+    .join('');
+  return `${intro}<table><thead><tr><th scope="col">Kind</th><th scope="col">Title</th><th scope="col">Version</th><th scope="col">Approval date</th><th scope="col">File</th><th scope="col">SHA-256</th><th scope="col">Uploaded</th></tr></thead><tbody>${rows}</tbody></table>`;
+}
+
+export function recordsPage(records: SignedRecords, documents: readonly RecordsDocument[] = []): string {
   const { matrix } = records;
   const pdf = recordsPdf(records);
   const pdfSha = createHash('sha256').update(pdf).digest('hex');
@@ -105,7 +123,8 @@ ${runs}
 <dl><dt>SHA-256 of the content</dt><dd><code id="content-sha256">${matrix.sha256}</code></dd>
 <dt>Ed25519 signature of <code>vellum-validation-records:v1:&lt;SHA-256&gt;</code> (base64)</dt><dd><code id="signature">${esc(records.signature)}</code></dd>
 <dt>Public key</dt><dd><pre>${esc(records.publicKeyPem)}</pre></dd>
-<dt>SHA-256 of the PDF</dt><dd><code>${pdfSha}</code></dd></dl>`;
+<dt>SHA-256 of the PDF</dt><dd><code>${pdfSha}</code></dd></dl>
+${documentsSection(documents)}`;
   return layout(`Validation records ${matrix.version}`, body);
 }
 
@@ -113,7 +132,9 @@ const REFUSALS = {
   401: 'This link to the validation records is not valid: it is wrong, has expired or was used already. Open the validation records again from the administration menu.',
   403: 'Validation records are not active for this installation.',
 } as const;
+const DOWNLOAD_REFUSED = `This download link is not valid: it is wrong, has expired (after ${DOWNLOAD_LINK_MINUTES} minutes) or the document was deleted. Open the validation records again from the administration menu.`;
 
-export function refusalPage(status: 401 | 403): string {
-  return layout('Validation records', `<h1>Validation records</h1><p role="alert">${esc(REFUSALS[status])}</p>`);
+export function refusalPage(status: 401 | 403, what: 'page' | 'download' = 'page'): string {
+  const text = status === 401 && what === 'download' ? DOWNLOAD_REFUSED : REFUSALS[status];
+  return layout('Validation records', `<h1>Validation records</h1><p role="alert">${esc(text)}</p>`);
 }

@@ -86,8 +86,8 @@ export const REQUIREMENTS: readonly Requirement[] = [
   {
     id: '000-2.8',
     section: '000 §2',
-    title: 'Administration: validation records open an external page in a new tab',
-    tests: [`${S}modules/validation-records/`, `${E}help/validation-records.spec.ts`],
+    title: "Administration: validation records open an external page in a new tab, with the customer's IQ/OQ/PQ documents",
+    tests: [`${S}modules/validation-records/`, `${A}features/validation-records/`, `${E}help/validation-records.spec.ts`],
   },
   {
     id: '000-2.9',

@@ -3,7 +3,13 @@ import { createHash, randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { VALIDATION_RECORDS_TOKEN_MINUTES, ValidationRecordsErrorKeys, type ValidationRecordsLink } from '@vellum/contract';
+import {
+  type QualificationDocument,
+  VALIDATION_RECORDS_TOKEN_MINUTES,
+  ValidationRecordsErrorKeys,
+  type ValidationRecordsLink,
+} from '@vellum/contract';
+import { isRowId } from '../../db/sql.js';
 import type { AuthContext } from '../../platform/access.js';
 import { audit } from '../../platform/audit.js';
 import type { Deps } from '../../platform/deps.js';
@@ -11,6 +17,9 @@ import { AppError } from '../../platform/errors.js';
 import { findManufacturer, MANUFACTURER_ID } from '../manufacturer/manufacturer.repo.js';
 import { readEvidence } from './evidence.js';
 import { buildMatrix, type TraceabilityMatrix } from './matrix.js';
+import { findDocument, type QualificationDocumentRow } from './qualification-documents.repo.js';
+import { documentsForRecords, qualificationDocumentView } from './qualification-documents.service.js';
+import { downloadGrant, GRANT_PARAM, grantExpiry, grantValid } from './records-downloads.js';
 import { recordsSigner } from './records-signature.js';
 import { REQUIREMENTS } from './requirements.js';
 import * as repo from './validation-records.repo.js';
@@ -81,7 +90,13 @@ export interface SignedRecords {
   generatedAt: string;
 }
 
-export type RecordsOutcome = { ok: true; records: SignedRecords } | { ok: false; status: 401 | 403 };
+/** A customer's document as the records page lists it, with its own download link (records-downloads.ts). */
+export interface RecordsDocument extends QualificationDocument {
+  /** Relative to the page: `validation-records/documents/{id}?grant=…`. */
+  href: string;
+}
+
+export type RecordsOutcome = { ok: true; records: SignedRecords; documents: RecordsDocument[] } | { ok: false; status: 401 | 403 };
 
 /** The records the token opens (taken once), or why not: 401 for a missing, wrong, expired or used token; 403 when the feature is off. */
 export async function openRecords(deps: Deps, token: string | undefined): Promise<RecordsOutcome> {
@@ -96,8 +111,28 @@ export async function openRecords(deps: Deps, token: string | undefined): Promis
     runningCommit(deps.config.commit),
   );
   const signer = recordsSigner(deps.config.tokenSecret);
+  const now = new Date();
+  const expires = grantExpiry(now);
+  const documents = (await documentsForRecords(deps)).map((row) => ({
+    ...qualificationDocumentView(row),
+    href: `${RECORDS_PATH.slice(1)}/documents/${row.id}?${GRANT_PARAM}=${downloadGrant(deps.config.tokenSecret, row, expires)}`,
+  }));
   return {
     ok: true,
-    records: { matrix, signature: signer.sign(matrix.sha256), publicKeyPem: signer.publicKeyPem, generatedAt: new Date().toISOString() },
+    records: { matrix, signature: signer.sign(matrix.sha256), publicKeyPem: signer.publicKeyPem, generatedAt: now.toISOString() },
+    documents,
   };
+}
+
+export type DocumentOutcome = { ok: true; row: QualificationDocumentRow } | { ok: false; status: 401 | 403 };
+
+/**
+ * The document a records page's link names, when its grant is valid: 401 for a wrong, expired or
+ * altered grant and for a document deleted (or not the manufacturer's) since; 403 when the feature is off.
+ */
+export async function openRecordsDocument(deps: Deps, id: number, grant: string | undefined): Promise<DocumentOutcome> {
+  if (!(await findManufacturer(deps.db))?.validationRecordsActive) return { ok: false, status: 403 };
+  const row = isRowId(id) ? await findDocument(deps.db, MANUFACTURER_ID, id) : undefined;
+  if (!row || !grantValid(deps.config.tokenSecret, row, grant, new Date())) return { ok: false, status: 401 };
+  return { ok: true, row };
 }
