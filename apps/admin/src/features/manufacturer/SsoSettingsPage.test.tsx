@@ -39,6 +39,27 @@ describe('SsoSettingsPage', () => {
     expect(put?.body).toEqual([{ kind: 'ADMIN', domain: 'https://idp.example.com', clientId: 'vellum-2', enabled: true, version: 3 }]);
   });
 
+  it('empties the secret field once the secret is saved: it is never shown again, and nothing is left to save', async () => {
+    const saved = [{ ...STORED[0], version: 4 }, config('PUBLIC'), config('CUSTOMER_API')];
+    let stored = STORED;
+    mockServer({
+      'GET /api/manufacturer/own/sso-configs': () => ok(stored),
+      'PUT /api/manufacturer/own/sso-configs': () => {
+        stored = saved;
+        return ok(saved);
+      },
+    });
+    renderRoute(<SsoSettingsPage />, { url: PATH, path: PATH });
+    const admin = await screen.findByTestId('sso-admin');
+    const secret = within(admin).getByLabelText(/^Client secret/) as HTMLInputElement;
+    const save = within(admin).getByRole('button', { name: 'Save' }) as HTMLButtonElement;
+    fireEvent.change(secret, { target: { value: 'a-new-client-secret' } });
+    await waitFor(() => expect(save.disabled).toBe(false));
+    fireEvent.click(save);
+    await waitFor(() => expect(secret.value).toBe(''));
+    await waitFor(() => expect(save.disabled).toBe(true));
+  });
+
   it("refuses to enable a configuration without domain and client id, and shows the server's domain rule", async () => {
     const calls = mockServer({
       'GET /api/manufacturer/own/sso-configs': () => ok(STORED),

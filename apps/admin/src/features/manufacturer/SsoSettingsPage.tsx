@@ -72,12 +72,15 @@ function SsoConfigForm({ config }: { config: SsoConfig }) {
   const onSubmit = async (values: FormOutput) => {
     const { removeSecret, clientSecret, ...rest } = values;
     try {
-      await save.mutateAsync({
+      const res = await save.mutateAsync({
         kind: config.kind,
         ...rest,
         ...(removeSecret ? { clientSecret: null } : clientSecret ? { clientSecret } : {}),
         version: config.version,
       });
+      // what was sent is now the stored state; the secret is write-only, so its field is emptied (the badge says it is set)
+      const saved = res.data?.find((c) => c.kind === config.kind);
+      form.reset(saved ? toForm(saved) : { ...values, clientSecret: '', removeSecret: false });
     } catch (e) {
       sync.afterError(e);
       applyServerErrors(e, form.setError, {

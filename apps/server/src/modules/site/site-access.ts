@@ -139,7 +139,8 @@ export async function visitorAccess(app: FastifyInstance, req: FastifyRequest, r
   const sso = !email && !s.preview && restricted ? await publicSsoConfig(app.deps.db) : undefined;
   return {
     email,
-    caching: (c) => (cookie !== undefined ? { kind: 'none' } : c),
+    // the "Sign in with …" link is not in the publication: the page's ETag changes when it comes, goes or changes
+    caching: (c) => (cookie !== undefined ? { kind: 'none' } : c.kind === 'public' && sso ? { ...c, variant: `sso-${sso.version}` } : c),
     form: (back, language, always = false) =>
       groups || always || email
         ? {

@@ -24,19 +24,23 @@ export const SITE_CSP =
 export const PAGE_MAX_AGE = 60;
 
 export type PageCaching =
-  /** Shared caches may keep it (the answer depends only on the URL, the live publication and its change window). */
-  | { kind: 'public'; publicationId: number; window?: ChangeWindow }
+  /**
+   * Shared caches may keep it (the answer depends only on the URL, the live publication and its change
+   * window, and on `variant`: what else, outside the publication, the page shows).
+   */
+  | { kind: 'public'; publicationId: number; window?: ChangeWindow; variant?: string }
   /** Depends on the visitor's cookie or language header. */
   | { kind: 'private' }
   | { kind: 'none' };
 
 /**
- * The ETag of a page: the live publication, the whole URL (the visitor's choice is in it) and the
- * last instant at which the publication changed by itself (its change window's start).
+ * The ETag of a page: the live publication, the whole URL (the visitor's choice is in it), the
+ * last instant at which the publication changed by itself (its change window's start), and the
+ * page's variant when it shows something the publication does not hold.
  */
-export function pageEtag(publicationId: number, url: string, since: Date | null | undefined): string {
+export function pageEtag(publicationId: number, url: string, since: Date | null | undefined, variant?: string): string {
   const hash = createHash('sha256')
-    .update(`${publicationId}\n${since ? since.getTime() : '-'}\n${url}`)
+    .update(`${publicationId}\n${since ? since.getTime() : '-'}\n${url}${variant === undefined ? '' : `\n${variant}`}`)
     .digest('base64url')
     .slice(0, 27);
   return `W/"${hash}"`;
@@ -81,7 +85,7 @@ export function pageHeaders(reply: FastifyReply): FastifyReply {
 export function sendPage(req: FastifyRequest, reply: FastifyReply, status: number, html: string, caching: PageCaching, now: Date) {
   pageHeaders(reply).header('cache-control', cacheControl(caching, status, now));
   if (caching.kind === 'public' && status === 200) {
-    const etag = pageEtag(caching.publicationId, req.url, caching.window?.since);
+    const etag = pageEtag(caching.publicationId, req.url, caching.window?.since, caching.variant);
     reply.header('etag', etag);
     if (notModified(req, etag)) return reply.code(304).send();
   }

@@ -109,6 +109,26 @@ describe('signing in through the identity provider on the public website', () =>
     expect(res.headers['set-cookie']).toBeUndefined();
   });
 
+  it("changes the page's ETag when the link comes or goes, so that no cache keeps the page it had before", async () => {
+    const held = (etag: string) =>
+      ctx.app.inject({ method: 'GET', url: productUrl(), headers: { 'if-none-match': etag }, remoteAddress: '10.9.9.9' });
+    const before = String((await get(productUrl())).headers.etag);
+    await savePublicConfig();
+    const withLink = await held(before);
+    expect(withLink.statusCode).toBe(200);
+    expect(withLink.body).toContain('/_access/_sso');
+    const linked = String(withLink.headers.etag);
+    expect(linked).not.toBe(before);
+    expect((await held(linked)).statusCode).toBe(304);
+
+    await savePublicConfig({ enabled: false });
+    const without = await held(linked);
+    expect(without.statusCode).toBe(200);
+    expect(without.body).not.toContain('/_access/_sso');
+    // the page without the link is the page it was before
+    expect(without.headers.etag).toBe(before);
+  });
+
   it('shows the verified member the restricted document after a code flow with PKCE, as an e-mail link would', async () => {
     await savePublicConfig();
     const page = await get(productUrl());

@@ -1,0 +1,128 @@
+import { expect, test } from '@playwright/test';
+import { E2E_PORT } from '../../playwright.config';
+import { ADMIN, pick, signIn, signOut, unique } from '../settings/support';
+import {
+  CLIENT_ID,
+  CLIENT_SECRET,
+  MANAGER,
+  PUBLIC_URL,
+  rememberSsoState,
+  restoreSsoState,
+  type SsoState,
+  signInAtProvider,
+  startTestProvider,
+  type TestProvider,
+} from './support';
+
+/**
+ * Single sign-on of the administration (issue 23, decision 0071), against a real OpenID provider
+ * started here: the admin configures the ADMIN configuration and the authorization code flow in the
+ * screens, signs out; the manager signs in through the provider's login page and lands in the
+ * admin with their own rights; an e-mail Vellum does not know ends in 'SSO Login Failed'. The
+ * admin sign-in (/admin-login) keeps the password, so the admin puts the settings back in the screens.
+ */
+let provider: TestProvider;
+let before: SsoState;
+const SERVER = `http://localhost:${E2E_PORT}`;
+
+test.beforeAll(async ({ playwright }) => {
+  provider = await startTestProvider(`${PUBLIC_URL}/login/callback`);
+  const request = await playwright.request.newContext({ baseURL: SERVER });
+  before = await rememberSsoState(request, 'ADMIN');
+  await request.dispose();
+});
+
+test.afterAll(async ({ playwright }) => {
+  // whatever happened above: password sign-in again for the specs that follow
+  const request = await playwright.request.newContext({ baseURL: SERVER });
+  if (before) await restoreSsoState(request, before);
+  await request.dispose();
+  await provider?.close();
+});
+
+test('the admin configures single sign-on; the manager signs in through the provider with their rights', async ({ page }) => {
+  test.slow();
+  await signIn(page, ADMIN.login, ADMIN.password);
+  const generalSettings = page.getByTestId('menu-general-settings');
+  await expect(generalSettings).toBeVisible();
+
+  // general settings → SSO settings: the ADMIN configuration
+  await generalSettings.click();
+  await page.getByRole('menuitem', { name: 'SSO settings' }).click();
+  await expect(page).toHaveURL(/\/general-settings\/manufacturer-sso-settings$/);
+  await expect(page.getByText(`${SERVER}/login/callback`)).toBeVisible();
+  const form = page.getByTestId('sso-admin');
+  await form.getByLabel('Domain (issuer URL)').fill(provider.issuer);
+  await form.getByLabel('Client ID').fill(CLIENT_ID);
+  await form.getByLabel(/^Client secret/).fill(CLIENT_SECRET);
+  await form.getByRole('switch', { name: 'Enabled' }).check();
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByTestId('sso-admin-secret-state')).toHaveText('Set');
+  await expect(form.getByRole('button', { name: 'Save' })).toBeDisabled();
+  await expect(form.getByLabel(/^Client secret/)).toHaveValue('');
+
+  // general settings → manufacturer settings: staff sign in through the provider, administrators keep the password
+  await generalSettings.click();
+  await page.getByRole('menuitem', { name: 'Manufacturer settings' }).click();
+  const mechanism = page.getByRole('combobox', { name: 'Sign-in mechanism', exact: true });
+  await pick(page, mechanism, 'Single sign-on (authorization code flow)');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('The manufacturer settings are saved.')).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Admin sign-in mechanism' })).toHaveValue('E-mail and password');
+
+  // signed out, the sign-in page offers the provider instead of the password
+  await signOut(page);
+  await expect(page.getByTestId('sso-sign-in')).toBeVisible();
+  await expect(page.getByTestId('login-form')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Sign in with SSO' }).click();
+  await signInAtProvider(page, provider.issuer, MANAGER.login);
+
+  // back in the admin as the manager: Cardiology only, no general settings
+  await expect(page).toHaveURL(/\/my-business-units$/);
+  await expect(page.getByTestId('menu-account')).toContainText(MANAGER.name);
+  await expect(page.getByRole('main').getByRole('link', { name: 'Cardiology' })).toBeVisible();
+  await expect(page.getByRole('main').getByText('Orthopaedics')).toHaveCount(0);
+  await expect(generalSettings).toHaveCount(0);
+  await page.goto('/general-settings/manufacturer-sso-settings');
+  await expect(page.getByTestId('not-authorized')).toBeVisible();
+
+  // someone the provider knows but Vellum does not: refused, and signed in as nobody
+  await page.goto('/logout');
+  await expect(page.getByTestId('sso-sign-in')).toBeVisible();
+  // the provider forgets the manager's session there (another person at the same browser)
+  await page.context().clearCookies({ domain: '127.0.0.1' });
+  await page.getByRole('button', { name: 'Sign in with SSO' }).click();
+  await signInAtProvider(page, provider.issuer, `${unique('stranger')}@e2e.test`);
+  await expect(page).toHaveURL(/\/login\/callback\?/);
+  await expect(page.getByTestId('sso-failed')).toHaveText('SSO Login Failed');
+  await expect(page.getByTestId('top-bar')).toHaveCount(0);
+  expect(await page.evaluate(() => sessionStorage.getItem('vellum-authenticationToken'))).toBeNull();
+  await page.getByRole('link', { name: 'Back to sign-in' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByTestId('sso-sign-in')).toBeVisible();
+
+  // the admin signs in with the password on /admin-login and puts the password sign-in back
+  await page.goto('/admin-login');
+  await expect(page.getByTestId('login-form')).toBeVisible();
+  await page.getByLabel('E-mail').fill(ADMIN.login);
+  await page.getByRole('textbox', { name: 'Password' }).fill(ADMIN.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/my-business-units$/);
+  await page.goto('/general-settings/manufacturer-settings');
+  await pick(page, mechanism, 'E-mail and password');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('The manufacturer settings are saved.')).toBeVisible();
+
+  // and switches the ADMIN configuration off again, its secret removed
+  await page.goto('/general-settings/manufacturer-sso-settings');
+  await form.getByRole('switch', { name: 'Enabled' }).uncheck();
+  await form.getByLabel('Domain (issuer URL)').fill(before.config.domain);
+  await form.getByLabel('Client ID').fill(before.config.clientId);
+  if (!before.config.clientSecretSet) await form.getByRole('checkbox', { name: 'Remove the stored secret' }).check();
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(form.getByRole('button', { name: 'Save' })).toBeDisabled();
+  await expect(page.getByTestId('sso-admin-secret-state')).toHaveText(before.config.clientSecretSet ? 'Set' : 'Not set');
+
+  await page.goto('/logout');
+  await expect(page.getByTestId('login-form')).toBeVisible();
+});
