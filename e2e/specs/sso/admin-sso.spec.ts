@@ -126,3 +126,46 @@ test('the admin configures single sign-on; the manager signs in through the prov
   await page.goto('/logout');
   await expect(page.getByTestId('login-form')).toBeVisible();
 });
+
+test('"Test sign-in" reports in a new tab what the provider answered, before the configuration is enabled, and signs nobody in', async ({
+  page,
+}) => {
+  test.slow();
+  await signIn(page, ADMIN.login, ADMIN.password);
+  await page.goto('/general-settings/manufacturer-sso-settings');
+  const form = page.getByTestId('sso-admin');
+  await form.getByLabel('Domain (issuer URL)').fill(provider.issuer);
+  await form.getByLabel('Client ID').fill(CLIENT_ID);
+  await form.getByLabel(/^Client secret/).fill(CLIENT_SECRET);
+  // unsaved changes are not what a test would run: saved first
+  await expect(form.getByRole('button', { name: 'Test sign-in' })).toBeDisabled();
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByTestId('sso-admin-secret-state')).toHaveText('Set');
+  await expect(form.getByRole('switch', { name: 'Enabled' })).not.toBeChecked();
+
+  const opened = page.waitForEvent('popup');
+  await form.getByRole('button', { name: 'Test sign-in' }).click();
+  const tab = await opened;
+  await signInAtProvider(tab, provider.issuer, MANAGER.login);
+  await expect(tab).toHaveURL(/\/general-settings\/manufacturer-sso-settings\/test-result$/);
+  const report = tab.getByTestId('sso-test-report');
+  await expect(report).toHaveAttribute('data-outcome', 'signIn');
+  await expect(report.getByRole('status')).toHaveText(`The sign-in works: it would sign in ${MANAGER.login}.`);
+  await expect(report.getByRole('row', { name: /E-mail verified/ })).toContainText('Yes');
+  await expect(report.getByRole('row', { name: /^Issuer/ })).toContainText(provider.issuer);
+  // nobody was signed in: the tab is still the admin's
+  await expect(tab.getByTestId('menu-general-settings')).toBeVisible();
+  await tab.getByRole('link', { name: 'Back to SSO settings' }).click();
+  await expect(tab).toHaveURL(/\/general-settings\/manufacturer-sso-settings$/);
+  await tab.close();
+
+  // an e-mail Vellum does not know: the reason a sign-in would give
+  const again = page.waitForEvent('popup');
+  await page.context().clearCookies({ domain: '127.0.0.1' });
+  await form.getByRole('button', { name: 'Test sign-in' }).click();
+  const second = await again;
+  await signInAtProvider(second, provider.issuer, `${unique('stranger')}@e2e.test`);
+  await expect(second.getByTestId('sso-test-report')).toHaveAttribute('data-outcome', 'unknownUser');
+  await expect(second.getByRole('alert')).toContainText('no Vellum user has this e-mail address');
+  await second.close();
+});
