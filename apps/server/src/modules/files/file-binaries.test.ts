@@ -4,7 +4,6 @@ import { request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Readable } from 'node:stream';
 import { type AccessRight, FILE_BINARY_MAX_BYTES } from '@vellum/contract';
 import { and, desc, eq } from 'drizzle-orm';
 import S3rver from 's3rver';
@@ -17,27 +16,12 @@ import { multipart, tinyPng } from '../../platform/images.fixtures.js';
 import { parseStorageUrl } from '../../platform/storage.js';
 import { createS3FileStore } from '../../platform/storage-s3.js';
 import { as, createTestContext, type TestContext, tokenFor } from '../../test/harness.js';
+import { streamedPdf } from '../../test/streamed-upload.js';
 import { FILE_BINARY_ROUTE_LIMIT } from './files.routes.js';
 
 /** A PDF of `size` bytes (its signature, then filler that differs with `seed`). */
 const pdf = (size: number, seed = 0x41) => Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(size - 9, seed)]);
 const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');
-
-/** A multipart body of a PDF of `size` bytes, generated as a stream (never whole in memory). */
-function streamedPdf(size: number) {
-  const boundary = '----vellum-big-upload';
-  const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
-  );
-  const chunk = Buffer.alloc(1 << 20, 0x41);
-  async function* body() {
-    yield head;
-    yield Buffer.from('%PDF-1.7\n');
-    for (let left = size - 9; left > 0; left -= chunk.length) yield chunk.subarray(0, Math.min(left, chunk.length));
-    yield Buffer.from(`\r\n--${boundary}--\r\n`);
-  }
-  return { payload: Readable.from(body()), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
 
 async function filesUnder(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);

@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import { readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { Readable } from 'node:stream';
 import {
   QUALIFICATION_DOCUMENT_MAX_BYTES,
   QUALIFICATION_DOCUMENT_SHA256_HEADER,
@@ -15,6 +14,7 @@ import { makeUserWithRights } from '../../factories/organisation-factories.js';
 import { multipart, tinyPng } from '../../platform/images.fixtures.js';
 import { storeRoot } from '../../platform/storage.js';
 import { as, createTestContext, type TestContext, tokenFor } from '../../test/harness.js';
+import { streamedPdf } from '../../test/streamed-upload.js';
 import { downloadGrant, grantValid } from './records-downloads.js';
 
 let ctx: TestContext;
@@ -36,25 +36,6 @@ const upload = (
   name = 'iq.pdf',
   type = 'application/pdf',
 ) => client({ method: 'POST', url: URL, ...multipart('file', name, type, data, fields) });
-
-/** A multipart body of a PDF of `size` bytes after the fields, generated as a stream (never whole in memory). */
-function streamedPdf(size: number, fields: Record<string, string> = FIELDS) {
-  const boundary = '----vellum-qualification-upload';
-  const texts = Object.entries(fields)
-    .map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`)
-    .join('');
-  const head = Buffer.from(
-    `${texts}--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
-  );
-  const chunk = Buffer.alloc(1 << 20, 0x41);
-  async function* body() {
-    yield head;
-    yield Buffer.from('%PDF-1.7\n');
-    for (let left = size - 9; left > 0; left -= chunk.length) yield chunk.subarray(0, Math.min(left, chunk.length));
-    yield Buffer.from(`\r\n--${boundary}--\r\n`);
-  }
-  return { payload: Readable.from(body()), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
 
 const rows = () => ctx.db.select().from(qualificationDocument);
 const objectsDir = () => join(storeRoot(ctx.config.dataDir), 'qualification-documents');
@@ -173,10 +154,10 @@ describe('POST api/qualification-documents', () => {
   });
 
   it('takes a file of exactly the limit and refuses one byte more with 413, keeping nothing of it', async () => {
-    const atLimit = await manager({ method: 'POST', url: URL, ...streamedPdf(QUALIFICATION_DOCUMENT_MAX_BYTES) });
+    const atLimit = await manager({ method: 'POST', url: URL, ...streamedPdf(QUALIFICATION_DOCUMENT_MAX_BYTES, FIELDS) });
     expect(atLimit.statusCode, atLimit.body).toBe(201);
     expect(atLimit.json().size).toBe(QUALIFICATION_DOCUMENT_MAX_BYTES);
-    const over = await manager({ method: 'POST', url: URL, ...streamedPdf(QUALIFICATION_DOCUMENT_MAX_BYTES + 1) });
+    const over = await manager({ method: 'POST', url: URL, ...streamedPdf(QUALIFICATION_DOCUMENT_MAX_BYTES + 1, FIELDS) });
     expect(over.statusCode).toBe(413);
     expect(over.json()).toMatchObject({ message: 'error.fileTooLarge', params: { maxBytes: QUALIFICATION_DOCUMENT_MAX_BYTES } });
     expect(await rows()).toHaveLength(1);
