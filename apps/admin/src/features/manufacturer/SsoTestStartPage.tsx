@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { ApiError } from '../../api/client';
 import { PageHeader } from '../../components/PageHeader';
 import { LoadError } from '../../components/QueryState';
-import { SSO_TEST_KEY } from '../auth/auth.hooks';
+import { SSO_TEST_KEY } from '../auth';
 import { SSO_SETTINGS_PATH, useStartSsoTest } from './sso.hooks';
 
 /**
