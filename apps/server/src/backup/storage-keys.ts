@@ -21,6 +21,8 @@ export const STORAGE_KEY_COLUMNS = [
   { table: 'public_resource', column: 'storage_key' },
   // a help ticket's attachment (kept with the ticket)
   { table: 'ticket', column: 'attachment_key' },
+  // the customer's IQ/OQ/PQ documents beside the validation records
+  { table: 'qualification_document', column: 'storage_key' },
   // a bulk job's zip and rejected rows: kept for a while, then removed by the bulk maintenance;
   // an upload's key is named before its object arrives, so these may be absent (optional)
   { table: 'bulk_job', column: 'storage_key', optional: true },
