@@ -78,6 +78,8 @@ const EXPECTED: [string, string[] | undefined, 'business-unit'?][] = [
   ['/general-settings/manufacturer-layout', ['LAYOUT_MANAGE']],
   ['/general-settings/manufacturer-settings', ['MANUFACTURER_MANAGE', 'MANUFACTURER_READ']],
   ['/general-settings/manufacturer-sso-settings', ['MANUFACTURER_SSO_MANAGE']],
+  ['/general-settings/manufacturer-sso-settings/test', ['MANUFACTURER_SSO_MANAGE']],
+  ['/general-settings/manufacturer-sso-settings/test-result', ['MANUFACTURER_SSO_MANAGE']],
   ['/general-settings/config-export', ['CONFIG_EXPORT']],
   ['/general-settings/notification-preview', ['MANUFACTURER_MANAGE']],
   // the customer's IQ/OQ/PQ documents, listed on the validation records page (decision 0077)
