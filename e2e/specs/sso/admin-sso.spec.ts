@@ -4,11 +4,9 @@ import { ADMIN, pick, signIn, signOut, unique } from '../settings/support';
 import {
   CLIENT_ID,
   CLIENT_SECRET,
+  keepSsoState,
   MANAGER,
   PUBLIC_URL,
-  rememberSsoState,
-  restoreSsoState,
-  type SsoState,
   signInAtProvider,
   startTestProvider,
   type TestProvider,
@@ -22,21 +20,16 @@ import {
  * admin sign-in (/admin-login) keeps the password, so the admin puts the settings back in the screens.
  */
 let provider: TestProvider;
-let before: SsoState;
 const SERVER = `http://localhost:${E2E_PORT}`;
 
-test.beforeAll(async ({ playwright }) => {
+// whatever happens below: password sign-in again for the specs that follow
+const stateBefore = keepSsoState('ADMIN');
+
+test.beforeAll(async () => {
   provider = await startTestProvider(`${PUBLIC_URL}/login/callback`);
-  const request = await playwright.request.newContext({ baseURL: SERVER });
-  before = await rememberSsoState(request, 'ADMIN');
-  await request.dispose();
 });
 
-test.afterAll(async ({ playwright }) => {
-  // whatever happened above: password sign-in again for the specs that follow
-  const request = await playwright.request.newContext({ baseURL: SERVER });
-  if (before) await restoreSsoState(request, before);
-  await request.dispose();
+test.afterAll(async () => {
   await provider?.close();
 });
 
@@ -114,6 +107,7 @@ test('the admin configures single sign-on; the manager signs in through the prov
   await expect(page.getByText('The manufacturer settings are saved.')).toBeVisible();
 
   // and switches the ADMIN configuration off again, its secret removed
+  const before = stateBefore();
   await page.goto('/general-settings/manufacturer-sso-settings');
   await form.getByRole('switch', { name: 'Enabled' }).uncheck();
   await form.getByLabel('Domain (issuer URL)').fill(before.config.domain);

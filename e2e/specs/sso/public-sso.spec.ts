@@ -4,17 +4,7 @@ import { expect, test } from '@playwright/test';
 import { E2E_PORT } from '../../playwright.config';
 import { ADMIN, signIn } from '../settings/support';
 import { publishRestrictedUnit } from '../website/restricted-support';
-import {
-  CLIENT_ID,
-  CLIENT_SECRET,
-  PUBLIC_URL,
-  rememberSsoState,
-  restoreSsoState,
-  type SsoState,
-  signInAtProvider,
-  startTestProvider,
-  type TestProvider,
-} from './support';
+import { CLIENT_ID, CLIENT_SECRET, keepSsoState, PUBLIC_URL, signInAtProvider, startTestProvider, type TestProvider } from './support';
 
 /**
  * Restricted documents through the manufacturer's identity provider (issue 23, decision 0075), as
@@ -28,18 +18,9 @@ test.use({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
 const SERVER = `http://localhost:${E2E_PORT}`;
 const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 let provider: TestProvider | undefined;
-let before: SsoState;
+keepSsoState('PUBLIC');
 
-test.beforeAll(async ({ playwright }) => {
-  const request = await playwright.request.newContext({ baseURL: SERVER });
-  before = await rememberSsoState(request, 'PUBLIC');
-  await request.dispose();
-});
-
-test.afterAll(async ({ playwright }) => {
-  const request = await playwright.request.newContext({ baseURL: SERVER });
-  if (before) await restoreSsoState(request, before);
-  await request.dispose();
+test.afterAll(async () => {
   await provider?.close();
 });
 

@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { E2E_PORT } from '../../playwright.config';
 import { type Api, adminApi } from '../catalogue/support';
 
@@ -73,4 +73,24 @@ export async function restoreSsoState(request: APIRequestContext, before: SsoSta
   await api.put('/api/manufacturer/own/sso-configs', [
     { kind: before.kind, domain, clientId, enabled, version: now.version, ...(clientSecretSet ? {} : { clientSecret: null }) },
   ]);
+}
+
+/**
+ * Registers the spec's hooks that remember the mechanisms and `kind`'s configuration before its
+ * tests and put them back after, whatever happened; answers what they were.
+ */
+export function keepSsoState(kind: SsoConfig['kind']): () => SsoState {
+  const server = `http://localhost:${E2E_PORT}`;
+  let before: SsoState | undefined;
+  test.beforeAll(async ({ playwright }) => {
+    const request = await playwright.request.newContext({ baseURL: server });
+    before = await rememberSsoState(request, kind);
+    await request.dispose();
+  });
+  test.afterAll(async ({ playwright }) => {
+    const request = await playwright.request.newContext({ baseURL: server });
+    if (before) await restoreSsoState(request, before);
+    await request.dispose();
+  });
+  return () => before as SsoState;
 }
