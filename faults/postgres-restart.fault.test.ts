@@ -19,7 +19,7 @@ let worker: VellumProcess;
 beforeAll(async () => {
   // the jobs run in the worker only, so that its own reconnection is what the last step shows
   world = await openWorld({ extra: { SERVER_RUNS_JOBS: 'false' } });
-  worker = startWorker(world.env);
+  worker = await startWorker(world.env);
 });
 
 afterAll(async () => {
@@ -57,8 +57,8 @@ it('answers the site’s own 503 page while PostgreSQL is down, and reconnects e
   expect(report.byStatus['503'] ?? 0).toBeGreaterThan(0);
 
   // every process still runs, and answers from the database again
-  expect(world.server.child.exitCode).toBeNull();
-  expect(worker.child.exitCode).toBeNull();
+  expect(world.server.child.exitCode, world.server.output()).toBeNull();
+  expect(worker.child.exitCode, worker.output()).toBeNull();
   expect((await fetch(`${base}/management/ready`)).status).toBe(200);
   for (const url of urls) expect((await fetch(url)).status).toBe(200);
   const api = await signIn(world.env.port);

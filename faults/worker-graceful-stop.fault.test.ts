@@ -42,7 +42,7 @@ it('finishes the running job on SIGTERM, then exits 0 within its timeout', async
   const uploaded = await uploadGenerated(world.api, `/api/files/${fileId}/binary`, BINARY_BYTES);
   expect(uploaded.status, uploaded.body).toBe(200);
 
-  worker = startWorker({ ...world.env, extra: { SHUTDOWN_TIMEOUT_MS: String(SHUTDOWN_TIMEOUT_MS) } });
+  worker = await startWorker({ ...world.env, extra: { SHUTDOWN_TIMEOUT_MS: String(SHUTDOWN_TIMEOUT_MS) } });
   const exported = await world.api.call('GET', `/api/bulk/export?entity=DOCUMENT&business-unit=${unitId}`);
   expect(exported.status, exported.text).toBe(202);
   const jobId = (exported.json as { id: number }).id;

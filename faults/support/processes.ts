@@ -77,9 +77,22 @@ export async function startServer(env: ProcessEnv, timeoutMs = 120_000): Promise
   throw new Error(`the server was not ready within ${timeoutMs} ms:\n${server.output()}`);
 }
 
-/** Starts the compiled worker (it needs the server to have migrated the database first). */
-export function startWorker(env: ProcessEnv): VellumProcess {
-  return launch('worker.js', env);
+/**
+ * Starts the compiled worker (it needs the server to have migrated the database first) and waits
+ * for its start line: a worker that loses its database while it starts exits non-zero for its
+ * supervisor to restart it, so a case that takes the database away waits for the start to end.
+ */
+export async function startWorker(env: ProcessEnv, timeoutMs = 120_000): Promise<VellumProcess> {
+  const worker = launch('worker.js', { ...env, extra: { LOG_LEVEL: 'info', ...env.extra } });
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (worker.child.exitCode !== null)
+      throw new Error(`the worker exited (${worker.child.exitCode}) before it started:\n${worker.output()}`);
+    if (worker.output().includes('worker on the PostgreSQL queue')) return worker;
+    await sleep(100);
+  }
+  worker.child.kill('SIGKILL');
+  throw new Error(`the worker did not start within ${timeoutMs} ms:\n${worker.output()}`);
 }
 
 /** `kill -9`: the process ends at once, whatever it was doing. */
