@@ -58,6 +58,7 @@ describe('receiveBinary and sendBinary', () => {
   let files: FileStore;
   let dir: string;
   let last: ReceivedBinary | undefined;
+  const sending: string[] = [];
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'vellum-binaries-'));
@@ -70,6 +71,20 @@ describe('receiveBinary and sendBinary', () => {
       return last;
     });
     app.get('/download', (req, reply) => sendBinary(req, reply, files, { ...last!, disposition: 'attachment' }));
+    // a store that cannot be reached (an S3 endpoint that refuses connections)
+    const unreachable = {
+      ...files,
+      open: async () => {
+        throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:9'), { code: 'ECONNREFUSED' });
+      },
+      putStream: async (_prefix: string, body: NodeJS.ReadableStream) => {
+        body.resume();
+        throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:9'), { code: 'ECONNREFUSED' });
+      },
+    } as FileStore;
+    app.post('/upload-unreachable', (req) => receiveBinary(req, unreachable, { prefix: 'files/7', maxBytes: MAX, kinds: KINDS }));
+    app.get('/unreachable', (req, reply) => sendBinary(req, reply, unreachable, { ...last!, onSending: () => sending.push(req.url) }));
+    app.get('/counted', (req, reply) => sendBinary(req, reply, files, { ...last!, onSending: () => sending.push(req.url) }));
     await app.listen({ port: 0, host: '127.0.0.1' });
   });
   afterAll(async () => {
@@ -117,6 +132,31 @@ describe('receiveBinary and sendBinary', () => {
     expect(beyond.headers['content-range']).toBe('bytes */10000');
     const same = await app.inject({ method: 'GET', url: '/download', headers: { 'if-none-match': `"${last!.sha256}"` } });
     expect(same.statusCode).toBe(304);
+    expect(same.headers.etag).toBe(`"${last!.sha256}"`);
+  });
+
+  it('answers 503 problem+json, not an attachment, when the store cannot be reached; tells onSending only of bytes sent', async () => {
+    expect((await upload('b.pdf', 'application/pdf', pdf(1_000))).statusCode).toBe(200);
+    sending.length = 0;
+    const down = await app.inject({ method: 'GET', url: '/unreachable' });
+    expect(down.statusCode).toBe(503);
+    expect(down.headers['content-type']).toMatch(/^application\/problem\+json/);
+    expect(down.headers['content-disposition']).toBeUndefined();
+    expect(down.headers.etag).toBeUndefined();
+    expect(down.json()).toMatchObject({ status: 503, message: 'error.http.503' });
+    // an upload the store cannot take is no fault of the client's body
+    const refused = await app.inject({
+      method: 'POST',
+      url: '/upload-unreachable',
+      ...multipart('file', 'c.pdf', 'application/pdf', pdf(2_000)),
+    });
+    expect(refused.statusCode).toBe(503);
+    expect(refused.json()).toMatchObject({ status: 503, message: 'error.http.503' });
+    const known = await app.inject({ method: 'GET', url: '/counted', headers: { 'if-none-match': `"${last!.sha256}"` } });
+    expect(known.statusCode).toBe(304);
+    expect(sending).toEqual([]);
+    expect((await app.inject({ method: 'GET', url: '/counted' })).statusCode).toBe(200);
+    expect(sending).toEqual(['/counted']);
   });
 
   it('refuses, keeping nothing: a file too large, of another kind, empty, in another field, or not multipart', async () => {

@@ -34,6 +34,8 @@ export interface BinaryToSend {
   disposition?: 'attachment' | 'inline';
   /** Default `private, no-cache`. */
   cacheControl?: string;
+  /** Told once the stored object is open and its bytes are about to be sent (not for a 304, a 416 or a store that failed). */
+  onSending?: () => void;
 }
 
 /** The extension of each media type a stored binary may have (its kind was decided by its content); the first is the one given. */
@@ -274,6 +276,15 @@ export function byteRange(header: string | undefined, size: number): Range | 'un
  */
 export async function sendBinary(req: FastifyRequest, reply: FastifyReply, files: FileStore, binary: BinaryToSend) {
   const etag = `"${binary.sha256}"`;
+  const cacheControl = binary.cacheControl ?? 'private, no-cache';
+  if (req.headers['if-none-match'] === etag) return reply.code(304).header('etag', etag).header('cache-control', cacheControl).send();
+  const wanted = byteRange(req.headers.range, binary.size);
+  if (wanted === 'unsatisfiable') return reply.code(416).header('content-range', `bytes */${binary.size}`).send();
+  const single = wanted;
+  // opened before any header of the binary is set: a store that cannot be reached fails here, and its
+  // answer (the site's 503 page, problem+json) is not sent as an attachment of the binary's type
+  const stream = await files.open(binary.key, single);
+  if (!stream) throw new AppError(ErrorKeys.notFound, 404, { entity: 'binary' });
   reply
     .header('content-type', binary.mediaType)
     .header(
@@ -284,18 +295,13 @@ export async function sendBinary(req: FastifyRequest, reply: FastifyReply, files
     .header('content-security-policy', "sandbox; default-src 'none'; img-src 'self'; style-src 'unsafe-inline'")
     .header('accept-ranges', 'bytes')
     .header('etag', etag)
-    .header('cache-control', binary.cacheControl ?? 'private, no-cache');
-  if (req.headers['if-none-match'] === etag) return reply.code(304).send();
-  const wanted = byteRange(req.headers.range, binary.size);
-  if (wanted === 'unsatisfiable') return reply.code(416).header('content-range', `bytes */${binary.size}`).send();
-  const single = wanted;
-  const stream = await files.open(binary.key, single);
-  if (!stream) throw new AppError(ErrorKeys.notFound, 404, { entity: 'binary' });
+    .header('cache-control', cacheControl);
   if (single) {
     reply.code(206).header('content-range', `bytes ${single.start}-${single.end}/${binary.size}`);
     reply.header('content-length', single.end - single.start + 1);
   } else {
     reply.header('content-length', binary.size);
   }
+  binary.onSending?.();
   return reply.send(stream);
 }

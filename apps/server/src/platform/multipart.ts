@@ -3,6 +3,7 @@ import { ErrorKeys } from '@vellum/contract';
 import type { FastifyRequest } from 'fastify';
 import { AppError, invalidField } from './errors.js';
 import { ObjectTooLarge } from './storage-stream.js';
+import { dependencyUnavailable } from './unavailable.js';
 
 export const tooLarge = (maxBytes: number) => new AppError(ErrorKeys.fileTooLarge, 413, { maxBytes });
 
@@ -10,7 +11,8 @@ export const tooLarge = (maxBytes: number) => new AppError(ErrorKeys.fileTooLarg
  * Hands the one file of a multipart request, from `field` and of at most `maxBytes`, to `consume`,
  * and answers every way an upload can go wrong with the one error for it: not multipart (415), no
  * file in the field (400 NotNull on the field), more than one file (400 Size), too large (413,
- * also when `consume` stopped at the limit itself), a malformed or broken-off body (400).
+ * also when `consume` stopped at the limit itself), a malformed or broken-off body (400), a store
+ * that cannot be reached (the error as it is: 503 by the error handler).
  */
 export async function withFilePart<T>(
   req: FastifyRequest,
@@ -36,10 +38,12 @@ export async function withFilePart<T>(
 /**
  * What a failed multipart read answers: an AppError as it is, a file over the limit (the parser's
  * or the store's) as `tooLarge`, too many files, fields or parts as a Size error on `field`,
- * anything else (a malformed or broken-off body) as 400.
+ * a database or store that cannot be reached as it is (the error handler answers 503: the client's
+ * body was not at fault), anything else (a malformed or broken-off body) as 400.
  */
-export function multipartFailure(err: unknown, field: string, tooLargeError: () => AppError): AppError {
+export function multipartFailure(err: unknown, field: string, tooLargeError: () => AppError): Error {
   if (err instanceof AppError) return err;
+  if (dependencyUnavailable(err)) return err as Error;
   if (err instanceof ObjectTooLarge) return tooLargeError();
   const code = (err as { code?: string }).code;
   if (code === 'FST_REQ_FILE_TOO_LARGE') return tooLargeError();

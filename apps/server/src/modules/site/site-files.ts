@@ -109,13 +109,13 @@ export function filePages(app: FastifyInstance, mode: SiteMode) {
     const size = file.binarySize ?? (await files.stat(file.binaryKey))?.size;
     if (size === undefined) return sendNotFound(req, reply, d.s, now, d.v.choice.language);
     // one record per download (not per HEAD, nor per later range of the same download), off the request
-    // path; a preview's downloads are not the public's and are not counted
+    // path, once the stored object is open (a download the store could not serve is not one); a
+    // preview's downloads are not the public's and are not counted
     const range = req.headers.range;
-    if (!d.s.preview && req.method === 'GET' && (range === undefined || /^bytes=0-/.test(range))) {
-      const visitor = { audience: d.v.audience, country: d.v.choice.country, language: d.v.choice.language };
-      app.deps.downloads.record(downloadRecordOf(d.live, file, visitor, now));
-    }
+    const counted = !d.s.preview && req.method === 'GET' && (range === undefined || /^bytes=0-/.test(range));
+    const visitor = { audience: d.v.audience, country: d.v.choice.country, language: d.v.choice.language };
     return sendBinary(req, reply, files, {
+      onSending: counted ? () => app.deps.downloads.record(downloadRecordOf(d.live, file, visitor, now)) : undefined,
       key: file.binaryKey,
       size,
       mediaType: file.mediaType ?? 'application/octet-stream',
