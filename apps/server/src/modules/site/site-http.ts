@@ -83,14 +83,30 @@ export function pageHeaders(reply: FastifyReply): FastifyReply {
 
 /** Sends a rendered page with its status, caching and (for public pages) ETag; 304 when the client holds it. */
 export function sendPage(req: FastifyRequest, reply: FastifyReply, status: number, html: string, caching: PageCaching, now: Date) {
+  if (status === 200 && answeredNotModified(req, reply, caching, now)) return reply;
   pageHeaders(reply).header('cache-control', cacheControl(caching, status, now));
-  if (caching.kind === 'public' && status === 200) {
-    const etag = pageEtag(caching.publicationId, req.url, caching.window?.since, caching.variant);
-    reply.header('etag', etag);
-    if (notModified(req, etag)) return reply.code(304).send();
-  }
+  if (caching.kind === 'public' && status === 200)
+    reply.header('etag', pageEtag(caching.publicationId, req.url, caching.window?.since, caching.variant));
   if (caching.kind === 'private') reply.header('vary', 'Cookie, Accept-Language');
   return reply.code(status).send(html);
+}
+
+/**
+ * Answers 304 when the request names the page's ETag, and says so: a page handler calls it as soon
+ * as it knows the page's caching, before the page's statements and its rendering, since the ETag
+ * depends on nothing else (the live publication, the URL, the change window, the variant). A proxy
+ * that revalidates every request with its ETag (decision 0079) then costs a replica no page.
+ */
+export function answeredNotModified(req: FastifyRequest, reply: FastifyReply, caching: PageCaching, now: Date): boolean {
+  if (caching.kind !== 'public' || !req.headers['if-none-match']) return false;
+  const etag = pageEtag(caching.publicationId, req.url, caching.window?.since, caching.variant);
+  if (!notModified(req, etag)) return false;
+  pageHeaders(reply)
+    .header('cache-control', cacheControl(caching, 200, now))
+    .header('etag', etag)
+    .code(304)
+    .send();
+  return true;
 }
 
 /** A 303 to a page of the site (after a form, or a single search hit). */

@@ -4,7 +4,7 @@ import { createElement } from 'react';
 import { productPage } from '../public-read/index.js';
 import { visitorAccess } from './site-access.js';
 import { contentBlocks } from './site-context.js';
-import { id, sendPage, text } from './site-http.js';
+import { answeredNotModified, id, sendPage, text } from './site-http.js';
 import { type SiteMode, siteAnswers } from './site-mode.js';
 import { cachingOf, documentViews, productSegment, sendNotFound } from './site-pages.js';
 import { paramsOf, productParams, productQuery, queryOf } from './site-params.js';
@@ -37,6 +37,8 @@ export function productPages(app: FastifyInstance, mode: SiteMode) {
     const ref = byId !== undefined ? { productId: byId } : { keyCode: segment };
     const lot = type.lotNumbers ? q.lot || undefined : undefined;
     const access = await visitorAccess(app, req, reply, s);
+    const caching = access.caching(cachingOf(s));
+    if (answeredNotModified(req, reply, caching, now)) return;
     // the product and its documents for the visitor in one statement
     const answer = await productPage(
       db,
@@ -72,6 +74,6 @@ export function productPages(app: FastifyInstance, mode: SiteMode) {
       footerBlocks: contentBlocks(live.site, 'PRODUCT_TYPE_FOOTER', type.id, v.audience),
       access: access.form(req.url, v.choice.language),
     });
-    return sendPage(req, reply, 200, renderHtml(page), access.caching(cachingOf(s)), now);
+    return sendPage(req, reply, 200, renderHtml(page), caching, now);
   });
 }
