@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
-import { E2E_DATA_DIR } from '../../playwright.config';
+import { e2eServer } from '../e2e-server';
 
 export const ADMIN = { login: 'admin@vellum.demo', password: 'Admin#2026' } as const;
 export const VIEWER = { login: 'viewer@vellum.demo', password: 'Viewer#2026' } as const;
@@ -54,7 +54,7 @@ export function decodeQuotedPrintable(text: string): string {
 
 /** The path and query of the reset link in the newest mail to `to` (the mail's host is the configured public URL). */
 export async function resetLinkFor(to: string): Promise<string> {
-  const outbox = join(E2E_DATA_DIR, 'outbox');
+  const { outbox } = e2eServer();
   let found: string | undefined;
   await expect
     .poll(

@@ -2,9 +2,9 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { type Download, expect, type Page, test } from '@playwright/test';
 import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
-import { E2E_DATA_DIR } from '../../playwright.config';
 import { expectAccessible } from '../accessibility/support';
 import { decodeQuotedPrintable } from '../auth/support';
+import { e2eServer } from '../e2e-server';
 import { ADMIN, type Api, adminApi, createProductType, createUnit, expectRows, productsUrl, row, signIn, unique } from './support';
 
 /** Jobs run on the server's own queue (polled every 2 s on the embedded database): waits on the screen are generous. */
@@ -52,7 +52,7 @@ async function upload(page: Page, zip: string, checkOnly: boolean) {
 
 /** The path and query of the download link in the newest export mail to `to` about `typeName`. */
 async function exportLinkFor(to: string, typeName: string): Promise<string> {
-  const outbox = join(E2E_DATA_DIR, 'outbox');
+  const { outbox } = e2eServer();
   let found: string | undefined;
   await expect
     .poll(

@@ -2,15 +2,15 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { unzipSync } from 'fflate';
-import { E2E_DATA_DIR } from '../../playwright.config';
 import { decodeQuotedPrintable } from '../auth/support';
+import { e2eServer } from '../e2e-server';
 import { ADMIN, adminApi, createProductType, createUnit, signIn, unique } from './support';
 
 const JOB = { timeout: 60_000 };
 
 /** The path and query of the download link in the newest mail to `to` about the export `jobId`. */
 async function scheduledLinkFor(to: string, jobId: number): Promise<string> {
-  const outbox = join(E2E_DATA_DIR, 'outbox');
+  const { outbox } = e2eServer();
   const pattern = new RegExp(`https?://[^\\s"<>]+/scheduled-exports/downloads/${jobId}\\?token=[^\\s"<>]+`);
   let found: string | undefined;
   await expect

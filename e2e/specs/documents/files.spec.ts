@@ -83,9 +83,12 @@ test('files: add, upload with progress, second version, archive and restore, lot
   // tied to the lot range of the documented product
   await page.getByRole('switch', { name: 'All lot numbers' }).uncheck({ force: true });
   await pick(page, page.getByRole('combobox', { name: 'Lot ranges' }), new RegExp(lotName));
-  await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByRole('switch', { name: 'All lot numbers' })).not.toBeChecked();
+  // (the switch is already off before the save: the answer of the save is what is waited for)
   const fileId = Number(page.url().split('/').pop());
+  const saving = page.waitForResponse((r) => r.request().method() === 'PUT' && new URL(r.url()).pathname === '/api/files');
+  await page.getByRole('button', { name: 'Save' }).click();
+  expect((await saving).status()).toBe(200);
+  await expect(page.getByRole('switch', { name: 'All lot numbers' })).not.toBeChecked();
   const saved = await api.get<{ lotRanges: { name: string }[] }>(`/api/files/${fileId}`);
   expect(saved.lotRanges.map((r) => r.name)).toEqual([lotName]);
 

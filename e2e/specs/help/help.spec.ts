@@ -1,15 +1,15 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { E2E_DATA_DIR } from '../../playwright.config';
 import { ADMIN, signIn, unique, VIEWER } from '../auth/support';
+import { e2eServer } from '../e2e-server';
 
 /** A 1×1 PNG. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 
 /** The outbox mails whose text contains `text`. */
 function mailsWith(text: string): string[] {
-  const outbox = join(E2E_DATA_DIR, 'outbox');
+  const { outbox } = e2eServer();
   try {
     return readdirSync(outbox)
       .filter((f) => f.endsWith('.eml'))

@@ -1,13 +1,13 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { E2E_DATA_DIR } from '../../playwright.config';
 import { expectAccessible } from '../accessibility/support';
 import { ADMIN, signIn } from '../auth/support';
+import { e2eServer } from '../e2e-server';
 
 /** The outbox mails addressed to `to` whose text contains `text`. */
 function mailsTo(to: string, text: string): string[] {
-  const outbox = join(E2E_DATA_DIR, 'outbox');
+  const { outbox } = e2eServer();
   try {
     return readdirSync(outbox)
       .filter((f) => f.endsWith('.eml'))

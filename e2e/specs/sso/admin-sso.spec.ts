@@ -1,12 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { E2E_PORT } from '../../playwright.config';
+import { e2eServer } from '../e2e-server';
 import { ADMIN, pick, signIn, signOut, unique } from '../settings/support';
 import {
   CLIENT_ID,
   CLIENT_SECRET,
   keepSsoState,
   MANAGER,
-  PUBLIC_URL,
+  publicUrl,
   signInAtProvider,
   startTestProvider,
   type TestProvider,
@@ -20,13 +20,12 @@ import {
  * admin sign-in (/admin-login) keeps the password, so the admin puts the settings back in the screens.
  */
 let provider: TestProvider;
-const SERVER = `http://localhost:${E2E_PORT}`;
 
 // whatever happens below: password sign-in again for the specs that follow
 const stateBefore = keepSsoState('ADMIN');
 
 test.beforeAll(async () => {
-  provider = await startTestProvider(`${PUBLIC_URL}/login/callback`);
+  provider = await startTestProvider(`${publicUrl()}/login/callback`);
 });
 
 test.afterAll(async () => {
@@ -43,7 +42,7 @@ test('the admin configures single sign-on; the manager signs in through the prov
   await generalSettings.click();
   await page.getByRole('menuitem', { name: 'SSO settings' }).click();
   await expect(page).toHaveURL(/\/general-settings\/manufacturer-sso-settings$/);
-  await expect(page.getByText(`${SERVER}/login/callback`)).toBeVisible();
+  await expect(page.getByText(`${e2eServer().url}/login/callback`)).toBeVisible();
   const form = page.getByTestId('sso-admin');
   await form.getByLabel('Domain (issuer URL)').fill(provider.issuer);
   await form.getByLabel('Client ID').fill(CLIENT_ID);

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { E2E_PORT } from '../../playwright.config';
+import { e2eServer } from '../e2e-server';
 import { ADMIN, signIn } from '../settings/support';
 import { publishRestrictedUnit } from '../website/restricted-support';
-import { CLIENT_ID, CLIENT_SECRET, keepSsoState, PUBLIC_URL, signInAtProvider, startTestProvider, type TestProvider } from './support';
+import { CLIENT_ID, CLIENT_SECRET, keepSsoState, publicUrl, signInAtProvider, startTestProvider, type TestProvider } from './support';
 
 /**
  * Restricted documents through the manufacturer's identity provider (issue 23, decision 0075), as
@@ -15,7 +15,6 @@ import { CLIENT_ID, CLIENT_SECRET, keepSsoState, PUBLIC_URL, signInAtProvider, s
  */
 test.use({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
 
-const SERVER = `http://localhost:${E2E_PORT}`;
 const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 let provider: TestProvider | undefined;
 keepSsoState('PUBLIC');
@@ -28,7 +27,7 @@ test('a visitor signs in through the identity provider and downloads a restricte
   test.setTimeout(180_000);
   const site = await publishRestrictedUnit(request);
   // the provider knows the unit's callback as the client's redirect URI
-  provider = await startTestProvider(`${PUBLIC_URL}/site/${site.unit.slug}/_access/_sso/callback`);
+  provider = await startTestProvider(`${publicUrl()}/site/${site.unit.slug}/_access/_sso/callback`);
 
   // before: the e-mail form only
   await page.goto(site.productUrl);
@@ -37,7 +36,11 @@ test('a visitor signs in through the identity provider and downloads a restricte
   await expect(access.getByRole('link', { name: /^Sign in with/ })).toHaveCount(0);
 
   // the admin, on a desktop with JavaScript (the admin is a script app), enables the PUBLIC configuration
-  const adminContext = await browser.newContext({ baseURL: SERVER, javaScriptEnabled: true, viewport: { width: 1280, height: 900 } });
+  const adminContext = await browser.newContext({
+    baseURL: e2eServer().url,
+    javaScriptEnabled: true,
+    viewport: { width: 1280, height: 900 },
+  });
   try {
     const admin = await adminContext.newPage();
     await signIn(admin, ADMIN.login, ADMIN.password);

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
-import { E2E_PORT } from '../../playwright.config';
 import { adminApi } from '../catalogue/support';
+import { e2eServer } from '../e2e-server';
 import { ADMIN, row, search, signIn, signOut, unique } from '../settings/support';
 
 /**
@@ -9,11 +9,10 @@ import { ADMIN, row, search, signIn, signOut, unique } from '../settings/support
  * sign in through the organisation's provider); the admin switches it off again and the password
  * works again. The colleague is this spec's own user (the demo users are never changed), removed at the end.
  */
-const SERVER = `http://localhost:${E2E_PORT}`;
 const colleague = { login: `${unique('sso-only')}@e2e.test`, password: 'Colleague#2026', id: 0 };
 
 test.beforeAll(async ({ playwright }) => {
-  const request = await playwright.request.newContext({ baseURL: SERVER });
+  const request = await playwright.request.newContext({ baseURL: e2eServer().url });
   const api = await adminApi(request);
   const user = await api.post<{ id: number }>('/api/users', {
     login: colleague.login,
@@ -29,7 +28,7 @@ test.beforeAll(async ({ playwright }) => {
 
 test.afterAll(async ({ playwright }) => {
   if (!colleague.id) return;
-  const request = await playwright.request.newContext({ baseURL: SERVER });
+  const request = await playwright.request.newContext({ baseURL: e2eServer().url });
   await (await adminApi(request)).delete(`/api/users/${colleague.id}`);
   await request.dispose();
 });

@@ -1,6 +1,6 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { E2E_PORT } from '../../playwright.config';
 import { type Api, adminApi } from '../catalogue/support';
+import { e2eServer } from '../e2e-server';
 
 export { CLIENT_ID, CLIENT_SECRET, startTestProvider, type TestProvider } from '../../../apps/server/src/modules/sso/sso.test-support';
 
@@ -10,8 +10,8 @@ export { CLIENT_ID, CLIENT_SECRET, startTestProvider, type TestProvider } from '
  * remembered before and put back after, whatever happened in between (the e2e database is shared).
  */
 
-/** The e2e server's public URL: PUBLIC_URL when the environment sets one, else its own address (apps/server/src/config.ts). */
-export const PUBLIC_URL = (process.env.PUBLIC_URL ?? `http://localhost:${E2E_PORT}`).replace(/\/$/, '');
+/** The spec's e2e server's public URL (playwright.config.ts sets each server's PUBLIC_URL to its own address); in a test or hook. */
+export const publicUrl = (): string => e2eServer().url;
 
 /** The demo manager: Cardiology only, no general settings. */
 export const MANAGER = { login: 'manager@vellum.demo', name: 'Mia Manager' } as const;
@@ -80,15 +80,14 @@ export async function restoreSsoState(request: APIRequestContext, before: SsoSta
  * tests and put them back after, whatever happened; answers what they were.
  */
 export function keepSsoState(kind: SsoConfig['kind']): () => SsoState {
-  const server = `http://localhost:${E2E_PORT}`;
   let before: SsoState | undefined;
   test.beforeAll(async ({ playwright }) => {
-    const request = await playwright.request.newContext({ baseURL: server });
+    const request = await playwright.request.newContext({ baseURL: e2eServer().url });
     before = await rememberSsoState(request, kind);
     await request.dispose();
   });
   test.afterAll(async ({ playwright }) => {
-    const request = await playwright.request.newContext({ baseURL: server });
+    const request = await playwright.request.newContext({ baseURL: e2eServer().url });
     if (before) await restoreSsoState(request, before);
     await request.dispose();
   });

@@ -1,10 +1,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type APIRequestContext, expect } from '@playwright/test';
-import { E2E_DATA_DIR } from '../../playwright.config';
 import { decodeQuotedPrintable } from '../auth/support';
 import { adminApi, createProduct, createProductType, createUnit, unique } from '../catalogue/support';
 import { createDocument, pdfOf, uploadBinary } from '../documents/files-support';
+import { e2eServer } from '../e2e-server';
 
 /**
  * A published unit with an open and a restricted document on one product (issue 12, decision
@@ -74,7 +74,7 @@ export async function publishRestrictedUnit(request: APIRequestContext) {
 
 /** The path of the restricted-documents link in the newest mail to `to` (the mail's host is the configured public URL). */
 export async function accessLinkFor(to: string): Promise<string> {
-  const outbox = join(E2E_DATA_DIR, 'outbox');
+  const { outbox } = e2eServer();
   let found: string | undefined;
   await expect
     .poll(
