@@ -143,7 +143,7 @@ export async function proxyBench(): Promise<void> {
       throughputTable([staticRun, proxied, kept, direct], staticRun),
       '',
       `Goal ≥ 0.50× static: ${(proxied.requestsPerSecond / staticRun.requestsPerSecond).toFixed(2)}× revalidated, ${(kept.requestsPerSecond / staticRun.requestsPerSecond).toFixed(2)}× kept. Each proxied request is`,
-      'revalidated with a replica by its ETag (a 304 without the body, but the page is rendered before its ETag is compared), so that a',
+      'revalidated with a replica by its ETag (a 304 without the body, answered before the page’s statement and rendering), so that a',
       'publish shows on the next request (decision 0079); kept for its max-age, a publish shows up to 60 s late.',
       '',
       `Rolling restart under load: ${SOAK_SECONDS} s of 12 visitors (product page, search, download; a new address each round), both`,
