@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { websiteTranslation } from '../../db/schema/index.js';
 import { makeBusinessUnit, makeUserWithRights } from '../../factories/organisation-factories.js';
@@ -196,6 +198,14 @@ describe('the registry', () => {
     // a mail is sent only with a template of MAIL_TEMPLATES (the mailer's type asks for it): one missing here is a mail nobody can preview
     expect([...NOTIFICATION_KINDS.map((k) => k.key)].sort()).toEqual([...MAIL_TEMPLATES].sort());
     expect(NOTIFICATION_KINDS.map((k) => k.key)).toEqual(KINDS);
+  });
+
+  it('is the only way out: nothing but the mailer talks to nodemailer', () => {
+    // a mail sent around the mailer would need no template key, and so no preview
+    const src = join(import.meta.dirname, '../..');
+    const sources = readdirSync(src, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'));
+    const users = sources.filter((f) => /from 'nodemailer'|require\('nodemailer'\)/.test(readFileSync(join(src, f), 'utf8')));
+    expect(users.map((f) => relative(src, join(src, f)))).toEqual(['platform/mail.ts']);
   });
 
   it('renders each kind with its own template', () => {
