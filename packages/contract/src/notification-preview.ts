@@ -26,13 +26,23 @@ export const notificationKindParams = z.object({ kind: plainText().min(1, 'NotBl
 /** The interface language to render in (one of the list's languages); English when left out. */
 export const notificationPreviewQuery = z.object({ language: languageIsoSchema.default('en') });
 
-/** One e-mail rendered with sample data: html is null for a mail sent as plain text only. */
+/** A file the e-mail carries (a help ticket's attachment): named, not shown. */
+export const notificationAttachmentSchema = z.object({
+  fileName: z.string(),
+  contentType: z.string(),
+  /** In bytes. */
+  size: z.number().int(),
+});
+export type NotificationAttachment = z.infer<typeof notificationAttachmentSchema>;
+
+/** One e-mail rendered with sample data: html is null for a mail sent as plain text only; attachments empty for a mail without. */
 export const notificationPreviewSchema = z.object({
   kind: z.string(),
   language: z.string(),
   subject: z.string(),
   html: z.string().nullable(),
   text: z.string(),
+  attachments: z.array(notificationAttachmentSchema),
 });
 export type NotificationPreview = z.infer<typeof notificationPreviewSchema>;
 

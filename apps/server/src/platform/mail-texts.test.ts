@@ -50,6 +50,7 @@ describe('every mail the product sends', () => {
   it('keeps the English wording of the back-office mails', () => {
     const en = (key: string) => NOTIFICATION_KINDS.find((k) => k.key === key)?.render({ ...sample, language: 'en' });
     expect(en('export-ready')).toEqual({
+      template: 'export-ready',
       subject: 'Your export of the products of Pacemakers is ready',
       text:
         'The export of the products of Pacemakers (42 products, XLSX) that you requested is ready.\n\n' +

@@ -3,13 +3,44 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 
-export interface MailMessage {
-  to: string;
+/**
+ * Every e-mail the product sends, by the key the notification preview lists it under (issue 24).
+ * A mail names its template when it is sent, so a new kind of mail must be added here, and the
+ * preview's test fails until the preview lists it too.
+ */
+export const MAIL_TEMPLATES = [
+  'welcome',
+  'password-reset',
+  'account-locked',
+  'paper-copy-confirmation',
+  'restricted-document-link',
+  'export-ready',
+  'export-failed',
+  'scheduled-export-ready',
+  'scheduled-export-failed',
+  'ticket-created',
+  'ticket-attachment',
+] as const;
+export type MailTemplate = (typeof MAIL_TEMPLATES)[number];
+
+/** A file sent with a message (a help ticket's attachment). */
+export interface MailAttachment {
+  filename: string;
+  content: Buffer;
+  contentType: string;
+}
+
+/** A mail's words, without its addressee, and the template that wrote them. */
+export interface MailContent {
+  template: MailTemplate;
   subject: string;
   text: string;
   html?: string;
-  /** Files sent with the message (a help ticket's attachment). */
-  attachments?: { filename: string; content: Buffer; contentType: string }[];
+  attachments?: MailAttachment[];
+}
+
+export interface MailMessage extends MailContent {
+  to: string;
 }
 
 export interface Mailer {
@@ -24,14 +55,14 @@ export function createMailer(opts: { smtpUrl?: string; from: string; outboxDir: 
   if (opts.smtpUrl) {
     const transport: Transporter = nodemailer.createTransport(opts.smtpUrl);
     return {
-      async send(m) {
+      async send({ template: _template, ...m }) {
         await transport.sendMail({ from: opts.from, ...m });
       },
     };
   }
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
-    async send(m) {
+    async send({ template: _template, ...m }) {
       const info = await transport.sendMail({ from: opts.from, ...m });
       mkdirSync(opts.outboxDir, { recursive: true });
       const file = join(opts.outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID()}.eml`);

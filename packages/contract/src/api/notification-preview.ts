@@ -29,7 +29,8 @@ export const notificationPreviewApi = {
     summary: 'One e-mail rendered with sample data',
     description:
       `${RIGHT} Rendered by the same template the product sends it with, in the language (default en; website texts ` +
-      'as set manufacturer-wide). html is null for a mail sent as plain text only. An unknown kind answers 404.',
+      'as set manufacturer-wide). html is null for a mail sent as plain text only; attachments names the files the ' +
+      'mail carries (a sample file). An unknown kind answers 404.',
     params: notificationKindParams,
     query: notificationPreviewQuery,
     response: { 200: notificationPreviewSchema },
@@ -40,7 +41,7 @@ export const notificationPreviewApi = {
     path: '/api/notification-preview/:kind/send',
     tags,
     summary: "Sends one e-mail with sample data to the caller's own address",
-    description: `${RIGHT} The mail goes out as the product sends it (SMTP or the outbox), to the signed-in user's e-mail.`,
+    description: `${RIGHT} The mail goes out as the product sends it (SMTP or the outbox), to the signed-in user's e-mail, with the sample file of a mail that carries one.`,
     params: notificationKindParams,
     query: notificationPreviewQuery,
     response: { 200: notificationPreviewSentSchema },

@@ -1,10 +1,11 @@
-import { Badge, Button, Code, Grid, Group, NavLink, Paper, Select, Stack, Text, Title } from '@mantine/core';
-import { IconSend } from '@tabler/icons-react';
+import { Badge, Button, Code, Grid, Group, List, NavLink, Paper, Select, Stack, Text, Title } from '@mantine/core';
+import { IconPaperclip, IconSend } from '@tabler/icons-react';
 import type { NotificationKind, NotificationPreview } from '@vellum/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/PageHeader';
 import { LoadError, PageLoader } from '../../components/QueryState';
+import { formatNumber } from '../../i18n/format';
 import { useNotificationKinds, useNotificationPreview, useSendNotificationSample } from './notificationPreview.hooks';
 
 /**
@@ -114,6 +115,26 @@ function Rendered({ mail }: { mail: NotificationPreview }) {
         </Text>{' '}
         <span data-testid="notification-subject">{mail.subject}</span>
       </Text>
+      {mail.attachments.length > 0 && (
+        <Paper withBorder radius="md" p="md" component="section" aria-labelledby="notification-attachments">
+          <Title order={3} size="h5" id="notification-attachments" mb="xs">
+            {t('notificationPreview.attachments')}
+          </Title>
+          <List spacing={4} icon={<IconPaperclip size={16} aria-hidden />} data-testid="notification-attachments">
+            {mail.attachments.map((a) => (
+              <List.Item key={a.fileName}>
+                <Text span fw={600}>
+                  {a.fileName}
+                </Text>{' '}
+                {t('notificationPreview.attachment', { type: a.contentType, size: formatNumber(a.size) })}
+              </List.Item>
+            ))}
+          </List>
+          <Text size="sm" c="dimmed" mt="xs">
+            {t('notificationPreview.attachmentsSample')}
+          </Text>
+        </Paper>
+      )}
       <Paper withBorder radius="md" p="md" component="section" aria-labelledby="notification-html">
         <Title order={3} size="h5" id="notification-html" mb="xs">
           {t('notificationPreview.html')}

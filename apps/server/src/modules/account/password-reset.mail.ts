@@ -1,9 +1,6 @@
 import type { Deps } from '../../platform/deps.js';
-import type { MailMessage } from '../../platform/mail.js';
+import type { MailContent } from '../../platform/mail.js';
 import { mailTexts } from '../../platform/mail-texts.js';
-
-/** A mail's words, without its addressee. */
-export type MailContent = Pick<MailMessage, 'subject' | 'text' | 'html'>;
 
 const resetLink = (publicUrl: string, key: string) => `${publicUrl}/account/reset/finish?key=${encodeURIComponent(key)}`;
 
@@ -18,7 +15,7 @@ export function passwordMail(publicUrl: string, key: string, kind: 'reset' | 'we
   const intro = t(kind === 'reset' ? 'reset.intro' : 'welcome.intro');
   const text = `${intro}\n\n${t('password.choose')}\n${link}\n\n${t('password.ignore')}\n`;
   const html = `<p>${escapeHtml(intro)}</p><p><a href="${link}">${escapeHtml(t('password.link'))}</a> ${escapeHtml(t('password.validity'))}</p><p>${escapeHtml(t('password.ignore'))}</p>`;
-  return { subject, text, html };
+  return { template: kind === 'reset' ? 'password-reset' : 'welcome', subject, text, html };
 }
 
 export async function sendPasswordMail(
@@ -46,12 +43,12 @@ export function lockedMail(
   const subject = t('locked.subject');
   if (!lock.key) {
     const text = `${what}\n\n${t('locked.admin')}\n\n${warning}\n`;
-    return { subject, text };
+    return { template: 'account-locked', subject, text };
   }
   const link = resetLink(publicUrl, lock.key);
   const text = `${what}\n\n${t('locked.choose')}\n${link}\n\n${warning}\n`;
   const html = `<p>${escapeHtml(what)}</p><p><a href="${link}">${escapeHtml(t('password.link'))}</a> ${escapeHtml(t('locked.validity'))}</p><p>${escapeHtml(warning)}</p>`;
-  return { subject, text, html };
+  return { template: 'account-locked', subject, text, html };
 }
 
 export async function sendLockedMail(

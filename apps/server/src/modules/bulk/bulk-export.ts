@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import type { BulkFileFormat } from '@vellum/contract';
 import type { Deps } from '../../platform/deps.js';
+import type { MailContent } from '../../platform/mail.js';
 import { type MailT, mailTexts } from '../../platform/mail-texts.js';
 import { type BulkJobRow, findJob, recipientOf, updateJob } from './bulk.repo.js';
 import { documentExport } from './bulk-document-export.js';
@@ -79,10 +80,11 @@ export function exportWords(what: ExportWhat, t: MailT): { what: string; noun: s
 }
 
 /** The mail to the user who asked for an export, in their language: what it holds and the link to download it. */
-export function exportReadyMail(e: { what: ExportWhat; count: number; format: string; link: string }, language = 'en') {
+export function exportReadyMail(e: { what: ExportWhat; count: number; format: string; link: string }, language = 'en'): MailContent {
   const t = mailTexts(language);
   const { what, noun } = exportWords(e.what, t);
   return {
+    template: 'export-ready',
     subject: t('exportReady.subject', { what }),
     text:
       `${t('exportReady.body', { what, count: e.count, noun, format: e.format })}\n\n` +
@@ -91,13 +93,13 @@ export function exportReadyMail(e: { what: ExportWhat; count: number; format: st
 }
 
 /** The mail to the user who asked for an export that could not be made, in their language: the reason. */
-export function exportFailedMail(reason: string, language = 'en') {
+export function exportFailedMail(reason: string, language = 'en'): MailContent {
   const t = mailTexts(language);
-  return { subject: t('exportFailed.subject'), text: `${t('exportFailed.body', { reason })}\n` };
+  return { template: 'export-failed', subject: t('exportFailed.subject'), text: `${t('exportFailed.body', { reason })}\n` };
 }
 
 /** Mails the user who asked, in their language setting. */
-async function mailUser(deps: Deps, userId: number | null, mail: (language: string) => { subject: string; text: string }): Promise<void> {
+async function mailUser(deps: Deps, userId: number | null, mail: (language: string) => MailContent): Promise<void> {
   if (userId === null) return;
   const user = await recipientOf(deps.db, userId);
   if (user) await deps.mailer.send({ to: user.email, ...mail(user.langKey) });

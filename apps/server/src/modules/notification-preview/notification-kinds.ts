@@ -1,12 +1,13 @@
 import type { NotificationKind, WebsiteTextKey } from '@vellum/contract';
+import type { MailAttachment, MailContent, MailTemplate } from '../../platform/mail.js';
 import { mailTexts } from '../../platform/mail-texts.js';
-import { lockedMail, type MailContent, passwordMail } from '../account/password-reset.mail.js';
+import { lockedMail, passwordMail } from '../account/password-reset.mail.js';
 import { exportFailedMail, exportReadyMail, exportWords } from '../bulk/bulk-export.js';
 import { EXPORT_LINK_DAYS } from '../bulk/bulk-links.js';
 import { paperCopyConfirmationMail } from '../paper-copy-requests/index.js';
 import { scheduledExportFailedMail, scheduledExportReadyMail } from '../scheduled-exports/scheduled-export-runs.js';
 import { accessLinkMail } from '../site/access-link.mail.js';
-import { ticketCreatedMail } from '../tickets/tickets.mail.js';
+import { ticketAttachmentMail, ticketCreatedMail } from '../tickets/tickets.mail.js';
 
 /**
  * What a sample is rendered with: the product's public address, the language, and the website
@@ -20,6 +21,7 @@ export interface SampleContext {
 
 /** One e-mail the product sends: the template the real sending uses, called with sample data. */
 export interface NotificationKindEntry extends NotificationKind {
+  key: MailTemplate;
   render(c: SampleContext): MailContent;
 }
 
@@ -28,6 +30,22 @@ const SAMPLE_UNIT = 'Acme Medical Europe';
 const SAMPLE_DATE = new Date('2026-03-02T09:30:00Z');
 const SAMPLE_EXPORT = { entity: 'products', name: 'Pacemakers' } as const;
 const SAMPLE_FAILURE = 'the product type Pacemakers was deleted while it was exported';
+const SAMPLE_TICKET = {
+  id: 17,
+  subject: 'The publish button stays grey',
+  description: 'Since this morning nothing publishes in the Europe unit.',
+  url: '/my-business-units/1/publish',
+  requesterLogin: 'jane.doe',
+  requesterEmail: 'jane.doe@example.com',
+  businessUnitId: 1,
+  createdDate: SAMPLE_DATE,
+};
+/** The sample file of the ticket's attachment mail: a small PNG (8 × 8 pixels), as a screenshot would be sent. */
+export const SAMPLE_ATTACHMENT: MailAttachment = {
+  filename: 'publish-button.png',
+  contentType: 'image/png',
+  content: Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAAEUlEQVR42mOQSFmNFTEMLQkArKxJweOs4GAAAAAASUVORK5CYII=', 'base64'),
+};
 
 /** Every e-mail the product sends (issue 24), in the order the preview lists them. */
 export const NOTIFICATION_KINDS: readonly NotificationKindEntry[] = [
@@ -134,20 +152,14 @@ export const NOTIFICATION_KINDS: readonly NotificationKindEntry[] = [
     name: 'Ticket created',
     description: "To the support address when a user sends a help ticket, in the user's language.",
     translated: true,
-    render: (c) =>
-      ticketCreatedMail(
-        {
-          id: 17,
-          subject: 'The publish button stays grey',
-          description: 'Since this morning nothing publishes in the Europe unit.',
-          url: '/my-business-units/1/publish',
-          requesterLogin: 'jane.doe',
-          requesterEmail: 'jane.doe@example.com',
-          businessUnitId: 1,
-          createdDate: SAMPLE_DATE,
-        },
-        c.language,
-      ),
+    render: (c) => ticketCreatedMail(SAMPLE_TICKET, c.language),
+  },
+  {
+    key: 'ticket-attachment',
+    name: 'Ticket attachment',
+    description: "To the support address when a user adds a file to their help ticket: the file attached, in the user's language.",
+    translated: true,
+    render: (c) => ticketAttachmentMail(SAMPLE_TICKET, SAMPLE_ATTACHMENT, c.language),
   },
 ];
 

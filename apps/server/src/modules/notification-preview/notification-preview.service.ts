@@ -2,6 +2,7 @@ import { GLOBAL_BUSINESS_UNIT_ID, type NotificationPreview, type NotificationPre
 import type { AuthContext } from '../../platform/access.js';
 import type { Deps } from '../../platform/deps.js';
 import { notFound } from '../../platform/errors.js';
+import type { MailContent } from '../../platform/mail.js';
 import { manufacturerLanguages, websiteTexts } from '../internationalizations/website-translations.service.js';
 import { NOTIFICATION_KINDS, notificationKind } from './notification-kinds.js';
 
@@ -14,21 +15,33 @@ export async function listNotificationKinds(deps: Pick<Deps, 'db'>): Promise<Not
 }
 
 /**
- * One kind rendered with its sample data in the language: the website texts as set
- * manufacturer-wide (a language no unit shows answers 400). Unknown kind → 404.
+ * One kind rendered with its sample data in the language, by the template the product sends it with:
+ * the website texts as set manufacturer-wide (a language no unit shows answers 400). Unknown kind → 404.
  */
-export async function renderNotification(deps: Pick<Deps, 'db' | 'config'>, key: string, language: string): Promise<NotificationPreview> {
+async function renderSample(deps: Pick<Deps, 'db' | 'config'>, key: string, language: string): Promise<MailContent> {
   const kind = notificationKind(key);
   if (!kind) throw notFound('notificationKind');
   const texts = await websiteTexts(deps, { 'business-unit': GLOBAL_BUSINESS_UNIT_ID, interfaceLanguageISO: language });
-  const mail = kind.render({ publicUrl: deps.config.publicUrl, language, t: (k) => texts[k] ?? WEBSITE_TEXTS[k].en });
-  return { kind: kind.key, language, subject: mail.subject, html: mail.html ?? null, text: mail.text };
+  return kind.render({ publicUrl: deps.config.publicUrl, language, t: (k) => texts[k] ?? WEBSITE_TEXTS[k].en });
 }
 
-/** Sends the rendered sample to the caller's own address, through the product's mailer (SMTP or the outbox). */
+/** The sample as the screen shows it: subject, HTML, text, and the files it carries named (not their bytes). */
+export async function renderNotification(deps: Pick<Deps, 'db' | 'config'>, key: string, language: string): Promise<NotificationPreview> {
+  const mail = await renderSample(deps, key, language);
+  return {
+    kind: mail.template,
+    language,
+    subject: mail.subject,
+    html: mail.html ?? null,
+    text: mail.text,
+    attachments: (mail.attachments ?? []).map((a) => ({ fileName: a.filename, contentType: a.contentType, size: a.content.length })),
+  };
+}
+
+/** Sends the rendered sample, with its sample files, to the caller's own address through the product's mailer (SMTP or the outbox). */
 export async function sendNotificationSample(deps: Deps, auth: AuthContext, key: string, language: string): Promise<{ to: string }> {
-  const preview = await renderNotification(deps, key, language);
+  const mail = await renderSample(deps, key, language);
   const to = auth.user.email;
-  await deps.mailer.send({ to, subject: preview.subject, text: preview.text, ...(preview.html ? { html: preview.html } : {}) });
+  await deps.mailer.send({ to, ...mail });
   return { to };
 }

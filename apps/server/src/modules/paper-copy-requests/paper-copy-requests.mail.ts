@@ -1,5 +1,6 @@
 import { WEBSITE_TEXTS, type WebsiteTextKey } from '@vellum/contract';
 import type { Deps } from '../../platform/deps.js';
+import type { MailContent } from '../../platform/mail.js';
 import type { PaperCopyRequestRow } from './paper-copy-requests.repo.js';
 
 /** A text of the confirmation in the visitor's language (the site's translator), English by default. */
@@ -43,11 +44,7 @@ export type PaperCopyMailFacts = Pick<
   | 'postalAddress'
 >;
 
-export function paperCopyConfirmationMail(
-  row: PaperCopyMailFacts,
-  unitName: string,
-  t: MailTexts = englishMailTexts,
-): { subject: string; text: string } {
+export function paperCopyConfirmationMail(row: PaperCopyMailFacts, unitName: string, t: MailTexts = englishMailTexts): MailContent {
   const file = row.fileName ? oneLine(row.fileName) : undefined;
   const version = row.versionLabel ? oneLine(row.versionLabel) : undefined;
   const product = row.keyCode ? `${oneLine(row.keyCode)}${row.productTypeName ? ` (${oneLine(row.productTypeName)})` : ''}` : undefined;
@@ -78,5 +75,5 @@ export function paperCopyConfirmationMail(
     '',
   ].join('\n');
   const subject = oneLine(fill(t('paperCopy.mail.subject'), { document: row.documentNumber || row.documentName }));
-  return { subject, text };
+  return { template: 'paper-copy-confirmation', subject, text };
 }

@@ -4,6 +4,7 @@ import { requireRight } from '../../platform/access.js';
 import { type Actor, audit } from '../../platform/audit.js';
 import type { Deps } from '../../platform/deps.js';
 import { notFound } from '../../platform/errors.js';
+import type { MailContent } from '../../platform/mail.js';
 import { mailTexts } from '../../platform/mail-texts.js';
 import { exportWords, runExport } from '../bulk/bulk-export.js';
 import { EXPORT_LINK_DAYS } from '../bulk/bulk-links.js';
@@ -151,9 +152,10 @@ export async function runScheduledExport(deps: Deps, data: ScheduledRunData, now
 export function scheduledExportReadyMail(
   e: { what: string; rows: number; noun: string; format: string | null; to: string; link: string },
   language = 'en',
-) {
+): MailContent {
   const t = mailTexts(language);
   return {
+    template: 'scheduled-export-ready',
     subject: t('scheduledReady.subject', { what: e.what }),
     text:
       `${t('scheduledReady.body', { what: e.what, count: e.rows, noun: e.noun, format: String(e.format) })}\n\n` +
@@ -162,9 +164,10 @@ export function scheduledExportReadyMail(
 }
 
 /** The mail to each recipient of a scheduled export that could not be made, in their language: what and why (the job's log). */
-export function scheduledExportFailedMail(e: { what: string; log: string }, language = 'en') {
+export function scheduledExportFailedMail(e: { what: string; log: string }, language = 'en'): MailContent {
   const t = mailTexts(language);
   return {
+    template: 'scheduled-export-failed',
     subject: t('scheduledFailed.subject', { what: e.what }),
     text: `${t('scheduledFailed.body', { what: e.what })}\n\n${e.log}\n`,
   };

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import type { Deps } from '../../platform/deps.js';
-import { createMailer, type Mailer, type MailMessage } from '../../platform/mail.js';
+import { createMailer, type MailAttachment, type MailContent, type Mailer } from '../../platform/mail.js';
 import { mailTexts } from '../../platform/mail-texts.js';
 import type { TicketRow } from './tickets.repo.js';
 
@@ -26,7 +26,7 @@ export interface TicketMailFacts {
  * (the support address is no user's: the requester's is what the product knows), English when it
  * is unknown or has no texts.
  */
-export function ticketCreatedMail(t: TicketMailFacts, language = 'en'): Omit<MailMessage, 'to'> {
+export function ticketCreatedMail(t: TicketMailFacts, language = 'en'): MailContent {
   const w = mailTexts(language);
   const subject = oneLine(t.subject);
   const text = [
@@ -40,22 +40,23 @@ export function ticketCreatedMail(t: TicketMailFacts, language = 'en'): Omit<Mai
     t.description,
     '',
   ].join('\n');
-  return { subject: w('ticket.subject', { id: t.id, subject }), text };
+  return { template: 'ticket-created', subject: w('ticket.subject', { id: t.id, subject }), text };
 }
 
 /** The mail that follows with a ticket's attachment, in the requesting user's language as the ticket's own. */
 export function ticketAttachmentMail(
   t: Pick<TicketRow, 'id' | 'subject' | 'requesterLogin' | 'requesterEmail'>,
-  attachment: { filename: string; content: Buffer; contentType: string },
+  attachment: MailAttachment,
   language = 'en',
-) {
+): MailContent {
   const w = mailTexts(language);
   const values = { id: t.id, subject: oneLine(t.subject), login: t.requesterLogin, email: t.requesterEmail };
   return {
+    template: 'ticket-attachment',
     subject: w('ticketAttachment.subject', { id: t.id, fileName: oneLine(attachment.filename) }),
     text: `${w('ticketAttachment.body', values)}\n`,
     attachments: [attachment],
-  } satisfies Omit<MailMessage, 'to'>;
+  };
 }
 
 /**

@@ -81,6 +81,23 @@ describe('the traceability matrix', () => {
     expect(none.runs).toEqual([]);
     expect(none.rows.map((r) => r.result)).toEqual(['not run', 'not run', 'not run', 'not covered']);
     expect(buildMatrix(REQS, [], '1.0.1', 'abc').sha256).not.toBe(none.sha256);
+    const doc = {
+      kind: 'IQ',
+      title: 'Installation qualification',
+      version: '1.0',
+      approvalDate: '2026-01-15',
+      fileName: 'iq.pdf',
+      size: 100,
+      sha256: 'a'.repeat(64),
+      uploadedBy: 'admin',
+      uploadedDate: '2026-01-16T08:00:00.000Z',
+    };
+    const withDoc = buildMatrix(REQS, [], '1.0.0', 'abc', [doc]);
+    expect(withDoc.qualificationDocuments).toEqual([doc]);
+    expect(withDoc.sha256).not.toBe(none.sha256);
+    expect(buildMatrix(REQS, [], '1.0.0', 'abc', [{ ...doc, version: '1.1' }]).sha256).not.toBe(withDoc.sha256);
+    // only what is shown is signed: a field the list does not show changes nothing
+    expect(buildMatrix(REQS, [], '1.0.0', 'abc', [{ ...doc, id: 9, href: 'x' } as typeof doc]).sha256).toBe(withDoc.sha256);
     const other = buildMatrix(REQS, readEvidence(evidenceFolder()), '1.0.0', 'def');
     expect(other.runs.every((r) => !r.matchesCommit)).toBe(true);
   });

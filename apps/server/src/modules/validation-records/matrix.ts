@@ -16,6 +16,20 @@ export interface MatrixRow {
   result: RequirementResult;
 }
 
+/** A customer's IQ/OQ/PQ document as the signed records list it: what identifies it, not where its bytes are. */
+export interface SignedDocument {
+  kind: string;
+  title: string;
+  version: string;
+  /** yyyy-mm-dd */
+  approvalDate: string;
+  fileName: string;
+  size: number;
+  sha256: string;
+  uploadedBy: string;
+  uploadedDate: string;
+}
+
 export interface TraceabilityMatrix {
   /** The running version: its software version and commit. */
   version: string;
@@ -32,6 +46,8 @@ export interface TraceabilityMatrix {
     testsPassed: number;
     testsFailed: number;
   };
+  /** The customer's own qualification documents of this installation (IQ, OQ, PQ), signed with the rest. */
+  qualificationDocuments: SignedDocument[];
   /** SHA-256 (hex) of the canonical JSON of everything above: the content the page and the PDF show. */
   sha256: string;
 }
@@ -48,8 +64,17 @@ function resultOf(req: Requirement, outcomes: TestOutcome[]): RequirementResult 
   return 'not run';
 }
 
-/** The traceability matrix of the requirements against the suites' last runs (decision 0077). */
-export function buildMatrix(requirements: readonly Requirement[], runs: SuiteRun[], version: string, commit: string): TraceabilityMatrix {
+/**
+ * The traceability matrix of the requirements against the suites' last runs, with the customer's
+ * qualification documents beside it: its hash covers both (decision 0077).
+ */
+export function buildMatrix(
+  requirements: readonly Requirement[],
+  runs: SuiteRun[],
+  version: string,
+  commit: string,
+  documents: readonly SignedDocument[] = [],
+): TraceabilityMatrix {
   const outcomes = runs.flatMap((r) => r.tests);
   const rows = requirements.map((req): MatrixRow => {
     const mine = outcomes.filter((o) => req.tests.some((p) => covers(p, o.file)));
@@ -87,6 +112,18 @@ export function buildMatrix(requirements: readonly Requirement[], runs: SuiteRun
       testsPassed: outcomes.filter((o) => o.status === 'passed').length,
       testsFailed: outcomes.filter((o) => o.status === 'failed').length,
     },
+    // only the listed fields, in this order: the hash is of exactly what the page and the PDF show
+    qualificationDocuments: documents.map((d) => ({
+      kind: d.kind,
+      title: d.title,
+      version: d.version,
+      approvalDate: d.approvalDate,
+      fileName: d.fileName,
+      size: d.size,
+      sha256: d.sha256,
+      uploadedBy: d.uploadedBy,
+      uploadedDate: d.uploadedDate,
+    })),
   };
   return { ...content, sha256: createHash('sha256').update(JSON.stringify(content)).digest('hex') };
 }

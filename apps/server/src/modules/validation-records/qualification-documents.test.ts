@@ -249,6 +249,30 @@ describe('on the validation records page', () => {
     expect((await anonymous()({ method: 'GET', url: link })).statusCode).toBe(403);
   });
 
+  it('lists them in the signed PDF, and its content hash covers them', async () => {
+    const pdfOf = (body: string) =>
+      Buffer.from(/href="data:application\/pdf;base64,([^"]+)"/.exec(body)?.[1] ?? '', 'base64').toString('latin1');
+    const contentSha = (body: string) => /id="content-sha256">([0-9a-f]{64})</.exec(body)?.[1] ?? '';
+    const before = await openPage();
+    expect(pdfOf(before)).toContain('No qualification documents have been uploaded yet.');
+    const data = pdf('in the records');
+    await upload(manager, { ...FIELDS, kind: 'OQ', title: 'Operational qualification', version: '3.2-rc' }, data);
+    const after = await openPage();
+    const text = pdfOf(after);
+    expect(text).toContain(`(    SHA-256 ${sha256(data)}) Tj`);
+    expect(text).toContain(`(    version 3.2-rc, approved ${FIELDS.approvalDate}, file iq.pdf, ${data.length} bytes) Tj`);
+    expect(text).toContain('(OQ Operational qualification) Tj');
+    // the hash printed and signed is of the content with the document; the PDF carries it too
+    expect(contentSha(after)).toMatch(/^[0-9a-f]{64}$/);
+    expect(contentSha(after)).not.toBe(contentSha(before));
+    expect(text).toContain(`Content SHA-256: ${contentSha(after)}`);
+    // the same content gives the same hash
+    expect(contentSha(await openPage())).toBe(contentSha(after));
+    // another document changes it again
+    await upload(manager, { ...FIELDS, kind: 'PQ', title: 'Performance qualification', version: '1' }, pdf('pq'), 'pq.pdf');
+    expect(contentSha(await openPage())).not.toBe(contentSha(after));
+  });
+
   it('refuses a link once the document is deleted', async () => {
     const { id } = (await upload(manager)).json();
     const link = linkOf(await openPage());

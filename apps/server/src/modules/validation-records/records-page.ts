@@ -58,6 +58,15 @@ function pdfLines(records: SignedRecords): string[] {
     lines.push(cut(`${row.id} (${row.section}) ${row.title}: ${row.result.toUpperCase()} ${row.passed}/${row.failed}/${row.skipped}`, 120));
     for (const f of row.files) lines.push(`    ${cut(f, 110)}`);
   }
+  lines.push('', 'Qualification documents of the customer (IQ, OQ, PQ), covered by the content SHA-256 above');
+  if (matrix.qualificationDocuments.length === 0) lines.push('No qualification documents have been uploaded yet.');
+  for (const d of matrix.qualificationDocuments)
+    lines.push(
+      cut(`${d.kind} ${d.title}`, 120),
+      cut(`    version ${d.version}, approved ${d.approvalDate}, file ${d.fileName}, ${d.size} bytes`, 120),
+      `    SHA-256 ${d.sha256}`,
+      cut(`    uploaded by ${d.uploadedBy} at ${d.uploadedDate}`, 120),
+    );
   return lines;
 }
 
@@ -76,7 +85,7 @@ const sizeText = (bytes: number) =>
 /** The customer's own IQ/OQ/PQ documents, each with its SHA-256 and a download link of its own. */
 function documentsSection(documents: readonly RecordsDocument[]): string {
   const intro = `<h2>Installation, operational and performance qualification</h2>
-<p>The qualification documents your organisation approved for Vellum (IQ, OQ, PQ), as uploaded by the users who manage the validation records. Compare a downloaded file's SHA-256 with the one listed here. The download links are valid for ${DOWNLOAD_LINK_MINUTES} minutes.</p>`;
+<p>The qualification documents your organisation approved for Vellum (IQ, OQ, PQ), as uploaded by the users who manage the validation records. This list is part of the signed content (its SHA-256 above) and of the PDF. Compare a downloaded file's SHA-256 with the one listed here. The download links are valid for ${DOWNLOAD_LINK_MINUTES} minutes.</p>`;
   if (documents.length === 0) return `${intro}<p class="note">No qualification documents have been uploaded yet.</p>`;
   const rows = documents
     .map(

@@ -104,19 +104,21 @@ export async function openRecords(deps: Deps, token: string | undefined): Promis
   if (!token || !TOKEN_PATTERN.test(token)) return { ok: false, status: 401 };
   const taken = await repo.takeToken(deps.db, hashToken(token), MANUFACTURER_ID, new Date());
   if (!taken) return { ok: false, status: 401 };
-  const matrix = buildMatrix(
-    REQUIREMENTS,
-    readEvidence(evidenceFolder(deps.config.validationEvidenceDir)),
-    deps.config.version,
-    runningCommit(deps.config.commit),
-  );
-  const signer = recordsSigner(deps.config.tokenSecret);
   const now = new Date();
   const expires = grantExpiry(now);
   const documents = (await documentsForRecords(deps)).map((row) => ({
     ...qualificationDocumentView(row),
     href: `${RECORDS_PATH.slice(1)}/documents/${row.id}?${GRANT_PARAM}=${downloadGrant(deps.config.tokenSecret, row, expires)}`,
   }));
+  // the customer's documents are part of the signed content, as the page and the PDF list them
+  const matrix = buildMatrix(
+    REQUIREMENTS,
+    readEvidence(evidenceFolder(deps.config.validationEvidenceDir)),
+    deps.config.version,
+    runningCommit(deps.config.commit),
+    documents,
+  );
+  const signer = recordsSigner(deps.config.tokenSecret);
   return {
     ok: true,
     records: { matrix, signature: signer.sign(matrix.sha256), publicKeyPem: signer.publicKeyPem, generatedAt: now.toISOString() },
