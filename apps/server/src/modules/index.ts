@@ -42,6 +42,7 @@ import { scheduledExportsRoutes } from './scheduled-exports/scheduled-exports.ro
 import { siteRoutes } from './site/site.routes.js';
 import { sitemapRoutes } from './sitemap/sitemap.routes.js';
 import { ssoRoutes } from './sso/sso.routes.js';
+import { orphanObjectJobs } from './storage-sweep/orphan-objects.jobs.js';
 import { ticketsRoutes } from './tickets/tickets.routes.js';
 import { userGroupsRoutes } from './user-groups/user-groups.routes.js';
 import { usersRoutes } from './users/users.routes.js';
@@ -116,4 +117,11 @@ export const apiModules: RoutesPlugin[] = [
 ];
 
 /** Every area's queues of background jobs and their handlers, declared by buildApp before the queue starts (decision 0056). */
-export const jobModules: ((deps: Deps) => void)[] = [bulkJobs, scheduledExportJobs, retentionJobs, documentLiveStateJobs, auditAnchorJobs];
+export const jobModules: ((deps: Deps) => void)[] = [
+  bulkJobs,
+  scheduledExportJobs,
+  retentionJobs,
+  documentLiveStateJobs,
+  auditAnchorJobs,
+  orphanObjectJobs,
+];

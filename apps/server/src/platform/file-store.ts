@@ -5,6 +5,13 @@ export interface StoredObject {
   sha256: string;
 }
 
+/** An object a listing names: its key, size and when it was last written. */
+export interface ListedObject {
+  key: string;
+  size: number;
+  modifiedAt: Date;
+}
+
 /** Bytes `start` to `end`, both included, as an HTTP range names them. */
 export interface ByteRange {
   start: number;
@@ -60,6 +67,12 @@ export interface FileStore {
   stat(key: string): Promise<{ size: number } | undefined>;
   /** The object's bytes (or a range of them) as a stream, or undefined when there is none. */
   open(key: string, range?: ByteRange): Promise<NodeJS.ReadableStream | undefined>;
+  /**
+   * Every object whose key starts with `prefix` (a folder such as `files/`), partial objects of an
+   * interrupted write included (on disk `….part`), in no particular order: the sweep of objects no
+   * row names reads it (decision 0087).
+   */
+  list(prefix: string): AsyncIterable<ListedObject>;
   /** A time-limited address to download the object directly from the storage, when the store has one (S3). */
   presignedUrl?(key: string, options: PresignOptions): Promise<string>;
   /**

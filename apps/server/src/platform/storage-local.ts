@@ -1,6 +1,6 @@
-import { createReadStream, createWriteStream } from 'node:fs';
-import { access, constants, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
-import { dirname, resolve, sep } from 'node:path';
+import { createReadStream, createWriteStream, type Dirent } from 'node:fs';
+import { access, constants, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { FileStore } from './file-store.js';
 import { MeasuringStream, newObjectKey } from './storage-stream.js';
@@ -67,6 +67,30 @@ export function createLocalFileStore(root: string): FileStore {
       } catch (err) {
         if (absent(err)) return undefined;
         throw err;
+      }
+    },
+    async *list(prefix) {
+      // the folder the prefix names (a prefix that ends inside a name lists that name's folder)
+      const folder = prefix.endsWith('/') ? pathOf(prefix.slice(0, -1)) : dirname(pathOf(prefix));
+      let entries: Dirent[];
+      try {
+        entries = await readdir(folder, { recursive: true, withFileTypes: true });
+      } catch (err) {
+        if (absent(err)) return;
+        throw err;
+      }
+      for (const entry of entries) {
+        if (!entry.isFile()) continue;
+        const path = join(entry.parentPath, entry.name);
+        const key = relative(base, path).split(sep).join('/');
+        if (!key.startsWith(prefix)) continue;
+        try {
+          const s = await stat(path);
+          yield { key, size: s.size, modifiedAt: s.mtime };
+        } catch (err) {
+          // deleted since the folder was read
+          if (!absent(err)) throw err;
+        }
       }
     },
     async open(key, range) {

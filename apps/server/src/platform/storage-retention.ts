@@ -20,6 +20,7 @@ export function retainingStore(store: FileStore, kept: KeptObjects): FileStore {
     putStream: (prefix, source, extension, options) => store.putStream(prefix, source, extension, options),
     stat: (key) => store.stat(key),
     open: (key, range) => store.open(key, range),
+    list: (prefix) => store.list(prefix),
     presignedUrl: store.presignedUrl
       ? (key, options) => store.presignedUrl?.(key, options) ?? Promise.reject(new Error('no presigned URL'))
       : undefined,

@@ -9,6 +9,7 @@ import {
   GetObjectCommand,
   HeadBucketCommand,
   HeadObjectCommand,
+  ListObjectsV2Command,
   NoSuchKey,
   NotFound,
   PutObjectCommand,
@@ -119,6 +120,19 @@ export function createS3FileStore(options: S3StoreOptions): FileStore {
         if (missing(err)) return undefined;
         throw err;
       }
+    },
+    async *list(prefix) {
+      const inBucket = objectName(prefix);
+      const strip = options.prefix ? options.prefix.length + 1 : 0;
+      let token: string | undefined;
+      do {
+        const page = await client.send(new ListObjectsV2Command({ Bucket, Prefix: inBucket, ContinuationToken: token }));
+        for (const o of page.Contents ?? []) {
+          if (!o.Key) continue;
+          yield { key: o.Key.slice(strip), size: o.Size ?? 0, modifiedAt: o.LastModified ?? new Date() };
+        }
+        token = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (token);
     },
     async open(key, range) {
       return read(key, range ? `bytes=${range.start}-${range.end}` : undefined);

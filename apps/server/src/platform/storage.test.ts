@@ -114,6 +114,23 @@ describe.each(drivers)('FileStore on $name', (driver) => {
     await store.delete(stored.key);
   });
 
+  it('lists the objects under a prefix with their size and date, and nothing of another prefix', async () => {
+    const store = driver.store();
+    const before = Date.now() - 60_000;
+    const a = await store.put('files/list/1', Buffer.from('one'), 'pdf');
+    const b = await store.put('files/list/2', Buffer.from('three'), 'pdf');
+    const other = await store.put('files/listed-not/1', Buffer.from('x'), 'pdf');
+    const listed = [];
+    for await (const o of store.list('files/list/')) listed.push(o);
+    expect(listed.map((o) => o.key).sort()).toEqual([a, b].sort());
+    expect(listed.find((o) => o.key === b)?.size).toBe(5);
+    for (const o of listed) expect(o.modifiedAt.getTime()).toBeGreaterThan(before);
+    const none = [];
+    for await (const o of store.list('files/absent/')) none.push(o);
+    expect(none).toEqual([]);
+    for (const key of [a, b, other]) await store.delete(key);
+  });
+
   it('keeps nothing of a stream that passes the size limit', async () => {
     const store = driver.store();
     const before = await driver.objects();
