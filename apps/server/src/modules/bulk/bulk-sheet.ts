@@ -1,6 +1,7 @@
+import { Readable } from 'node:stream';
 import * as XLSX from '@e965/xlsx';
 import type { BulkFileFormat } from '@vellum/contract';
-import { Zip, ZipDeflate, ZipPassThrough } from 'fflate';
+import { ZipFile } from 'yazl';
 import { odsBytesOf, odsOf, sheetNameOf, withHeader } from './bulk-ods.js';
 
 /**
@@ -94,49 +95,50 @@ export interface ZipEntry {
 }
 
 /**
- * The most bytes a zip may reach: fflate writes no Zip64, so every offset and size must stay under
- * 4 GiB; the margin leaves room for the central directory.
- */
-export const ZIP_MAX_BYTES = 4 * 1024 ** 3 - 64 * 1024 ** 2;
-
-/**
  * A zip of the entries, one after the other, each entry's bytes deflated (or stored) as they
- * arrive: the consumer pulls, so no more than a chunk and its zipped bytes are held at a time,
- * whatever the entries' sizes. Past `maxBytes` it fails rather than write a zip no reader opens.
+ * arrive: the consumer pulls (yazl's streams apply back-pressure), so no more than a chunk and its
+ * zipped bytes are held at a time, whatever the entries' sizes. yazl writes Zip64 records where an
+ * entry or an offset passes 4 GiB, so an export of many binaries has no size limit of the format
+ * (decision 0058's 4 GiB limit is gone). The next entry is taken from `entries` only once the bytes
+ * of the one before are read, so a storage stream is opened when its bytes are wanted. An error in
+ * `entries` or in an entry's bytes ends the zip with that error.
  */
-export async function* zipEntries(
-  entries: AsyncIterable<ZipEntry> | Iterable<ZipEntry>,
-  maxBytes = ZIP_MAX_BYTES,
-): AsyncGenerator<Uint8Array> {
-  const out: Uint8Array[] = [];
-  let failure: Error | null = null;
-  let written = 0;
-  const zip = new Zip((err, data) => {
-    if (err) failure = err;
-    else out.push(data);
-  });
-  function* flush(): Generator<Uint8Array> {
-    if (failure) throw failure;
-    for (const part of out.splice(0)) {
-      written += part.length;
-      if (written > maxBytes) {
-        throw new Error(`The zip would pass ${Math.floor(maxBytes / 1024 ** 2)} MB, the most a zip can hold here; export fewer files.`);
-      }
-      yield part;
+export async function* zipEntries(entries: AsyncIterable<ZipEntry> | Iterable<ZipEntry>): AsyncGenerator<Uint8Array> {
+  const zip = new ZipFile();
+  const output = zip.outputStream as Readable;
+  const opened: Readable[] = [];
+  const fail = (err: unknown) => output.destroy(err instanceof Error ? err : new Error(String(err)));
+  zip.on('error', fail);
+  const mtime = new Date();
+  // adds the entries one at a time: the next is taken once the bytes of the one before are read
+  // (an export's sheet names the binaries that follow it while it is written)
+  const adding = (async () => {
+    for await (const e of entries) {
+      await new Promise<void>((read) => {
+        zip.addReadStreamLazy(
+          e.name,
+          e.stored ? { compress: false, mtime, forceDosTimestamp: true } : { compressionLevel: 6, mtime, forceDosTimestamp: true },
+          (give) => {
+            const bytes = Readable.from(e.chunks, { objectMode: false });
+            bytes.on('error', fail);
+            bytes.on('close', () => read());
+            opened.push(bytes);
+            give(null, bytes);
+          },
+        );
+      });
     }
+    zip.end();
+  })();
+  adding.catch(fail);
+  try {
+    for await (const chunk of output) yield chunk as Buffer;
+    await adding;
+  } finally {
+    // the consumer stopped early or an entry failed: stop reading the entries
+    for (const bytes of opened) bytes.destroy();
+    output.destroy();
   }
-  for await (const e of entries) {
-    const entry = e.stored ? new ZipPassThrough(e.name) : new ZipDeflate(e.name, { level: 6 });
-    zip.add(entry);
-    for await (const chunk of e.chunks) {
-      entry.push(chunk);
-      yield* flush();
-    }
-    entry.push(new Uint8Array(0), true);
-    yield* flush();
-  }
-  zip.end();
-  yield* flush();
 }
 
 /** A zip of one entry named `name` whose bytes come from `chunks`, deflated as they arrive. */
