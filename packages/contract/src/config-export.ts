@@ -6,6 +6,7 @@ import { businessUnitCreateBody, manufacturerSettingsBody } from './organisation
 import { attributeDefinitionInput, productTypeCreateBody } from './product-types.js';
 import { countryCode, languageCode, MAX_UNIT_LANGUAGES, REGION_KINDS, regionCreateBody } from './regions-languages.js';
 import { languageIsoSchema, translationItemSchema, translationKeySchema } from './translations.js';
+import { CONTENT_BLOCK_TYPES, contentBlockInput, footerItemInput } from './website-layout.js';
 
 /**
  * The configuration export (issue 24, decision 0078): one versioned JSON document, `config.json`
@@ -31,6 +32,8 @@ export const CONFIG_PARTS = [
   'documentTypes',
   'documentAttributes',
   'websiteTranslations',
+  'footers',
+  'contentBlocks',
 ] as const;
 export type ConfigPart = (typeof CONFIG_PARTS)[number];
 
@@ -85,6 +88,18 @@ export const configWebsiteTranslationSchema = z.object({
   value: translationItemSchema.shape.translatedValue.unwrap().unwrap().min(1, 'NotBlank'),
 });
 
+/** A unit's whole footer (`global`: the manufacturer-wide one), by its unit: the footer service replaces it as one list. */
+export const configFooterSchema = z.object({
+  businessUnit: unitRef,
+  items: z.array(footerItemInput.omit({ id: true, businessUnitId: true })).max(1000, 'Size'),
+});
+/** A content block by its unit, type and product type (by name; null: for every product type). */
+export const configContentBlockSchema = contentBlockInput.omit({ id: true, businessUnitId: true, productTypeId: true }).extend({
+  businessUnit: unitRef,
+  type: z.enum(CONTENT_BLOCK_TYPES),
+  productType: productTypeCreateBody.shape.name.nullable(),
+});
+
 /**
  * Format 1. The parts after the user groups came later, additively: a document without one of them
  * reads as that part empty (nothing is added or changed by it, and nothing here is deleted).
@@ -103,6 +118,8 @@ export const configDocumentSchema = z.object({
   documentTypes: z.array(configDocumentTypeSchema).max(10_000, 'Size').default([]),
   documentAttributes: z.array(configDocumentAttributeSchema).max(10_000, 'Size').default([]),
   websiteTranslations: z.array(configWebsiteTranslationSchema).max(200_000, 'Size').default([]),
+  footers: z.array(configFooterSchema).max(1000, 'Size').default([]),
+  contentBlocks: z.array(configContentBlockSchema).max(100_000, 'Size').default([]),
 });
 export type ConfigDocument = z.output<typeof configDocumentSchema>;
 

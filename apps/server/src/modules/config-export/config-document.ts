@@ -7,6 +7,7 @@ import { toBusinessUnit } from '../business-units/business-units.service.js';
 import { listRoles } from '../roles/roles.service.js';
 import { listUserGroups } from '../user-groups/user-groups.service.js';
 import { readDocumentAttributes, readDocumentTypes, readProductTypes, unitKey } from './config-catalogue.js';
+import { contentBlockKey, readContentBlocks, readFooters } from './config-layout.js';
 import {
   readGlobalLanguages,
   readManufacturerSettings,
@@ -62,6 +63,11 @@ export function canonical(doc: ConfigInput): ConfigDocument {
     documentTypes: byKey(doc.documentTypes, keyOf.documentTypes),
     documentAttributes: byKey(doc.documentAttributes, keyOf.documentAttributes),
     websiteTranslations: byKey(doc.websiteTranslations, translationKey),
+    footers: byKey(
+      doc.footers.map((f) => ({ ...f, items: [...f.items].sort((a, b) => a.visualizationOrder - b.visualizationOrder) })),
+      (f) => f.businessUnit,
+    ),
+    contentBlocks: byKey(doc.contentBlocks, contentBlockKey),
     businessUnits: byKey(
       doc.businessUnits.map((u) => ({
         ...u,
@@ -107,6 +113,8 @@ export const keyOf: { [P in ConfigPart]: (item: ConfigItem<P>) => string } = {
   documentTypes: (t) => unitKey(t.businessUnit, t.name),
   documentAttributes: (d) => unitKey(d.businessUnit, d.slug),
   websiteTranslations: translationKey,
+  footers: (f) => f.businessUnit,
+  contentBlocks: contentBlockKey,
 };
 
 /**
@@ -114,7 +122,8 @@ export const keyOf: { [P in ConfigPart]: (item: ConfigItem<P>) => string } = {
  * and repo: units by slug (without their id, logo or whether their website is online), the roles
  * the manufacturer made, the user groups but the fixed super-admin group, without their users, the
  * manufacturer's own settings, unit 0's languages, regions, product types with their attribute
- * definitions, document types and attributes, and the website texts each level sets.
+ * definitions, document types and attributes, the website texts, footers and content blocks each
+ * level sets.
  */
 export async function readConfiguration(deps: Deps): Promise<ConfigDocument> {
   const units = await allUnits(deps);
@@ -148,5 +157,7 @@ export async function readConfiguration(deps: Deps): Promise<ConfigDocument> {
     documentTypes: await readDocumentTypes(deps, slugs),
     documentAttributes: await readDocumentAttributes(deps, slugs),
     websiteTranslations: await readWebsiteTranslations(deps, slugs),
+    footers: await readFooters(deps, slugs),
+    contentBlocks: await readContentBlocks(deps, slugs),
   });
 }

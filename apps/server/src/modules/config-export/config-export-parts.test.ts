@@ -6,6 +6,7 @@ import {
   OrganisationErrorKeys,
   RegionLanguageErrorKeys,
   TranslationErrorKeys,
+  WebsiteLayoutErrorKeys,
 } from '@vellum/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,6 +19,8 @@ import { saveWebsiteTranslations } from '../internationalizations/website-transl
 import { putUnitLanguages } from '../languages/languages.service.js';
 import { getSettings, updateSettings } from '../manufacturer/manufacturer.service.js';
 import { createRegion } from '../regions/regions.service.js';
+import { replaceContentBlocks } from '../website-layout/content-blocks.service.js';
+import { replaceFooterItems } from '../website-layout/footer-items.service.js';
 import { documentOf, exportZip, partOf, preview, upload, volatile, zipOfDocument } from './config-export.fixtures.js';
 
 /**
@@ -42,7 +45,7 @@ beforeAll(async () => {
   const deps = ctx.app.deps;
   const row = await makeBusinessUnit(ctx.db, { displayName: 'Cardiology' });
   unit = row.slug;
-  await makeProductType(ctx.db, row.id, { name: 'Pacemakers', slug: 'pacemakers' }, [{ name: 'Model', slug: 'model' }]);
+  const type = await makeProductType(ctx.db, row.id, { name: 'Pacemakers', slug: 'pacemakers' }, [{ name: 'Model', slug: 'model' }]);
   await makeDocumentType(ctx.db, row.id, { name: 'Manual', sortNumber: 10 });
   await makeDocumentAttribute(ctx.db, row.id, { name: 'Lot', slug: 'lot' });
   await createRegion(deps, seed, 'INTERFACE', { businessUnitId: row.id, name: 'Europe', countryIds: ['DE', 'FR'] });
@@ -58,6 +61,19 @@ beforeAll(async () => {
   const { softwareVersion: _s, ...settings } = await getSettings(deps);
   await updateSettings(deps, seed, { ...settings, maxLoginAttempts: 7 });
   await putUnitLanguages(deps, seed, 'interface', 0, ['de', 'en']);
+  await replaceFooterItems(deps, seed, row.id, [
+    { businessUnitId: row.id, text: 'Imprint', publicUrl: 'https://example.org/imprint', visualizationOrder: 1 },
+  ]);
+  await replaceContentBlocks(deps, seed, row.id, [
+    {
+      businessUnitId: row.id,
+      type: 'PRODUCT_TYPE_HEADER',
+      productTypeId: type.id,
+      hcp: true,
+      patient: false,
+      content: '<p>About pacemakers</p>',
+    },
+  ]);
   admin = as(ctx.app, await tokenFor(ctx, (await makeSuperAdmin(ctx.db)).id));
   exporter = as(ctx.app, await tokenFor(ctx, (await makeUserWithRights(ctx.db, ['CONFIG_EXPORT'], [0])).id));
 });
@@ -75,6 +91,8 @@ const ITEMS: Record<string, (doc: Doc) => Item | undefined> = {
   documentTypes: (doc) => listOf(doc, 'documentTypes').find((t) => t.businessUnit === unit && t.name === 'Manual'),
   documentAttributes: (doc) => listOf(doc, 'documentAttributes').find((d) => d.businessUnit === unit && d.slug === 'lot'),
   websiteTranslations: (doc) => listOf(doc, 'websiteTranslations').find((t) => t.businessUnit === unit && t.key === 'country.choose'),
+  footers: (doc) => listOf(doc, 'footers').find((f) => f.businessUnit === unit),
+  contentBlocks: (doc) => listOf(doc, 'contentBlocks').find((b) => b.businessUnit === unit && b.productType === 'Pacemakers'),
 };
 
 /** The document with one part's item replaced (or, for a list, with items added). */
@@ -107,6 +125,18 @@ describe('the parts beside units, roles and groups', () => {
       language: 'en',
       key: 'country.search',
       value: 'Find a country',
+    });
+    expect(ITEMS.footers(doc)).toEqual({
+      businessUnit: unit,
+      items: [{ text: 'Imprint', publicUrl: 'https://example.org/imprint', visualizationOrder: 1 }],
+    });
+    expect(ITEMS.contentBlocks(doc)).toEqual({
+      businessUnit: unit,
+      type: 'PRODUCT_TYPE_HEADER',
+      productType: 'Pacemakers',
+      hcp: true,
+      patient: false,
+      content: '<p>About pacemakers</p>',
     });
     expect(JSON.stringify(doc)).not.toMatch(/"id"|"version"|secret|clientId/);
   });
@@ -173,12 +203,24 @@ describe('a changed item', () => {
     ['documentTypes', 'unit/Manual', (t: Item) => ({ ...t, sortNumber: 11, linkType: 'gs1:epil' })],
     ['documentAttributes', 'unit/lot', (d: Item) => ({ ...d, name: 'Lot number', searchType: 'SEARCHABLE_EXACT' })],
     ['websiteTranslations', 'unit/en/country.choose', (t: Item) => ({ ...t, value: 'Choose the country' })],
+    [
+      'footers',
+      'unit',
+      (f: Item) => ({
+        ...f,
+        items: [
+          { text: 'Legal notice', publicUrl: 'https://example.org/imprint', visualizationOrder: 1 },
+          { text: 'Contact', publicUrl: 'https://example.org/contact', visualizationOrder: 2 },
+        ],
+      }),
+    ],
+    ['contentBlocks', 'unit/PRODUCT_TYPE_HEADER/Pacemakers', (b: Item) => ({ ...b, patient: true, content: '<p>Our pacemakers</p>' })],
   ])('of %s shows as changed and applies through its own service, audited', async (part, key, change) => {
     const doc = await currentDocument();
     const edited = withPart(doc, part, change);
     const zip = await zipOfDocument(edited);
     const result = await preview(exporter, zip);
-    expect(partOf(result, part)?.changed).toEqual([key.replace(/^unit\//, `${unit}/`)]);
+    expect(partOf(result, part)?.changed).toEqual([key.replace(/^unit(?=\/|$)/, unit)]);
     const audits = (await ctx.db.select().from(auditLog)).length;
     const res = await upload(exporter, `/api/config-export/apply?parts=${part}`, zip);
     expect(res.statusCode, res.body).toBe(200);
@@ -258,6 +300,22 @@ describe('an item the area refuses', () => {
           (t) => [{ ...t, key: 'no.such.text' }],
         ),
     ],
+    [
+      'footers',
+      WebsiteLayoutErrorKeys.footerItemDuplicateOrder,
+      (d: Doc) => withPart(d, 'footers', (f) => ({ ...f, items: [...(f.items as Item[]), { ...(f.items as Item[])[0], text: 'Twice' }] })),
+    ],
+    [
+      'contentBlocks',
+      WebsiteLayoutErrorKeys.contentBlockNoAudience,
+      (d: Doc) =>
+        withPart(
+          d,
+          'contentBlocks',
+          (b) => b,
+          (b) => [{ ...b, type: 'PRODUCT_TYPE_FOOTER', productType: null, hcp: false, patient: false }],
+        ),
+    ],
   ])('of %s rolls every part back with that service’s problem', async (part, key, spoil) => {
     const doc = await currentDocument();
     const bad = spoil({
@@ -290,6 +348,8 @@ describe('hostile input', () => {
     ['documentAttributes', 'no-such-unit'],
     ['documentAttributes', 'global'],
     ['websiteTranslations', 'no-such-unit'],
+    ['footers', 'no-such-unit'],
+    ['contentBlocks', 'no-such-unit'],
   ])('a %s item of unit %s neither side holds answers 400 unknownReference, nothing written', async (part, slug) => {
     const doc = await currentDocument();
     const bad = withPart(
@@ -305,6 +365,21 @@ describe('hostile input', () => {
       expect(res.json()).toMatchObject({ message: ConfigExportErrorKeys.unknownReference, params: { part, businessUnit: slug } });
     }
     expect(volatile(await currentDocument())).toEqual(volatile(doc));
+  });
+
+  it('a content block of a product type neither side holds answers 400 unknownReference', async () => {
+    const bad = withPart(
+      await currentDocument(),
+      'contentBlocks',
+      (b) => b,
+      (b) => [{ ...b, type: 'PRODUCT_TYPE_FOOTER', productType: 'Ghosts' }],
+    );
+    const res = await upload(exporter, '/api/config-export/preview', await zipOfDocument(bad));
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json()).toMatchObject({
+      message: ConfigExportErrorKeys.unknownReference,
+      params: { part: 'contentBlocks', productType: 'Ghosts' },
+    });
   });
 
   it.each([
@@ -330,6 +405,11 @@ describe('hostile input', () => {
         ),
     ],
     ['settings that are no object', (d: Doc) => ({ ...d, manufacturerSettings: 'on' })],
+    ['a content block of another type', (d: Doc) => withPart(d, 'contentBlocks', (b) => ({ ...b, type: 'PAGE_FOOTER' }))],
+    [
+      'a footer link that is no http(s) URL',
+      (d: Doc) => withPart(d, 'footers', (f) => ({ ...f, items: [{ ...(f.items as Item[])[0], publicUrl: 'javascript:alert(1)' }] })),
+    ],
     ['a document type name with markup', (d: Doc) => withPart(d, 'documentTypes', (t) => ({ ...t, name: '<script>x</script>' }))],
   ])('%s answers 400 invalidFile', async (_name, spoil) => {
     const res = await upload(exporter, '/api/config-export/preview', await zipOfDocument(spoil(await currentDocument())));

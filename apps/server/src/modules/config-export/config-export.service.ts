@@ -16,10 +16,11 @@ import { createBusinessUnit, updateBusinessUnitSettings } from '../business-unit
 import { putUnitLanguages } from '../languages/languages.service.js';
 import { createRole, listRoles, updateRole } from '../roles/roles.service.js';
 import { createUserGroup, listUserGroups, updateUserGroup } from '../user-groups/user-groups.service.js';
-import { applyDocumentAttributes, applyDocumentTypes, applyProductTypes } from './config-catalogue.js';
+import { applyDocumentAttributes, applyDocumentTypes, applyProductTypes, unitKey } from './config-catalogue.js';
 import { allUnits, type ConfigItem, canonical, itemsOf, keyOf, readConfiguration, slugsById } from './config-document.js';
+import { applyContentBlocks, applyFooters, contentBlockKey } from './config-layout.js';
 import { applyGlobalLanguages, applyManufacturerSettings, applyRegions, applyWebsiteTranslations } from './config-settings.js';
-import type { UnitIds } from './config-units.js';
+import { type UnitIds, unknownReference } from './config-units.js';
 import { configZip, invalidFile, readConfigZip } from './config-zip.js';
 
 /** The export's zip, named for the day. */
@@ -71,6 +72,8 @@ const UNIT_PARTS = {
   documentTypes: false,
   documentAttributes: false,
   websiteTranslations: true,
+  footers: true,
+  contentBlocks: true,
 } as const;
 
 /**
@@ -90,6 +93,15 @@ async function checkReferences(deps: Pick<Deps, 'db'>, incoming: ConfigDocument,
           businessUnit: item.businessUnit,
         });
     }
+  }
+  if (parts.includes('contentBlocks')) {
+    const types = new Set([...here.productTypes, ...incoming.productTypes].map((t) => unitKey(t.businessUnit, t.name)));
+    const unknown = incoming.contentBlocks.find((b) => b.productType !== null && !types.has(unitKey(b.businessUnit, b.productType)));
+    if (unknown)
+      throw unknownReference('contentBlocks', contentBlockKey(unknown), {
+        businessUnit: unknown.businessUnit,
+        productType: unknown.productType as string,
+      });
   }
   if (!parts.includes('userGroups')) return;
   units.add('global');
@@ -174,6 +186,8 @@ const applyPart: { [P in ConfigPart]: (deps: Deps, auth: AuthContext, units: Uni
   documentTypes: applyDocumentTypes,
   documentAttributes: applyDocumentAttributes,
   websiteTranslations: applyWebsiteTranslations,
+  footers: applyFooters,
+  contentBlocks: applyContentBlocks,
 };
 
 async function applyUnits(deps: Deps, auth: AuthContext, units: ConfigDocument['businessUnits']) {
