@@ -78,8 +78,8 @@ const UNIT_PARTS = {
 
 /**
  * The references of the document that neither it nor this instance holds: a group's role or unit,
- * the unit of a region, type, attribute or website text. Refused before anything is written (400
- * unknownReference naming the first).
+ * the unit of a region, type, attribute, website text, footer or content block, a content block's
+ * product type. Refused before anything is written (400 unknownReference naming the first).
  */
 async function checkReferences(deps: Pick<Deps, 'db'>, incoming: ConfigDocument, here: ConfigDocument, parts: readonly ConfigPart[]) {
   const units = new Set([...here.businessUnits.map((u) => u.slug), ...incoming.businessUnits.map((u) => u.slug)]);
@@ -87,11 +87,7 @@ async function checkReferences(deps: Pick<Deps, 'db'>, incoming: ConfigDocument,
     if (!parts.includes(part)) continue;
     for (const item of itemsOf(incoming, part)) {
       if (!units.has(item.businessUnit) && !(globalToo && item.businessUnit === 'global'))
-        throw badRequest(ConfigExportErrorKeys.unknownReference, {
-          part,
-          name: (keyOf[part] as (i: typeof item) => string)(item),
-          businessUnit: item.businessUnit,
-        });
+        throw unknownReference(part, (keyOf[part] as (i: typeof item) => string)(item), { businessUnit: item.businessUnit });
     }
   }
   if (parts.includes('contentBlocks')) {
