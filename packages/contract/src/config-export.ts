@@ -1,7 +1,12 @@
 import { z } from 'zod';
 import { roleCreateBody } from './access.js';
 import { nameSchema, slugSchema } from './common.js';
-import { businessUnitCreateBody } from './organisation.js';
+import { documentAttributeDefinitionInput, documentTypeCreateBody } from './document-types.js';
+import { businessUnitCreateBody, manufacturerSettingsBody } from './organisation.js';
+import { attributeDefinitionInput, productTypeCreateBody } from './product-types.js';
+import { countryCode, languageCode, MAX_UNIT_LANGUAGES, REGION_KINDS, regionCreateBody } from './regions-languages.js';
+import { languageIsoSchema, translationItemSchema, translationKeySchema } from './translations.js';
+import { CONTENT_BLOCK_TYPES, contentBlockInput, footerItemInput } from './website-layout.js';
 
 /**
  * The configuration export (issue 24, decision 0078): one versioned JSON document, `config.json`
@@ -16,7 +21,20 @@ export const CONFIG_DOCUMENT_NAME = 'config.json';
 export const CONFIG_IMPORT_MAX_BYTES = 50 * 1024 * 1024;
 
 /** The parts of the configuration, in the order an import applies them (a part may name entities of the ones before it). */
-export const CONFIG_PARTS = ['businessUnits', 'roles', 'userGroups'] as const;
+export const CONFIG_PARTS = [
+  'businessUnits',
+  'roles',
+  'userGroups',
+  'manufacturerSettings',
+  'globalLanguages',
+  'regions',
+  'productTypes',
+  'documentTypes',
+  'documentAttributes',
+  'websiteTranslations',
+  'footers',
+  'contentBlocks',
+] as const;
 export type ConfigPart = (typeof CONFIG_PARTS)[number];
 
 /** A business unit and its settings, by its slug; whether its website is online is no configuration and stays as it is on each instance. */
@@ -36,6 +54,56 @@ export const configUserGroupSchema = z.object({
   businessUnits: z.array(slugSchema).max(1000, 'Size'),
 });
 
+/** A unit by its slug; `global` is unit 0 (the manufacturer-wide scope). */
+const unitRef = slugSchema;
+
+/** The manufacturer's own settings, without its SSO configurations (they never travel) and the software version. */
+export const configManufacturerSettingsSchema = manufacturerSettingsBody.omit({ version: true });
+/** The manufacturer-wide (unit 0) interface and document languages; each unit's own lists travel with the unit. */
+export const configGlobalLanguagesSchema = z.object({
+  interfaceLanguages: z.array(languageCode).max(MAX_UNIT_LANGUAGES, 'Size'),
+  documentLanguages: z.array(languageCode).max(MAX_UNIT_LANGUAGES, 'Size'),
+});
+/** A region by its unit, kind and name, with its countries by ISO code. */
+export const configRegionSchema = z.object({
+  businessUnit: unitRef,
+  kind: z.enum(REGION_KINDS),
+  name: regionCreateBody.shape.name,
+  countryIds: z.array(countryCode).max(300, 'Size'),
+});
+/** A product type by its unit and name, with its attribute definitions by slug (never its images). */
+export const configProductTypeSchema = productTypeCreateBody.omit({ id: true, businessUnitId: true, attributeDefinitions: true }).extend({
+  businessUnit: unitRef,
+  attributeDefinitions: z.array(attributeDefinitionInput.omit({ id: true })).max(50, 'Size'),
+});
+/** A document type by its unit and name. */
+export const configDocumentTypeSchema = documentTypeCreateBody.omit({ id: true, businessUnitId: true }).extend({ businessUnit: unitRef });
+/** A document attribute definition by its unit and slug. */
+export const configDocumentAttributeSchema = documentAttributeDefinitionInput.omit({ id: true }).extend({ businessUnit: unitRef });
+/** A website text set at a level (a unit, or `global` for the manufacturer-wide texts), by key and language. */
+export const configWebsiteTranslationSchema = z.object({
+  businessUnit: unitRef,
+  language: languageIsoSchema,
+  key: translationKeySchema,
+  value: translationItemSchema.shape.translatedValue.unwrap().unwrap().min(1, 'NotBlank'),
+});
+
+/** A unit's whole footer (`global`: the manufacturer-wide one), by its unit: the footer service replaces it as one list. */
+export const configFooterSchema = z.object({
+  businessUnit: unitRef,
+  items: z.array(footerItemInput.omit({ id: true, businessUnitId: true })).max(1000, 'Size'),
+});
+/** A content block by its unit, type and product type (by name; null: for every product type). */
+export const configContentBlockSchema = contentBlockInput.omit({ id: true, businessUnitId: true, productTypeId: true }).extend({
+  businessUnit: unitRef,
+  type: z.enum(CONTENT_BLOCK_TYPES),
+  productType: productTypeCreateBody.shape.name.nullable(),
+});
+
+/**
+ * Format 1. The parts after the user groups came later, additively: a document without one of them
+ * reads as that part empty (nothing is added or changed by it, and nothing here is deleted).
+ */
 export const configDocumentSchema = z.object({
   formatVersion: z.literal(CONFIG_FORMAT_VERSION),
   exportedAt: z.iso.datetime(),
@@ -43,6 +111,15 @@ export const configDocumentSchema = z.object({
   businessUnits: z.array(configBusinessUnitSchema).max(1000, 'Size'),
   roles: z.array(configRoleSchema).max(1000, 'Size'),
   userGroups: z.array(configUserGroupSchema).max(1000, 'Size'),
+  manufacturerSettings: configManufacturerSettingsSchema.nullable().default(null),
+  globalLanguages: configGlobalLanguagesSchema.nullable().default(null),
+  regions: z.array(configRegionSchema).max(10_000, 'Size').default([]),
+  productTypes: z.array(configProductTypeSchema).max(10_000, 'Size').default([]),
+  documentTypes: z.array(configDocumentTypeSchema).max(10_000, 'Size').default([]),
+  documentAttributes: z.array(configDocumentAttributeSchema).max(10_000, 'Size').default([]),
+  websiteTranslations: z.array(configWebsiteTranslationSchema).max(200_000, 'Size').default([]),
+  footers: z.array(configFooterSchema).max(1000, 'Size').default([]),
+  contentBlocks: z.array(configContentBlockSchema).max(100_000, 'Size').default([]),
 });
 export type ConfigDocument = z.output<typeof configDocumentSchema>;
 
@@ -68,7 +145,7 @@ export type ConfigImportPreview = z.output<typeof configImportPreviewSchema>;
 export const configImportApplyQuery = z.object({
   parts: z
     .string()
-    .max(200, 'Size')
+    .max(400, 'Size')
     .regex(new RegExp(`^(${CONFIG_PARTS.join('|')})(,(${CONFIG_PARTS.join('|')}))*$`), 'Pattern'),
 });
 

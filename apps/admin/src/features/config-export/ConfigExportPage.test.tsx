@@ -16,6 +16,14 @@ const PREVIEW = {
     { part: 'businessUnits', added: [], changed: [], unchanged: ['cardiology'], onlyHere: [] },
     { part: 'roles', added: ['Reviewers'], changed: ['Editors'], unchanged: [], onlyHere: ['Local role'] },
     { part: 'userGroups', added: ['Cardiology reviewers'], changed: [], unchanged: ['Cardiology editors'], onlyHere: [] },
+    { part: 'productTypes', added: ['cardiology/Pacemakers'], changed: [], unchanged: [], onlyHere: [] },
+    {
+      part: 'websiteTranslations',
+      added: [],
+      changed: [],
+      unchanged: [],
+      onlyHere: Array.from({ length: 25 }, (_, i) => `cardiology/en/text.${i}`),
+    },
   ],
 };
 const render = () => renderRoute(<ConfigExportPage />, { url: PATH, path: PATH });
@@ -45,8 +53,13 @@ describe('configuration export', () => {
     expect(units.disabled).toBe(true);
     expect(within(table).getByText('Reviewers')).toBeTruthy();
     expect(within(table).getByText('Local role')).toBeTruthy();
-    // user groups left out
+    // every part the server names, with its own label; long lists counted beyond the first 20
+    expect(within(table).getByRole('checkbox', { name: 'Product types' })).toBeTruthy();
+    expect((within(table).getByRole('checkbox', { name: 'Website texts' }) as HTMLInputElement).disabled).toBe(true);
+    expect(within(table).getByText(/cardiology\/en\/text\.19 and 5 more$/)).toBeTruthy();
+    // user groups and product types left out
     fireEvent.click(within(table).getByRole('checkbox', { name: 'User groups' }));
+    fireEvent.click(within(table).getByRole('checkbox', { name: 'Product types' }));
     fireEvent.click(screen.getByRole('button', { name: 'Apply chosen parts' }));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText(/Roles\. What exists only here/)).toBeTruthy();

@@ -215,8 +215,19 @@ function Differences({
   );
 }
 
+/** At most this many names of a cell are written out; the rest are counted. */
+const NAMES_SHOWN = 20;
+
 function Names({ names }: { names: string[] }) {
-  return <Table.Td>{names.length === 0 ? '–' : names.join(', ')}</Table.Td>;
+  const { t } = useTranslation();
+  if (names.length === 0) return <Table.Td>–</Table.Td>;
+  const rest = names.length - NAMES_SHOWN;
+  return (
+    <Table.Td>
+      {names.slice(0, NAMES_SHOWN).join(', ')}
+      {rest > 0 && ` ${t('configExport.diff.more', { count: rest })}`}
+    </Table.Td>
+  );
 }
 
 function Applied({ result }: { result: ConfigImportPreview }) {

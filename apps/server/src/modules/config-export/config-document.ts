@@ -6,6 +6,16 @@ import { businessUnitSortable, listBusinessUnits } from '../business-units/busin
 import { toBusinessUnit } from '../business-units/business-units.service.js';
 import { listRoles } from '../roles/roles.service.js';
 import { listUserGroups } from '../user-groups/user-groups.service.js';
+import { readDocumentAttributes, readDocumentTypes, readProductTypes, unitKey } from './config-catalogue.js';
+import { contentBlockKey, readContentBlocks, readFooters } from './config-layout.js';
+import {
+  readGlobalLanguages,
+  readManufacturerSettings,
+  readRegions,
+  readWebsiteTranslations,
+  regionKey,
+  translationKey,
+} from './config-settings.js';
 
 type ConfigInput = z.output<typeof configDocumentSchema>;
 
@@ -30,8 +40,34 @@ const sorted = (values: readonly string[]) => [...new Set(values)].sort();
  */
 export function canonical(doc: ConfigInput): ConfigDocument {
   const byKey = <T>(items: T[], key: (t: T) => string) => [...items].sort((a, b) => key(a).localeCompare(key(b)));
+  const languages = doc.globalLanguages;
   return {
     ...doc,
+    globalLanguages: languages && {
+      interfaceLanguages: sorted(languages.interfaceLanguages),
+      documentLanguages: sorted(languages.documentLanguages),
+    },
+    regions: byKey(
+      doc.regions.map((r) => ({ ...r, countryIds: sorted(r.countryIds) })),
+      regionKey,
+    ),
+    productTypes: byKey(
+      doc.productTypes.map((t) => ({
+        ...t,
+        keyCodeLabelHCP: t.keyCodeLabelHCP || null,
+        keyCodeLabelPatient: t.keyCodeLabelPatient || null,
+        attributeDefinitions: byKey(t.attributeDefinitions, (d) => d.slug),
+      })),
+      keyOf.productTypes,
+    ),
+    documentTypes: byKey(doc.documentTypes, keyOf.documentTypes),
+    documentAttributes: byKey(doc.documentAttributes, keyOf.documentAttributes),
+    websiteTranslations: byKey(doc.websiteTranslations, translationKey),
+    footers: byKey(
+      doc.footers.map((f) => ({ ...f, items: [...f.items].sort((a, b) => a.visualizationOrder - b.visualizationOrder) })),
+      (f) => f.businessUnit,
+    ),
+    contentBlocks: byKey(doc.contentBlocks, contentBlockKey),
     businessUnits: byKey(
       doc.businessUnits.map((u) => ({
         ...u,
@@ -55,19 +91,41 @@ export function canonical(doc: ConfigInput): ConfigDocument {
   };
 }
 
+/** An item of a part: an element of a list, or the one object of a part that is a single object. */
+export type ConfigItem<P extends ConfigPart> = ConfigDocument[P] extends (infer I)[] ? I : NonNullable<ConfigDocument[P]>;
+
+/** The items of a part (a single-object part absent from the document has none). */
+export function itemsOf<P extends ConfigPart>(doc: ConfigDocument, part: P): ConfigItem<P>[] {
+  const value = doc[part];
+  if (value === null) return [];
+  return (Array.isArray(value) ? value : [value]) as ConfigItem<P>[];
+}
+
 /** The natural key of an item of each part. */
-export const keyOf: { [P in ConfigPart]: (item: ConfigDocument[P][number]) => string } = {
+export const keyOf: { [P in ConfigPart]: (item: ConfigItem<P>) => string } = {
   businessUnits: (u) => u.slug,
   roles: (r) => r.name,
   userGroups: (g) => g.name,
+  manufacturerSettings: () => 'manufacturer',
+  globalLanguages: () => 'global',
+  regions: regionKey,
+  productTypes: (t) => unitKey(t.businessUnit, t.name),
+  documentTypes: (t) => unitKey(t.businessUnit, t.name),
+  documentAttributes: (d) => unitKey(d.businessUnit, d.slug),
+  websiteTranslations: translationKey,
+  footers: (f) => f.businessUnit,
+  contentBlocks: contentBlockKey,
 };
 
 /**
  * The manufacturer's configuration as the export writes it, read through each area's own service
  * and repo: units by slug (without their id, logo or whether their website is online), the roles
- * the manufacturer made, and the user groups but the fixed super-admin group, without their users.
+ * the manufacturer made, the user groups but the fixed super-admin group, without their users, the
+ * manufacturer's own settings, unit 0's languages, regions, product types with their attribute
+ * definitions, document types and attributes, the website texts, footers and content blocks each
+ * level sets.
  */
-export async function readConfiguration(deps: Pick<Deps, 'db' | 'config'>): Promise<ConfigDocument> {
+export async function readConfiguration(deps: Deps): Promise<ConfigDocument> {
   const units = await allUnits(deps);
   const slugs = await slugsById(deps);
   const roles = await listRoles(deps, { sort: [], search: '' });
@@ -92,5 +150,14 @@ export async function readConfiguration(deps: Pick<Deps, 'db' | 'config'>): Prom
         allBusinessUnits: g.allBusinessUnits,
         businessUnits: g.businessUnits.map((u) => slugs.get(u.id) ?? String(u.id)),
       })),
+    manufacturerSettings: await readManufacturerSettings(deps),
+    globalLanguages: await readGlobalLanguages(deps),
+    regions: await readRegions(deps, slugs),
+    productTypes: await readProductTypes(deps, slugs),
+    documentTypes: await readDocumentTypes(deps, slugs),
+    documentAttributes: await readDocumentAttributes(deps, slugs),
+    websiteTranslations: await readWebsiteTranslations(deps, slugs),
+    footers: await readFooters(deps, slugs),
+    contentBlocks: await readContentBlocks(deps, slugs),
   });
 }

@@ -16,11 +16,15 @@ import { createBusinessUnit, updateBusinessUnitSettings } from '../business-unit
 import { putUnitLanguages } from '../languages/languages.service.js';
 import { createRole, listRoles, updateRole } from '../roles/roles.service.js';
 import { createUserGroup, listUserGroups, updateUserGroup } from '../user-groups/user-groups.service.js';
-import { allUnits, canonical, keyOf, readConfiguration, slugsById } from './config-document.js';
+import { applyDocumentAttributes, applyDocumentTypes, applyProductTypes, unitKey } from './config-catalogue.js';
+import { allUnits, type ConfigItem, canonical, itemsOf, keyOf, readConfiguration, slugsById } from './config-document.js';
+import { applyContentBlocks, applyFooters, contentBlockKey } from './config-layout.js';
+import { applyGlobalLanguages, applyManufacturerSettings, applyRegions, applyWebsiteTranslations } from './config-settings.js';
+import { type UnitIds, unknownReference } from './config-units.js';
 import { configZip, invalidFile, readConfigZip } from './config-zip.js';
 
 /** The export's zip, named for the day. */
-export async function exportConfiguration(deps: Pick<Deps, 'db' | 'config'>): Promise<{ fileName: string; zip: Readable }> {
+export async function exportConfiguration(deps: Deps): Promise<{ fileName: string; zip: Readable }> {
   const document = await readConfiguration(deps);
   return { fileName: `vellum-configuration-${document.exportedAt.slice(0, 10)}.zip`, zip: configZip(document) };
 }
@@ -36,14 +40,19 @@ async function uploadedDocument(upload: Buffer): Promise<ConfigDocument> {
   return canonical(parsed.data);
 }
 
-const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+/** JSON with every object's keys sorted: equal items compare equal whichever order their fields were read in. */
+const stableJson = (value: unknown): string =>
+  JSON.stringify(value, (_key, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => a.localeCompare(b))) : v,
+  );
+const same = (a: unknown, b: unknown) => stableJson(a) === stableJson(b);
 
 function diffPart<P extends ConfigPart>(part: P, incoming: ConfigDocument, here: ConfigDocument): ConfigPartDiff {
-  const key = keyOf[part] as (item: ConfigDocument[P][number]) => string;
-  const current = new Map((here[part] as ConfigDocument[P][number][]).map((item) => [key(item), item]));
+  const key = keyOf[part] as (item: ConfigItem<P>) => string;
+  const current = new Map(itemsOf(here, part).map((item) => [key(item), item]));
   const seen = new Set<string>();
   const result: ConfigPartDiff = { part, added: [], changed: [], unchanged: [], onlyHere: [] };
-  for (const item of incoming[part] as ConfigDocument[P][number][]) {
+  for (const item of itemsOf(incoming, part)) {
     const k = key(item);
     if (seen.has(k)) throw invalidFile(`${part} names "${k}" twice.`);
     seen.add(k);
@@ -56,15 +65,44 @@ function diffPart<P extends ConfigPart>(part: P, incoming: ConfigDocument, here:
   return result;
 }
 
+/** The parts whose items name a unit by its slug (`businessUnit`), and whether that may be the global unit 0. */
+const UNIT_PARTS = {
+  regions: true,
+  productTypes: true,
+  documentTypes: false,
+  documentAttributes: false,
+  websiteTranslations: true,
+  footers: true,
+  contentBlocks: true,
+} as const;
+
 /**
- * The references of the document that neither it nor this instance holds: a group's role or unit.
- * Refused before anything is written (400 unknownReference naming the first).
+ * The references of the document that neither it nor this instance holds: a group's role or unit,
+ * the unit of a region, type, attribute, website text, footer or content block, a content block's
+ * product type. Refused before anything is written (400 unknownReference naming the first).
  */
 async function checkReferences(deps: Pick<Deps, 'db'>, incoming: ConfigDocument, here: ConfigDocument, parts: readonly ConfigPart[]) {
+  const units = new Set([...here.businessUnits.map((u) => u.slug), ...incoming.businessUnits.map((u) => u.slug)]);
+  for (const [part, globalToo] of Object.entries(UNIT_PARTS) as [keyof typeof UNIT_PARTS, boolean][]) {
+    if (!parts.includes(part)) continue;
+    for (const item of itemsOf(incoming, part)) {
+      if (!units.has(item.businessUnit) && !(globalToo && item.businessUnit === 'global'))
+        throw unknownReference(part, (keyOf[part] as (i: typeof item) => string)(item), { businessUnit: item.businessUnit });
+    }
+  }
+  if (parts.includes('contentBlocks')) {
+    const types = new Set([...here.productTypes, ...incoming.productTypes].map((t) => unitKey(t.businessUnit, t.name)));
+    const unknown = incoming.contentBlocks.find((b) => b.productType !== null && !types.has(unitKey(b.businessUnit, b.productType)));
+    if (unknown)
+      throw unknownReference('contentBlocks', contentBlockKey(unknown), {
+        businessUnit: unknown.businessUnit,
+        productType: unknown.productType as string,
+      });
+  }
   if (!parts.includes('userGroups')) return;
+  units.add('global');
   const hereRoles = await listRoles(deps, { sort: [], search: '' });
   const roles = new Set([...hereRoles.map((r) => r.name.toLowerCase()), ...incoming.roles.map((r) => r.name.toLowerCase())]);
-  const units = new Set(['global', ...here.businessUnits.map((u) => u.slug), ...incoming.businessUnits.map((u) => u.slug)]);
   for (const g of incoming.userGroups) {
     if (!roles.has(g.role.toLowerCase()))
       throw badRequest(ConfigExportErrorKeys.unknownReference, { part: 'userGroups', name: g.name, role: g.role });
@@ -83,7 +121,7 @@ function previewOf(incoming: ConfigDocument, here: ConfigDocument, parts: readon
 }
 
 /** What importing the zip would change, per part; writes nothing. */
-export async function previewImport(deps: Pick<Deps, 'db' | 'config'>, upload: Buffer): Promise<ConfigImportPreview> {
+export async function previewImport(deps: Deps, upload: Buffer): Promise<ConfigImportPreview> {
   const incoming = await uploadedDocument(upload);
   const here = await readConfiguration(deps);
   await checkReferences(deps, incoming, here, CONFIG_PARTS);
@@ -110,24 +148,9 @@ export async function applyImport(
     const preview = previewOf(incoming, here, parts);
     for (const diff of preview.parts) {
       const wanted = new Set([...diff.added, ...diff.changed]);
-      if (diff.part === 'businessUnits')
-        await applyUnits(
-          txDeps,
-          auth,
-          incoming.businessUnits.filter((u) => wanted.has(u.slug)),
-        );
-      if (diff.part === 'roles')
-        await applyRoles(
-          txDeps,
-          auth,
-          incoming.roles.filter((r) => wanted.has(r.name)),
-        );
-      if (diff.part === 'userGroups')
-        await applyGroups(
-          txDeps,
-          auth,
-          incoming.userGroups.filter((g) => wanted.has(g.name)),
-        );
+      const key = keyOf[diff.part] as (item: unknown) => string;
+      const items = itemsOf(incoming, diff.part).filter((item) => wanted.has(key(item)));
+      if (items.length > 0) await applyPart[diff.part](txDeps, auth, await unitIds(txDeps), items as never);
     }
     await audit(tx, auth, {
       entityName: 'configuration',
@@ -141,6 +164,27 @@ export async function applyImport(
     return preview;
   });
 }
+
+/** The id of every unit by slug, the global unit's included, as the parts before have left them. */
+async function unitIds(deps: Pick<Deps, 'db'>): Promise<UnitIds> {
+  return new Map([...(await slugsById(deps))].map(([id, slug]) => [slug, id]));
+}
+
+/** How each part's added and changed items are written: through its area's own service. */
+const applyPart: { [P in ConfigPart]: (deps: Deps, auth: AuthContext, units: UnitIds, items: ConfigItem<P>[]) => Promise<void> } = {
+  businessUnits: (deps, auth, _units, items) => applyUnits(deps, auth, items),
+  roles: (deps, auth, _units, items) => applyRoles(deps, auth, items),
+  userGroups: (deps, auth, _units, items) => applyGroups(deps, auth, items),
+  manufacturerSettings: (deps, auth, _units, [settings]) => applyManufacturerSettings(deps, auth, settings),
+  globalLanguages: (deps, auth, _units, [lists]) => applyGlobalLanguages(deps, auth, lists),
+  regions: applyRegions,
+  productTypes: applyProductTypes,
+  documentTypes: applyDocumentTypes,
+  documentAttributes: applyDocumentAttributes,
+  websiteTranslations: applyWebsiteTranslations,
+  footers: applyFooters,
+  contentBlocks: applyContentBlocks,
+};
 
 async function applyUnits(deps: Deps, auth: AuthContext, units: ConfigDocument['businessUnits']) {
   const existing = new Map((await allUnits(deps)).map((u) => [u.slug, u]));

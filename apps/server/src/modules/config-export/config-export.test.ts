@@ -1,13 +1,10 @@
-import { buffer } from 'node:stream/consumers';
 import { CONFIG_IMPORT_MAX_BYTES, type ConfigImportPreview } from '@vellum/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import yauzl from 'yauzl';
-import { ZipFile } from 'yazl';
 import { auditLog, businessUnit, role, userGroup } from '../../db/schema/index.js';
 import { makeBusinessUnit, makeRole, makeSuperAdmin, makeUserGroup, makeUserWithRights } from '../../factories/organisation-factories.js';
-import { multipart } from '../../platform/images.fixtures.js';
 import { as, createTestContext, type TestContext, tokenFor } from '../../test/harness.js';
+import { documentOf, exportZip as exportOf, partOf, preview, upload, volatile, zipOf } from './config-export.fixtures.js';
 
 let ctx: TestContext;
 let admin: ReturnType<typeof as>;
@@ -16,45 +13,7 @@ let outsider: ReturnType<typeof as>;
 let unitSlug: string;
 const anonymous = () => as(ctx.app, undefined);
 
-/** A zip of the given entries, built in memory. */
-async function zipOf(entries: Record<string, string | Buffer>): Promise<Buffer> {
-  const zip = new ZipFile();
-  for (const [name, data] of Object.entries(entries)) zip.addBuffer(typeof data === 'string' ? Buffer.from(data) : data, name);
-  zip.end();
-  return buffer(zip.outputStream);
-}
-
-/** The JSON document of an export's zip. */
-async function documentOf(zip: Buffer): Promise<Record<string, unknown>> {
-  const file = await new Promise<yauzl.ZipFile>((resolve, reject) =>
-    yauzl.fromBuffer(zip, { lazyEntries: true }, (err, z) => (err || !z ? reject(err) : resolve(z))),
-  );
-  return new Promise((resolve, reject) => {
-    file.on('entry', (entry: yauzl.Entry) => {
-      if (entry.fileName !== 'config.json') return file.readEntry();
-      file.openReadStream(entry, (err, stream) => {
-        if (err || !stream) return reject(err);
-        buffer(stream).then((b) => resolve(JSON.parse(b.toString('utf8'))), reject);
-      });
-    });
-    file.readEntry();
-  });
-}
-
-const exportZip = async (client = admin) => {
-  const res = await client({ method: 'GET', url: '/api/config-export' });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.rawPayload;
-};
-const upload = (client: ReturnType<typeof as>, url: string, zip: Buffer, name = 'config.zip') =>
-  client({ method: 'POST', url, ...multipart('file', name, 'application/zip', zip) });
-const preview = async (client: ReturnType<typeof as>, zip: Buffer) => {
-  const res = await upload(client, '/api/config-export/preview', zip);
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json() as ConfigImportPreview;
-};
-const partOf = (p: ConfigImportPreview, part: string) => p.parts.find((x) => x.part === part);
-const volatile = ({ exportedAt: _at, ...rest }: Record<string, unknown>) => rest;
+const exportZip = async (client = admin) => exportOf(client);
 
 beforeAll(async () => {
   ctx = await createTestContext();
@@ -96,7 +55,20 @@ describe('GET api/config-export', () => {
       businessUnits: [unitSlug],
     });
     const text = JSON.stringify(doc);
-    for (const secret of ['password', 'token', 'secret', 'session', '@example.com', '"users"', '"id"']) expect(text).not.toContain(secret);
+    for (const secret of [
+      '"password"',
+      'passwordHash',
+      'token',
+      'secret',
+      'session',
+      '@example.com',
+      '"users"',
+      '"id"',
+      'ssoConfig',
+      'clientId',
+    ])
+      expect(text).not.toContain(secret);
+    expect(doc.manufacturerSettings).not.toHaveProperty('softwareVersion');
   });
 });
 
