@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import type { Database } from './db/client.js';
-import { stopOnSignals } from './shutdown.js';
+import { SAME_SIGNAL_MS, stopOnSignals } from './shutdown.js';
 
 /*
  * The worker runs jobs from the middle of its build (decision 0080): a SIGTERM that arrives
@@ -58,4 +58,30 @@ it('leaves a failed build to the start, which says why and exits itself', async 
   process.emit('SIGTERM');
   await new Promise((r) => setTimeout(r, 20));
   expect(exit).not.toHaveBeenCalled();
+});
+
+it('takes a signal delivered twice at once (a Ctrl-C under tsx) as one, and a later one as "stop at once"', async () => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  try {
+    const exit = vi.spyOn(process, 'exit').mockImplementation((() => undefined) as never);
+    let closed!: () => void;
+    const close = vi.fn(() => new Promise<void>((resolve) => (closed = resolve)));
+    const app = {
+      log: { info: () => {}, warn: () => {}, error: () => {} },
+      close,
+      server: { closeAllConnections: () => {} },
+    } as unknown as FastifyInstance;
+    stopOnSignals(Promise.resolve(app), { close: vi.fn(async () => {}) } as unknown as Database, 60_000);
+    process.emit('SIGINT');
+    process.emit('SIGINT');
+    await vi.waitFor(() => expect(close).toHaveBeenCalledOnce());
+    expect(exit).not.toHaveBeenCalled();
+    // pressed again a while later: the user wants it to end now
+    vi.setSystemTime(Date.now() + SAME_SIGNAL_MS + 1);
+    process.emit('SIGINT');
+    expect(exit).toHaveBeenCalledWith(1);
+    closed();
+  } finally {
+    vi.useRealTimers();
+  }
 });

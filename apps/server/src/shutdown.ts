@@ -3,6 +3,11 @@ import type { Database } from './db/client.js';
 
 /** After the drain's timeout, how long the rest of the stop (jobs, database) may take before the process exits anyway. */
 const LAST_GRACE_MS = 10_000;
+/**
+ * A second signal this soon after the first is the same one: a Ctrl-C in a terminal reaches the
+ * process from the terminal and again relayed by tsx (`npm start`), a few milliseconds apart.
+ */
+export const SAME_SIGNAL_MS = 1_000;
 
 /**
  * Graceful stop of a server or worker on SIGTERM or SIGINT (decision 0068). The first signal
@@ -11,20 +16,22 @@ const LAST_GRACE_MS = 10_000;
  * close`; requests in flight (uploads included) finish, and running jobs too (pg-boss stops
  * fetching). Once `timeoutMs` has passed the remaining connections are cut and a job still running
  * is failed, to be retried by another process. Then the database closes and the process exits 0.
- * A second signal exits at once with status 1.
+ * A second signal exits at once with status 1, unless it comes within `SAME_SIGNAL_MS` of the
+ * first (then it is the same one, delivered twice).
  *
  * `app` may be the app still being built: a process whose jobs start while it builds (the worker)
  * installs the handlers first, so that a signal in that window waits for the build, then stops as
  * above, instead of ending the process, and its running job, at once (decision 0080).
  */
 export function stopOnSignals(building: FastifyInstance | Promise<FastifyInstance>, database: Database, timeoutMs: number): void {
-  let stopping = false;
+  let stoppingSince: number | undefined;
   const stop = async (signal: string) => {
-    if (stopping) {
+    if (stoppingSince !== undefined) {
+      if (Date.now() - stoppingSince < SAME_SIGNAL_MS) return;
       process.stderr.write(`${signal} again: stopping at once\n`);
       process.exit(1);
     }
-    stopping = true;
+    stoppingSince = Date.now();
     let app: FastifyInstance;
     try {
       app = await building;
