@@ -11,6 +11,7 @@ import { productSearchBench } from './product-search.bench.js';
 import { proxyBench } from './proxy.bench.js';
 import { publicReadBench } from './public-read.bench.js';
 import { publishBench } from './publish.bench.js';
+import { rateLimitBench } from './rate-limit.bench.js';
 import { siteBench } from './site.bench.js';
 import { translationsBench } from './translations.bench.js';
 
@@ -31,6 +32,7 @@ const benches: Record<string, () => Promise<void>> = {
   'bulk-export': bulkExportBench,
   'bulk-documents-rss': bulkDocumentsRssBench,
   proxy: proxyBench,
+  'rate-limit': rateLimitBench,
 };
 const only = process.env.BENCH;
 for (const [name, run] of Object.entries(benches)) {
