@@ -148,6 +148,9 @@ const keptHolds = `(d.live_state_content_id = coalesce((SELECT lc.content_id FRO
 const stateParts = (state: string, checked: string) => ({
   kept: `d.live_state_content_id = $2::int AND coalesce(d.live_state_from <= now(), true) AND coalesce(d.live_state_until > now(), true)
      AND d.live_state = '${state}'`,
+  // the kept part's count: the kept states against the content less those whose window now excludes
+  against: `d.live_state_content_id = $2::int AND d.live_state = '${state}'`,
+  outside: `d.live_state_content_id = $2::int AND d.live_state = '${state}' AND (d.live_state_from > now() OR d.live_state_until <= now())`,
   checked: `(d.live_state_content_id IS NULL OR d.live_state_content_id < $2::int OR d.live_state_content_id > $2::int
      OR d.live_state_from > now() OR d.live_state_until <= now()) AND ${checked}`,
 });
@@ -159,7 +162,10 @@ const stateParts = (state: string, checked: string) => ({
  * unit's kept count without a filter, the orphans' index and a publish state's two parts counted
  * apart, else a window count with the page.
  */
-function directSql(filter: string | { kept: string; checked: string }, count: 'kept' | 'apart' | 'window' = 'window'): string {
+function directSql(
+  filter: string | { kept: string; checked: string; against: string; outside: string },
+  count: 'kept' | 'apart' | 'window' = 'window',
+): string {
   const unit = 'd.business_unit_id = $1';
   // a publish state: its two parts, each in number order up to the page's end, merged; each counted apart
   const parts = typeof filter === 'string' ? [filter] : [filter.kept, filter.checked];
@@ -171,7 +177,12 @@ function directSql(filter: string | { kept: string; checked: string }, count: 'k
           .join(' UNION ALL ');
   const total = {
     kept: 'coalesce((SELECT dc.documents FROM document_count dc WHERE dc.business_unit_id = $1), 0)',
-    apart: `(${parts.map((p) => `(SELECT count(*)::int FROM document d WHERE ${unit} AND ${p})`).join(' + ')})`,
+    apart:
+      typeof filter === 'string'
+        ? `(SELECT count(*)::int FROM document d WHERE ${unit} AND ${filter})`
+        : `((SELECT count(*)::int FROM document d WHERE ${unit} AND ${filter.against})
+           - (SELECT count(*)::int FROM document d WHERE ${unit} AND ${filter.outside})
+           + (SELECT count(*)::int FROM document d WHERE ${unit} AND ${filter.checked}))`,
     window: 'count(*) OVER ()',
   }[count];
   return `SELECT d.id, d.number, d.name, d.document_type_id, d.last_modified_date,

@@ -134,6 +134,8 @@ export const document = pgTable(
       t.liveStateFrom,
       t.liveStateUntil,
     ),
+    // the kept states of a live content counted without the number: one entry per state, deduplicated, a few pages per unit
+    index('document_unit_live_count_idx').on(t.businessUnitId, t.liveStateContentId, t.liveState),
     index('document_unit_live_from_idx').on(t.businessUnitId, t.liveStateFrom).where(sql`${t.liveStateFrom} IS NOT NULL`),
     index('document_unit_live_until_idx').on(t.businessUnitId, t.liveStateUntil).where(sql`${t.liveStateUntil} IS NOT NULL`),
     unique('document_id_unit_uq').on(t.id, t.businessUnitId),

@@ -106,7 +106,7 @@ const setFields = (f: DocumentSearchFilter): string[] =>
  * A publish state alone (decision 0066's addendum) is read as its two disjoint parts
  * (publishStateParts), each in the page's order up to the page's end, merged by the outer sort: the
  * kept part walks its index in number order and stops there. Its total is counted apart, part by
- * part: the kept part from its index alone, the other checked. (Each part limits itself: the
+ * part: the kept part from indexes alone (keptCount), the other checked. (Each part limits itself: the
  * planner would not carry the outer order into the branches of a UNION ALL with conditions.)
  */
 function sourceOf(
@@ -124,7 +124,7 @@ function sourceOf(
     const pageTotal = set.length === 0 ? kept : set.length === 1 && set[0] === 'orphans' ? total : window;
     return { from: sql`(SELECT * FROM ${document} WHERE ${where}) AS "document"`, pageTotal, total };
   }
-  const { kept, checked } = publishStateParts('"document"', content, f.publishState);
+  const { kept, checked, keptCount } = publishStateParts('"document"', content, f.publishState);
   if (set.length > 1) {
     const matches = sql`${where} AND (${kept} OR ${checked})`;
     const total = sql<number>`(SELECT count(*)::int FROM ${document} WHERE ${matches})`;
@@ -132,8 +132,8 @@ function sourceOf(
   }
   const part = (condition: SQL) =>
     sql`(SELECT * FROM ${document} WHERE ${where} AND ${condition} ORDER BY ${orderBy} LIMIT ${page.offset + page.limit})`;
-  const total = sql<number>`((SELECT count(*)::int FROM ${document} WHERE ${where} AND ${kept})
-    + (SELECT count(*)::int FROM ${document} WHERE ${where} AND ${checked}))`;
+  const count = (condition: SQL) => sql`(SELECT count(*)::int FROM ${document} WHERE ${where} AND ${condition})`;
+  const total = sql<number>`(${count(keptCount.against)} - ${count(keptCount.outside)} + ${count(checked)})`;
   return { from: sql`(${part(kept)} UNION ALL ${part(checked)}) AS "document"`, pageTotal: total, total };
 }
 

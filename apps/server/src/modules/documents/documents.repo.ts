@@ -98,6 +98,10 @@ export function publishStateOfRow(doc: string, content: SQL): SQL<PublishState> 
  *   `state`. Every column it reads is in `document_unit_live_state_idx (business_unit_id,
  *   live_state_content_id, live_state, lower(number), id, live_state_from, live_state_until)`: the
  *   page in number order and the count come from that index alone.
+ * - `keptCount`: the kept part as two conditions whose counts' difference is its count, each one an
+ *   index answers without reading a row: the kept states of `state` against `content`
+ *   (`document_unit_live_count_idx`, a few deduplicated pages per unit), less those of them whose
+ *   window now excludes (by the window's indexes, none right after the refresh).
  * - `checked`: the kept state does not hold (forgotten, another content, now outside its window),
  *   each test one an index answers (the same index by content id, `document_unit_live_from_idx`,
  *   `document_unit_live_until_idx`), and the document is in the state by its files: the dates kept
@@ -105,13 +109,19 @@ export function publishStateOfRow(doc: string, content: SQL): SQL<PublishState> 
  *   file by file against the clock and `content` (a semi-join over the files, not publishStateSql
  *   per document).
  */
-export function publishStateParts(doc: string, content: SQL, state: PublishState): { kept: SQL; checked: SQL } {
+export function publishStateParts(
+  doc: string,
+  content: SQL,
+  state: PublishState,
+): { kept: SQL; checked: SQL; keptCount: { against: SQL; outside: SQL } } {
   const id = sql.raw(`${doc}.id`);
   const col = (name: string) => sql.raw(`${doc}.${name}`);
   const live = versionInContent(sql.raw('ps_f.current_version_id'), content);
   const kept = sql`(${keptStateHolds(doc, content)} AND ${col('live_state')} = ${state})`;
+  const against = sql`${col('live_state_content_id')} = ${content} AND ${col('live_state')} = ${state}`;
+  const outside = sql`(${col('live_state_from')} > now() OR ${col('live_state_until')} <= now())`;
   const stale = sql`(${col('live_state_content_id')} IS NULL OR ${col('live_state_content_id')} < ${content}
-    OR ${col('live_state_content_id')} > ${content} OR ${col('live_state_from')} > now() OR ${col('live_state_until')} <= now())`;
+    OR ${col('live_state_content_id')} > ${content} OR ${outside})`;
   const { mayBePublished, mayBeScheduled } = stateDatesAllow(doc);
   const published = sql`(${mayBePublished} AND ${liveFileWhere(id, sql`ps_f.current_publish_date <= now() AND ${live}`)})`;
   const scheduled = sql`(${mayBeScheduled} AND ${liveFileWhere(id, sql`ps_f.current_publish_date > now() AND ${live}`)})`;
@@ -121,7 +131,7 @@ export function publishStateParts(doc: string, content: SQL, state: PublishState
     SCHEDULED: sql`${col('scheduled_until')} > now() AND ${scheduled} AND NOT ${published}`,
     UNPUBLISHED: sql`NOT ${published} AND NOT ${scheduled}`,
   };
-  return { kept, checked: sql`(${stale} AND ${checks[state]})` };
+  return { kept, checked: sql`(${stale} AND ${checks[state]})`, keptCount: { against, outside: sql`${against} AND ${outside}` } };
 }
 
 export const fileCountSql = (documentId: SQL): SQL<number> =>
