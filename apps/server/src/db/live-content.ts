@@ -19,10 +19,13 @@ export const liveContentOf = (businessUnitId: SQL | number): SQL =>
 export const productIsLive = (productId: SQL, businessUnitId: SQL | number): SQL =>
   sql`EXISTS (SELECT 1 FROM pub_product lp WHERE lp.publication_id = ${liveContentOf(businessUnitId)} AND lp.product_id = ${productId})`;
 
+/** The file version is in the publication content `contentId` (the unit's live content, read before). */
+export const versionInContent = (fileVersionId: SQL, contentId: SQL): SQL =>
+  sql`EXISTS (SELECT 1 FROM pub_file_version lv WHERE lv.publication_id = ${contentId} AND lv.file_version_id = ${fileVersionId})`;
+
 /** The file version is in the unit's live publication. */
 export const versionIsLive = (fileVersionId: SQL, businessUnitId: SQL | number): SQL =>
-  sql`EXISTS (SELECT 1 FROM pub_file_version lv WHERE lv.publication_id = ${liveContentOf(businessUnitId)}
-    AND lv.file_version_id = ${fileVersionId})`;
+  versionInContent(fileVersionId, liveContentOf(businessUnitId));
 
 /**
  * An item in one of these states, by its publish date and whether the live publication holds it:

@@ -120,6 +120,24 @@ export const document = pgTable(
     uniqueIndex('document_unit_number_uq').on(t.businessUnitId, sql`lower(${t.number})`),
     index('document_unit_scheduled_idx').on(t.businessUnitId, t.scheduledUntil).where(sql`${t.scheduledUntil} IS NOT NULL`),
     index('document_unit_orphan_idx').on(t.businessUnitId, sql`lower(${t.number})`).where(sql`NOT ${t.linked}`),
+    /*
+     * The publish-state filters (decision 0066, addendum): the kept states of a live content in
+     * number order, with the window, so that a page and its count need no row; the states that do
+     * not hold found by their content id (the same index) or by a window bound now passed.
+     */
+    index('document_unit_live_state_idx').on(
+      t.businessUnitId,
+      t.liveStateContentId,
+      t.liveState,
+      sql`lower(${t.number})`,
+      t.id,
+      t.liveStateFrom,
+      t.liveStateUntil,
+    ),
+    // the kept states of a live content counted without the number: one entry per state, deduplicated, a few pages per unit
+    index('document_unit_live_count_idx').on(t.businessUnitId, t.liveStateContentId, t.liveState),
+    index('document_unit_live_from_idx').on(t.businessUnitId, t.liveStateFrom).where(sql`${t.liveStateFrom} IS NOT NULL`),
+    index('document_unit_live_until_idx').on(t.businessUnitId, t.liveStateUntil).where(sql`${t.liveStateUntil} IS NOT NULL`),
     unique('document_id_unit_uq').on(t.id, t.businessUnitId),
     index('document_type_idx').on(t.documentTypeId),
     index('document_number_trgm_idx').using('gin', sql`lower(${t.number}) gin_trgm_ops`),

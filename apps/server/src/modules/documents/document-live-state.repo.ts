@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { intArray, rowsOf } from '../../db/sql.js';
-import { keptStateHolds } from './documents.repo.js';
+import { keptStateHolds, liveContentSql } from './documents.repo.js';
 
 /** How many documents one transaction of the refresh recomputes (and locks). */
 const BATCH = 2000;
@@ -15,7 +15,7 @@ const BATCH = 2000;
  */
 export async function refreshLiveStates(db: Db, businessUnitId?: number): Promise<number> {
   const unit = businessUnitId === undefined ? sql`true` : sql`d.business_unit_id = ${businessUnitId}`;
-  const holds = keptStateHolds('d', businessUnitId ?? sql.raw('d.business_unit_id'));
+  const holds = keptStateHolds('d', liveContentSql(businessUnitId ?? sql.raw('d.business_unit_id')));
   let done = 0;
   let lastId = 0;
   for (;;) {

@@ -40,9 +40,10 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const search = async (payload: object) => {
-  const body = (await reader({ method: 'POST', url: `/api/documents/search?business-unit=${ready.unit.id}&size=200`, payload })).json();
-  return { items: body.items as { id: number; publishState: string }[], total: body.pageable.totalElements as number };
+const search = async (payload: object, size = 200, page = 0) => {
+  const url = `/api/documents/search?business-unit=${ready.unit.id}&size=${size}&page=${page}`;
+  const body = (await reader({ method: 'POST', url, payload })).json();
+  return { items: body.items as { id: number; number: string; publishState: string }[], total: body.pageable.totalElements as number };
 };
 const stateOf = async (id: number) => (await reader({ method: 'GET', url: `/api/documents/${id}` })).json().publishState as string;
 const liveContent = async () =>
@@ -74,6 +75,16 @@ async function expectFiltersAgree(): Promise<Map<number, string>> {
     ).toEqual(ids.filter((id) => states.get(id) === state).sort((a, b) => a - b));
     expect(found.total).toBe(found.items.length);
     for (const item of found.items) expect(item.publishState).toBe(state);
+    // kept and checked documents merged in number order, page by page, each page with the whole total
+    const numbers = found.items.map((i) => i.number.toLowerCase());
+    expect(numbers).toEqual([...numbers].sort());
+    const paged = [];
+    for (let page = 0; page * 2 < found.total; page++) {
+      const part = await search({ publishState: state }, 2, page);
+      expect(part.total, `${state} page ${page}`).toBe(found.total);
+      paged.push(...part.items.map((i) => i.id));
+    }
+    expect(paged, state).toEqual(found.items.map((i) => i.id));
   }
   return states;
 }

@@ -1,6 +1,6 @@
 import type { DocumentSortField, PublishState } from '@vellum/contract';
 import { type SQL, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.js';
+import type { Db, DbOrTx } from '../../db/client.js';
 import {
   document,
   documentAttributeDefinition,
@@ -14,7 +14,7 @@ import {
   productGroup,
 } from '../../db/schema/index.js';
 import { type MatchMode, matchesText } from '../../db/sql.js';
-import { fileCountSql, publishStateIs, publishStateOfRow } from './documents.repo.js';
+import { fileCountSql, liveContentIdOf, liveContentSql, publishStateOfRow, publishStateParts } from './documents.repo.js';
 
 export interface DocumentSearchFilter {
   businessUnitId: number;
@@ -45,6 +45,7 @@ const d = {
   lastModifiedDate: sql.raw('"document"."last_modified_date"'),
 };
 
+/** The filter's conditions but the publish state (publishStateParts), joined by AND. */
 function conditions(f: DocumentSearchFilter): SQL {
   // always scoped by the unit
   const where: SQL[] = [sql`${d.businessUnitId} = ${f.businessUnitId}`];
@@ -77,7 +78,6 @@ function conditions(f: DocumentSearchFilter): SQL {
   if (f.hasFiles !== undefined) {
     where.push(sql`${sql.raw(f.hasFiles ? '' : 'NOT ')}EXISTS (SELECT 1 FROM ${file} hf WHERE hf.document_id = ${d.id})`);
   }
-  if (f.publishState !== undefined) where.push(publishStateIs('"document"', f.businessUnitId, f.publishState));
   return sql.join(where, sql` AND `);
 }
 
@@ -89,20 +89,52 @@ const sortColumns = {
   id: d.id,
 } satisfies Record<DocumentSortField, SQL>;
 
+/** The filter's fields that are set, the unit aside. */
+const setFields = (f: DocumentSearchFilter): string[] =>
+  Object.entries(f)
+    .filter(([k, v]) => k !== 'businessUnitId' && v !== undefined && v !== false && !(Array.isArray(v) && v.length === 0))
+    .map(([k]) => k);
+
 /**
- * How the page gets its total (decision 0060): the unfiltered list reads the unit's kept count and
- * walks the number index for its page; the orphans alone count their partial index apart from the
- * page; any other filter is evaluated once for the page and its total (a window count over the matches).
+ * Where the page's rows come from, as "document" (a subquery), how the page gets its total, and the
+ * statement that counts the matches (for a page past the end).
+ *
+ * The total (decision 0060): the unfiltered list reads the unit's kept count and walks the number
+ * index for its page; the orphans alone count their partial index apart from the page; any other
+ * filter is evaluated once for the page and its total (a window count over the matches).
+ *
+ * A publish state alone (decision 0066's addendum) is read as its two disjoint parts
+ * (publishStateParts), each in the page's order up to the page's end, merged by the outer sort: the
+ * kept part walks its index in number order and stops there. Its total is counted apart, part by
+ * part: the kept part from indexes alone (keptCount), the other checked. (Each part limits itself: the
+ * planner would not carry the outer order into the branches of a UNION ALL with conditions.)
  */
-function totalOf(f: DocumentSearchFilter, counted: SQL<number>): SQL<number> {
-  const set = Object.entries(f).filter(
-    ([k, v]) => k !== 'businessUnitId' && v !== undefined && v !== false && !(Array.isArray(v) && v.length === 0),
-  );
-  if (set.length === 0) {
-    return sql<number>`coalesce((SELECT dc.documents FROM ${documentCount} dc WHERE dc.business_unit_id = ${f.businessUnitId}), 0)`;
+function sourceOf(
+  f: DocumentSearchFilter,
+  content: SQL,
+  orderBy: SQL,
+  page: { limit: number; offset: number },
+): { from: SQL; pageTotal: SQL<number>; total: SQL<number> } {
+  const where = conditions(f);
+  const set = setFields(f);
+  const window = sql<number>`count(*) OVER ()`;
+  if (f.publishState === undefined) {
+    const total = sql<number>`(SELECT count(*)::int FROM ${document} WHERE ${where})`;
+    const kept = sql<number>`coalesce((SELECT dc.documents FROM ${documentCount} dc WHERE dc.business_unit_id = ${f.businessUnitId}), 0)`;
+    const pageTotal = set.length === 0 ? kept : set.length === 1 && set[0] === 'orphans' ? total : window;
+    return { from: sql`(SELECT * FROM ${document} WHERE ${where}) AS "document"`, pageTotal, total };
   }
-  if (set.length === 1 && set[0][0] === 'orphans') return counted;
-  return sql<number>`count(*) OVER ()`;
+  const { kept, checked, keptCount } = publishStateParts('"document"', content, f.publishState);
+  if (set.length > 1) {
+    const matches = sql`${where} AND (${kept} OR ${checked})`;
+    const total = sql<number>`(SELECT count(*)::int FROM ${document} WHERE ${matches})`;
+    return { from: sql`(SELECT * FROM ${document} WHERE ${matches}) AS "document"`, pageTotal: window, total };
+  }
+  const part = (condition: SQL) =>
+    sql`(SELECT * FROM ${document} WHERE ${where} AND ${condition} ORDER BY ${orderBy} LIMIT ${page.offset + page.limit})`;
+  const count = (condition: SQL) => sql`(SELECT count(*)::int FROM ${document} WHERE ${where} AND ${condition})`;
+  const total = sql<number>`(${count(keptCount.against)} - ${count(keptCount.outside)} + ${count(checked)})`;
+  return { from: sql`(${part(kept)} UNION ALL ${part(checked)}) AS "document"`, pageTotal: total, total };
 }
 
 type Json<T> = T | string;
@@ -111,18 +143,37 @@ const json = <T>(v: Json<T>): T => (typeof v === 'string' ? (JSON.parse(v) as T)
 /**
  * One page of the unit's documents matching the filter, with the total, in one statement: the
  * per-document subqueries (type name, publish state, file count and, when asked, the collections)
- * run for the page's rows only; the total comes with the page as `totalOf` says.
+ * run for the page's rows only; the total comes with the page as `sourceOf` says.
+ *
+ * With a publish state the unit's live content is read first, in the same snapshot as the page (a
+ * read-only repeatable-read transaction): the statement names it as a value the planner knows, so
+ * that it reads the kept states of that content from their index and finds the few others by
+ * theirs. (Read inside the statement, it would be a value known only when run, and each comparison
+ * with it estimated to match a third of the unit: a scan of the unit's documents.)
  */
 export async function searchDocuments(
-  db: DbOrTx,
+  db: Db,
   f: DocumentSearchFilter,
   sort: DocumentSort[],
   page: { limit: number; offset: number },
   includeCollections: boolean,
 ) {
-  const where = conditions(f);
-  const total = sql<number>`(SELECT count(*)::int FROM ${document} WHERE ${where})`;
-  const pageTotal = totalOf(f, total);
+  if (f.publishState === undefined) return searchPage(db, f, liveContentSql(f.businessUnitId), sort, page, includeCollections);
+  return db.transaction(
+    async (tx) => searchPage(tx, f, sql`${await liveContentIdOf(tx, f.businessUnitId)}::int`, sort, page, includeCollections),
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+  );
+}
+
+/** searchDocuments, for the unit whose live content is `content` (liveContentSql or its id). */
+async function searchPage(
+  db: DbOrTx,
+  f: DocumentSearchFilter,
+  content: SQL,
+  sort: DocumentSort[],
+  page: { limit: number; offset: number },
+  includeCollections: boolean,
+) {
   const none = sql`NULL::json`;
   const collections = includeCollections
     ? {
@@ -143,21 +194,22 @@ export async function searchDocuments(
     : { attributeValues: none, productGroups: none, products: none };
   const orderBy: SQL[] = sort.map((s) => sql`${sortColumns[s.by]} ${sql.raw(s.desc ? 'DESC' : 'ASC')}`);
   orderBy.push(sql`${d.id} ASC`);
+  const { from, pageTotal, total } = sourceOf(f, content, sql.join(orderBy, sql`, `), page);
+  // the columns of "document", the table or the two parts of a publish state (sourceOf)
   const rows = await db
     .select({
-      id: document.id,
-      number: document.number,
-      name: document.name,
-      documentTypeId: document.documentTypeId,
+      id: sql<number>`${d.id}`,
+      number: sql<string>`${d.number}`,
+      name: sql<string>`${d.name}`,
+      documentTypeId: sql<number>`${d.documentTypeId}`,
       documentTypeName: sql<string>`(SELECT t.name FROM ${documentType} t WHERE t.id = ${d.documentTypeId})`,
-      publishState: publishStateOfRow('"document"', f.businessUnitId),
+      publishState: publishStateOfRow('"document"', content),
       fileCount: fileCountSql(d.id),
-      lastModifiedDate: document.lastModifiedDate,
+      lastModifiedDate: sql`${d.lastModifiedDate}`.mapWith(document.lastModifiedDate),
       ...collections,
       total: pageTotal,
     })
-    .from(document)
-    .where(where)
+    .from(from)
     .orderBy(...orderBy)
     .limit(page.limit)
     .offset(page.offset);

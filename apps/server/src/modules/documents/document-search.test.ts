@@ -126,6 +126,11 @@ describe('POST /api/documents/search', () => {
     expect(await numbers({ publishState: 'PUBLISHED' })).toEqual(['IFU-100']);
     expect(await numbers({ publishState: 'SCHEDULED' })).toEqual(['LF-200']);
     expect(await numbers({ publishState: 'UNPUBLISHED' })).toEqual(['ifu-050']);
+    expect(await numbers({ publishState: 'PUBLISHED', documentTypeId: typeIfu.id })).toEqual(['IFU-100']);
+    expect(await numbers({ publishState: 'SCHEDULED', documentTypeId: typeIfu.id })).toEqual([]);
+    expect(await numbers({ publishState: 'UNPUBLISHED' }, '&sort=name,desc')).toEqual(['ifu-050']);
+    const pastState = await search({ publishState: 'PUBLISHED' }, '&size=2&page=3');
+    expect(pastState.json()).toMatchObject({ items: [], pageable: { totalElements: 1 } });
     expect(await numbers({ hasFiles: true })).toEqual(['IFU-100', 'LF-200']);
     expect(await numbers({ hasFiles: false })).toEqual(['ifu-050']);
     expect(await numbers({ orphans: true })).toEqual(['ifu-050']);

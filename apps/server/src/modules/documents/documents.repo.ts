@@ -1,7 +1,7 @@
 import type { PublishState } from '@vellum/contract';
 import { and, asc, count, eq, inArray, isNotNull, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { liveContentOf, versionIsLive } from '../../db/live-content.js';
+import { liveContentOf, versionInContent, versionIsLive } from '../../db/live-content.js';
 import {
   document,
   documentAttributeDefinition,
@@ -16,7 +16,7 @@ import {
   publicUserGroup,
   publicUserGroupDocument,
 } from '../../db/schema/index.js';
-import { isRowId } from '../../db/sql.js';
+import { isRowId, rowsOf } from '../../db/sql.js';
 
 export type DocumentRow = typeof document.$inferSelect;
 export type DocumentValues = Pick<typeof document.$inferInsert, 'businessUnitId' | 'number' | 'name' | 'documentTypeId'>;
@@ -29,13 +29,26 @@ export type DefinitionRow = typeof documentAttributeDefinition.$inferSelect;
  * current version's publish date is kept on the file by a trigger (decision 0036). A version the
  * unit's live publication does not hold is unpublished whatever its date (decision 0051).
  */
-const liveCurrent = versionIsLive(sql.raw('ps_f.current_version_id'), sql.raw('ps_f.business_unit_id'));
+const liveCurrentOfUnit = versionIsLive(sql.raw('ps_f.current_version_id'), sql.raw('ps_f.business_unit_id'));
 
-export function publishStateSql(documentId: SQL): SQL<PublishState> {
+/** As publishStateSql with `content` for the unit's live content (its id, 0 for none; a search reads it once). */
+function publishStateIn(documentId: SQL, content?: SQL): SQL<PublishState> {
+  const liveCurrent = content === undefined ? liveCurrentOfUnit : versionInContent(sql.raw('ps_f.current_version_id'), content);
   return sql<PublishState>`(SELECT CASE WHEN bool_or(ps_f.current_publish_date <= now() AND ${liveCurrent}) THEN 'PUBLISHED'
       WHEN bool_or(ps_f.current_publish_date > now() AND ${liveCurrent}) THEN 'SCHEDULED' ELSE 'UNPUBLISHED' END
     FROM ${file} ps_f
     WHERE ps_f.document_id = ${documentId} AND (ps_f.archive_date IS NULL OR ps_f.archive_date > now()))`;
+}
+
+export const publishStateSql = (documentId: SQL): SQL<PublishState> => publishStateIn(documentId);
+
+/** The id of the unit's live content (decision 0051), 0 when it was never published: the `content` of the search's conditions. */
+export const liveContentSql = (businessUnitId: SQL | number): SQL => sql`coalesce(${liveContentOf(businessUnitId)}, 0)`;
+
+/** The id of the unit's live content, 0 when it was never published, read now. */
+export async function liveContentIdOf(db: DbOrTx, businessUnitId: number): Promise<number> {
+  const [row] = await rowsOf<{ c: number }>(db, sql`SELECT ${liveContentSql(businessUnitId)} AS c`);
+  return Number(row.c);
 }
 
 /** A file of the document, not archived, whose current version's publish date passes `condition` (`ps_f.current_publish_date ...`). */
@@ -58,43 +71,67 @@ function stateDatesAllow(doc: string): { mayBePublished: SQL; mayBeScheduled: SQ
 
 /**
  * The kept state of the document `doc` (decision 0066) holds now: it was computed against the unit's
- * live content (read once per statement for a constant unit) and now lies inside its window.
+ * live content `content` (liveContentSql, read once per statement for a constant unit, or its id
+ * read before) and now lies inside its window.
  */
-export function keptStateHolds(doc: string, businessUnitId: SQL | number): SQL {
+export function keptStateHolds(doc: string, content: SQL): SQL {
   const col = (name: string) => sql.raw(`${doc}.${name}`);
-  return sql`(${col('live_state_content_id')} = coalesce(${liveContentOf(businessUnitId)}, 0)
+  return sql`(${col('live_state_content_id')} = ${content}
     AND coalesce(${col('live_state_from')} <= now(), true) AND coalesce(${col('live_state_until')} > now(), true))`;
 }
 
 /**
- * The publish state of the row `doc` of a document of unit `businessUnitId`: the kept state while
- * it holds (decision 0066), else computed from the files as publishStateSql does.
+ * The publish state of the row `doc` of a document of the unit whose live content is `content`: the
+ * kept state while it holds (decision 0066), else computed from the files as publishStateSql does.
  */
-export function publishStateOfRow(doc: string, businessUnitId: SQL | number): SQL<PublishState> {
-  return sql<PublishState>`(CASE WHEN ${keptStateHolds(doc, businessUnitId)} THEN ${sql.raw(`${doc}.live_state`)}
-    ELSE ${publishStateSql(sql.raw(`${doc}.id`))} END)`;
+export function publishStateOfRow(doc: string, content: SQL): SQL<PublishState> {
+  return sql<PublishState>`(CASE WHEN ${keptStateHolds(doc, content)} THEN ${sql.raw(`${doc}.live_state`)}
+    ELSE ${publishStateIn(sql.raw(`${doc}.id`), content)} END)`;
 }
 
 /**
- * The documents in one publish state. The state kept on the document (decision 0066) answers for
- * every document whose kept state holds (computed against the live content, now inside its window);
- * only the others are checked as before: the dates kept on the document (decision 0060) narrow
- * first, and only the documents they leave are checked file by file against the clock and the live
- * publication of `businessUnitId` (a semi-join over the files, not publishStateSql per document).
+ * The documents in one publish state, as two disjoint conditions of a WHERE (a NULL counts as
+ * false there; decision 0066 and its addendum), for the unit whose live content is `content`
+ * (liveContentSql, or its id read before so that the planner knows it):
+ *
+ * - `kept`: the kept state holds (computed against `content`, now inside its window) and is
+ *   `state`. Every column it reads is in `document_unit_live_state_idx (business_unit_id,
+ *   live_state_content_id, live_state, lower(number), id, live_state_from, live_state_until)`: the
+ *   page in number order and the count come from that index alone.
+ * - `keptCount`: the kept part as two conditions whose counts' difference is its count, each one an
+ *   index answers without reading a row: the kept states of `state` against `content`
+ *   (`document_unit_live_count_idx`, a few deduplicated pages per unit), less those of them whose
+ *   window now excludes (by the window's indexes, none right after the refresh).
+ * - `checked`: the kept state does not hold (forgotten, another content, now outside its window),
+ *   each test one an index answers (the same index by content id, `document_unit_live_from_idx`,
+ *   `document_unit_live_until_idx`), and the document is in the state by its files: the dates kept
+ *   on the document (decision 0060) narrow first, and only the documents they leave are checked
+ *   file by file against the clock and `content` (a semi-join over the files, not publishStateSql
+ *   per document).
  */
-export function publishStateIs(doc: string, businessUnitId: number, state: PublishState): SQL {
+export function publishStateParts(
+  doc: string,
+  content: SQL,
+  state: PublishState,
+): { kept: SQL; checked: SQL; keptCount: { against: SQL; outside: SQL } } {
   const id = sql.raw(`${doc}.id`);
   const col = (name: string) => sql.raw(`${doc}.${name}`);
-  const live = versionIsLive(sql.raw('ps_f.current_version_id'), businessUnitId);
+  const live = versionInContent(sql.raw('ps_f.current_version_id'), content);
+  const kept = sql`(${keptStateHolds(doc, content)} AND ${col('live_state')} = ${state})`;
+  const against = sql`${col('live_state_content_id')} = ${content} AND ${col('live_state')} = ${state}`;
+  const outside = sql`(${col('live_state_from')} > now() OR ${col('live_state_until')} <= now())`;
+  const stale = sql`(${col('live_state_content_id')} IS NULL OR ${col('live_state_content_id')} < ${content}
+    OR ${col('live_state_content_id')} > ${content} OR ${outside})`;
   const { mayBePublished, mayBeScheduled } = stateDatesAllow(doc);
   const published = sql`(${mayBePublished} AND ${liveFileWhere(id, sql`ps_f.current_publish_date <= now() AND ${live}`)})`;
   const scheduled = sql`(${mayBeScheduled} AND ${liveFileWhere(id, sql`ps_f.current_publish_date > now() AND ${live}`)})`;
-  const kept = (checked: SQL) =>
-    sql`(CASE WHEN ${keptStateHolds(doc, businessUnitId)} THEN ${col('live_state')} = ${state} ELSE ${checked} END)`;
-  // the dates are necessary for either state whether kept or checked: outside the CASE, the scheduled ones through their index
-  if (state === 'PUBLISHED') return sql`${col('published_from')} <= now() AND ${kept(published)}`;
-  if (state === 'SCHEDULED') return sql`${col('scheduled_until')} > now() AND ${kept(sql`${scheduled} AND NOT ${published}`)}`;
-  return kept(sql`NOT ${published} AND NOT ${scheduled}`);
+  // the dates are necessary for either state: in front of the check, the scheduled ones through their index
+  const checks: Record<PublishState, SQL> = {
+    PUBLISHED: sql`${col('published_from')} <= now() AND ${published}`,
+    SCHEDULED: sql`${col('scheduled_until')} > now() AND ${scheduled} AND NOT ${published}`,
+    UNPUBLISHED: sql`NOT ${published} AND NOT ${scheduled}`,
+  };
+  return { kept, checked: sql`(${stale} AND ${checks[state]})`, keptCount: { against, outside: sql`${against} AND ${outside}` } };
 }
 
 export const fileCountSql = (documentId: SQL): SQL<number> =>

@@ -1,0 +1,4 @@
+CREATE INDEX "document_unit_live_state_idx" ON "document" USING btree ("business_unit_id","live_state_content_id","live_state",lower("number"),"id","live_state_from","live_state_until");--> statement-breakpoint
+CREATE INDEX "document_unit_live_count_idx" ON "document" USING btree ("business_unit_id","live_state_content_id","live_state");--> statement-breakpoint
+CREATE INDEX "document_unit_live_from_idx" ON "document" USING btree ("business_unit_id","live_state_from") WHERE "document"."live_state_from" IS NOT NULL;--> statement-breakpoint
+CREATE INDEX "document_unit_live_until_idx" ON "document" USING btree ("business_unit_id","live_state_until") WHERE "document"."live_state_until" IS NOT NULL;
