@@ -17,6 +17,7 @@ const PREVIEW = {
     { part: 'roles', added: ['Reviewers'], changed: ['Editors'], unchanged: [], onlyHere: ['Local role'] },
     { part: 'userGroups', added: ['Cardiology reviewers'], changed: [], unchanged: ['Cardiology editors'], onlyHere: [] },
     { part: 'productTypes', added: ['cardiology/Pacemakers'], changed: [], unchanged: [], onlyHere: [] },
+    { part: 'unitLogos', added: [], changed: [], unchanged: ['cardiology'], onlyHere: [] },
     {
       part: 'websiteTranslations',
       added: [],
@@ -55,6 +56,7 @@ describe('configuration export', () => {
     expect(within(table).getByText('Local role')).toBeTruthy();
     // every part the server names, with its own label; long lists counted beyond the first 20
     expect(within(table).getByRole('checkbox', { name: 'Product types' })).toBeTruthy();
+    expect((within(table).getByRole('checkbox', { name: 'Business unit logos' }) as HTMLInputElement).disabled).toBe(true);
     expect((within(table).getByRole('checkbox', { name: 'Website texts' }) as HTMLInputElement).disabled).toBe(true);
     expect(within(table).getByText(/cardiology\/en\/text\.19 and 5 more$/)).toBeTruthy();
     // user groups and product types left out

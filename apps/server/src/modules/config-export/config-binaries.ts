@@ -65,10 +65,20 @@ export class BinaryCollector {
     return { path, mediaType, size: bytes.length, sha256: hash };
   }
 
-  /** The reference of a stored object (undefined without a key, or when storage has lost the object: nothing to carry). */
-  async stored(key: string | null | undefined, mediaType?: string): Promise<ConfigBinary | undefined> {
+  /**
+   * The reference of a stored object (undefined without a key, or when storage has lost the object:
+   * nothing to carry). With its size and SHA-256 known (a public resource's row holds them), an
+   * import's comparison reads nothing from storage.
+   */
+  async stored(
+    key: string | null | undefined,
+    mediaType?: string,
+    known?: { size: number; sha256: string },
+  ): Promise<ConfigBinary | undefined> {
     if (!key) return undefined;
     const type = mediaType ?? IMAGE_TYPES[key.slice(key.lastIndexOf('.') + 1).toLowerCase()];
+    if (known && type && !this.keep)
+      return { path: `${CONFIG_BINARY_FOLDER}${known.sha256}.${EXTENSION[type] ?? 'bin'}`, mediaType: type, ...known };
     const bytes = type ? await this.files.get(key) : undefined;
     return bytes && type ? this.of(bytes, type) : undefined;
   }
@@ -120,7 +130,7 @@ export async function readPublicResources(deps: Deps, slugs: Map<number, string>
   const result: PublicResource[] = [];
   for (const [unitId, unit] of slugs) {
     for (const r of await listPublicResources(deps.db, unitId)) {
-      const file = await binaries.stored(r.storageKey, r.mediaType);
+      const file = await binaries.stored(r.storageKey, r.mediaType, { size: r.size, sha256: r.sha256 });
       if (file) result.push({ businessUnit: unit, name: r.name, file });
     }
   }
@@ -163,6 +173,9 @@ function namedBinaries(doc: ConfigDocument): { file: ConfigBinary; rule: BinaryR
   ];
 }
 
+/** The most bytes the binaries of one import may hold together once inflated (they are held in memory while it runs). */
+const BINARIES_MAX_BYTES = 200 * 1024 * 1024;
+
 /**
  * Reads the binaries the document names from the zip, each within its area's size limit, its size
  * and SHA-256 verified and its kind decided by its content by the area's own check, as an upload by
@@ -170,10 +183,13 @@ function namedBinaries(doc: ConfigDocument): { file: ConfigBinary; rule: BinaryR
  */
 export async function readZipBinaries(doc: ConfigDocument, read: ZipEntryReader): Promise<ZipBinaries> {
   const result = new Map<string, Buffer>();
+  let total = 0;
   for (const { file, rule } of namedBinaries(doc)) {
     if (file.size > rule.maxBytes) throw invalidFile(`${file.path} is larger than ${rule.maxBytes} bytes.`);
     let bytes = result.get(file.path);
     if (!bytes) {
+      total += file.size;
+      if (total > BINARIES_MAX_BYTES) throw invalidFile(`The binaries hold more than ${BINARIES_MAX_BYTES} bytes.`);
       bytes = await read(file.path, file.size);
       if (bytes.length !== file.size || sha256(bytes) !== file.sha256) throw invalidFile(`${file.path} does not match its SHA-256.`);
       result.set(file.path, bytes);

@@ -198,6 +198,14 @@ describe('the binaries', () => {
       /not a file this part accepts/,
     ],
     [
+      'an image over the logo upload’s limit',
+      (doc: Doc, entries: Map<string, Buffer>) => {
+        const item = withBytes(logoOf(doc), tinyPng([2, 2, 2]), entries);
+        return replaced(doc, 'unitLogos', logoOf(doc), { ...item, file: { ...item.file, size: 5 * 1024 * 1024 + 1 } });
+      },
+      /larger than 5242880 bytes/,
+    ],
+    [
       'a binary the zip does not hold',
       (doc: Doc) => replaced(doc, 'unitLogos', logoOf(doc), withBytes(logoOf(doc), tinyPng([6, 6, 6]), new Map())),
       /holds no binaries/,
