@@ -1,5 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { CONFIG_PARTS } from '@vellum/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { i18n, loadAllTranslations } from '../../i18n';
 import { mockServer, ok, problem } from '../../test/fakeServer';
 import { cleanupRoute, renderRoute } from '../../test/renderRoute';
 import { auth, signedInWith } from '../../test/signedIn';
@@ -97,5 +99,12 @@ describe('configuration export', () => {
     await waitFor(() => expect(created).toHaveBeenCalled());
     expect(click).toHaveBeenCalled();
     click.mockRestore();
+  });
+});
+
+describe('texts', () => {
+  it('every part of the configuration has its label', async () => {
+    await loadAllTranslations();
+    for (const part of CONFIG_PARTS) expect(i18n.exists(`configExport.parts.${part}`), part).toBe(true);
   });
 });
