@@ -6,7 +6,7 @@ import { businessUnitCreateBody, manufacturerSettingsBody } from './organisation
 import { attributeDefinitionInput, productTypeCreateBody } from './product-types.js';
 import { countryCode, languageCode, MAX_UNIT_LANGUAGES, REGION_KINDS, regionCreateBody } from './regions-languages.js';
 import { languageIsoSchema, translationItemSchema, translationKeySchema } from './translations.js';
-import { CONTENT_BLOCK_TYPES, contentBlockInput, footerItemInput } from './website-layout.js';
+import { CONTENT_BLOCK_TYPES, contentBlockInput, footerItemInput, publicResourceName } from './website-layout.js';
 
 /**
  * The configuration export (issue 24, decision 0078): one versioned JSON document, `config.json`
@@ -34,6 +34,11 @@ export const CONFIG_PARTS = [
   'websiteTranslations',
   'footers',
   'contentBlocks',
+  'manufacturerImages',
+  'unitLogos',
+  'productTypeImages',
+  'publicResources',
+  'unitCss',
 ] as const;
 export type ConfigPart = (typeof CONFIG_PARTS)[number];
 
@@ -100,6 +105,38 @@ export const configContentBlockSchema = contentBlockInput.omit({ id: true, busin
   productType: productTypeCreateBody.shape.name.nullable(),
 });
 
+/** Where the binaries travel inside the zip: `binaries/<sha256>.<extension>`. */
+export const CONFIG_BINARY_FOLDER = 'binaries/';
+/**
+ * A binary travelling beside config.json: its entry in the zip, named for its SHA-256, with its
+ * media type, size and SHA-256 (an import verifies both and decides the kind by the content again).
+ */
+export const configBinarySchema = z.object({
+  path: z.string().regex(/^binaries\/[0-9a-f]{64}\.[a-z0-9]{1,8}$/, 'Pattern'),
+  mediaType: z
+    .string()
+    .regex(/^[a-z]+\/[a-z0-9.+-]+$/, 'Pattern')
+    .max(100, 'Size'),
+  size: z.number().int().min(1).max(CONFIG_IMPORT_MAX_BYTES),
+  sha256: z.string().regex(/^[0-9a-f]{64}$/, 'Pattern'),
+});
+export type ConfigBinary = z.output<typeof configBinarySchema>;
+/** The manufacturer's logo (`logo`) or an audience image (`HCP`, `PATIENT`). */
+export const configManufacturerImageSchema = z.object({ kind: z.enum(['logo', 'HCP', 'PATIENT']), file: configBinarySchema });
+/** A unit's logo (`global`: the one every unit without its own shows). */
+export const configUnitLogoSchema = z.object({ businessUnit: unitRef, file: configBinarySchema });
+/** A product type's reference image or an audience's hero image, by the type's unit and name. */
+export const configProductTypeImageSchema = z.object({
+  businessUnit: unitRef,
+  productType: productTypeCreateBody.shape.name,
+  kind: z.enum(['image', 'heroHcp', 'heroPatient']),
+  file: configBinarySchema,
+});
+/** A public resource of a unit's website by its unit and name (the name its CSS refers to). */
+export const configPublicResourceSchema = z.object({ businessUnit: unitRef, name: publicResourceName, file: configBinarySchema });
+/** A unit's custom CSS, as a UTF-8 text/css entry. */
+export const configUnitCssSchema = z.object({ businessUnit: unitRef, file: configBinarySchema });
+
 /**
  * Format 1. The parts after the user groups came later, additively: a document without one of them
  * reads as that part empty (nothing is added or changed by it, and nothing here is deleted).
@@ -120,6 +157,11 @@ export const configDocumentSchema = z.object({
   websiteTranslations: z.array(configWebsiteTranslationSchema).max(200_000, 'Size').default([]),
   footers: z.array(configFooterSchema).max(1000, 'Size').default([]),
   contentBlocks: z.array(configContentBlockSchema).max(100_000, 'Size').default([]),
+  manufacturerImages: z.array(configManufacturerImageSchema).max(3, 'Size').default([]),
+  unitLogos: z.array(configUnitLogoSchema).max(1000, 'Size').default([]),
+  productTypeImages: z.array(configProductTypeImageSchema).max(30_000, 'Size').default([]),
+  publicResources: z.array(configPublicResourceSchema).max(10_000, 'Size').default([]),
+  unitCss: z.array(configUnitCssSchema).max(1000, 'Size').default([]),
 });
 export type ConfigDocument = z.output<typeof configDocumentSchema>;
 

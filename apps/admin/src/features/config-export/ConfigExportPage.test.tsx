@@ -1,5 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { CONFIG_PARTS } from '@vellum/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { i18n, loadAllTranslations } from '../../i18n';
 import { mockServer, ok, problem } from '../../test/fakeServer';
 import { cleanupRoute, renderRoute } from '../../test/renderRoute';
 import { auth, signedInWith } from '../../test/signedIn';
@@ -17,6 +19,7 @@ const PREVIEW = {
     { part: 'roles', added: ['Reviewers'], changed: ['Editors'], unchanged: [], onlyHere: ['Local role'] },
     { part: 'userGroups', added: ['Cardiology reviewers'], changed: [], unchanged: ['Cardiology editors'], onlyHere: [] },
     { part: 'productTypes', added: ['cardiology/Pacemakers'], changed: [], unchanged: [], onlyHere: [] },
+    { part: 'unitLogos', added: [], changed: [], unchanged: ['cardiology'], onlyHere: [] },
     {
       part: 'websiteTranslations',
       added: [],
@@ -55,6 +58,7 @@ describe('configuration export', () => {
     expect(within(table).getByText('Local role')).toBeTruthy();
     // every part the server names, with its own label; long lists counted beyond the first 20
     expect(within(table).getByRole('checkbox', { name: 'Product types' })).toBeTruthy();
+    expect((within(table).getByRole('checkbox', { name: 'Business unit logos' }) as HTMLInputElement).disabled).toBe(true);
     expect((within(table).getByRole('checkbox', { name: 'Website texts' }) as HTMLInputElement).disabled).toBe(true);
     expect(within(table).getByText(/cardiology\/en\/text\.19 and 5 more$/)).toBeTruthy();
     // user groups and product types left out
@@ -95,5 +99,12 @@ describe('configuration export', () => {
     await waitFor(() => expect(created).toHaveBeenCalled());
     expect(click).toHaveBeenCalled();
     click.mockRestore();
+  });
+});
+
+describe('texts', () => {
+  it('every part of the configuration has its label', async () => {
+    await loadAllTranslations();
+    for (const part of CONFIG_PARTS) expect(i18n.exists(`configExport.parts.${part}`), part).toBe(true);
   });
 });

@@ -6,6 +6,15 @@ import { businessUnitSortable, listBusinessUnits } from '../business-units/busin
 import { toBusinessUnit } from '../business-units/business-units.service.js';
 import { listRoles } from '../roles/roles.service.js';
 import { listUserGroups } from '../user-groups/user-groups.service.js';
+import {
+  BinaryCollector,
+  productTypeImageKey,
+  readManufacturerImages,
+  readProductTypeImages,
+  readPublicResources,
+  readUnitCss,
+  readUnitLogos,
+} from './config-binaries.js';
 import { readDocumentAttributes, readDocumentTypes, readProductTypes, unitKey } from './config-catalogue.js';
 import { contentBlockKey, readContentBlocks, readFooters } from './config-layout.js';
 import {
@@ -68,6 +77,11 @@ export function canonical(doc: ConfigInput): ConfigDocument {
       (f) => f.businessUnit,
     ),
     contentBlocks: byKey(doc.contentBlocks, contentBlockKey),
+    manufacturerImages: byKey(doc.manufacturerImages, keyOf.manufacturerImages),
+    unitLogos: byKey(doc.unitLogos, keyOf.unitLogos),
+    productTypeImages: byKey(doc.productTypeImages, keyOf.productTypeImages),
+    publicResources: byKey(doc.publicResources, keyOf.publicResources),
+    unitCss: byKey(doc.unitCss, keyOf.unitCss),
     businessUnits: byKey(
       doc.businessUnits.map((u) => ({
         ...u,
@@ -115,6 +129,11 @@ export const keyOf: { [P in ConfigPart]: (item: ConfigItem<P>) => string } = {
   websiteTranslations: translationKey,
   footers: (f) => f.businessUnit,
   contentBlocks: contentBlockKey,
+  manufacturerImages: (i) => i.kind,
+  unitLogos: (l) => l.businessUnit,
+  productTypeImages: productTypeImageKey,
+  publicResources: (r) => unitKey(r.businessUnit, r.name),
+  unitCss: (c) => c.businessUnit,
 };
 
 /**
@@ -123,9 +142,10 @@ export const keyOf: { [P in ConfigPart]: (item: ConfigItem<P>) => string } = {
  * the manufacturer made, the user groups but the fixed super-admin group, without their users, the
  * manufacturer's own settings, unit 0's languages, regions, product types with their attribute
  * definitions, document types and attributes, the website texts, footers and content blocks each
- * level sets.
+ * level sets; and the binaries (the manufacturer's images, the units' logos, the product types' images,
+ * the websites' public resources and custom CSS) by reference, `binaries` collecting their bytes.
  */
-export async function readConfiguration(deps: Deps): Promise<ConfigDocument> {
+export async function readConfiguration(deps: Deps, binaries = new BinaryCollector(deps.files, false)): Promise<ConfigDocument> {
   const units = await allUnits(deps);
   const slugs = await slugsById(deps);
   const roles = await listRoles(deps, { sort: [], search: '' });
@@ -159,5 +179,10 @@ export async function readConfiguration(deps: Deps): Promise<ConfigDocument> {
     websiteTranslations: await readWebsiteTranslations(deps, slugs),
     footers: await readFooters(deps, slugs),
     contentBlocks: await readContentBlocks(deps, slugs),
+    manufacturerImages: await readManufacturerImages(deps, binaries),
+    unitLogos: await readUnitLogos(deps, slugs, binaries),
+    productTypeImages: await readProductTypeImages(deps, slugs, binaries),
+    publicResources: await readPublicResources(deps, slugs, binaries),
+    unitCss: await readUnitCss(deps, slugs, binaries),
   });
 }

@@ -34,6 +34,27 @@ export async function documentOf(zip: Buffer): Promise<Record<string, unknown>> 
   });
 }
 
+/** Every entry of a zip by name, its bytes. */
+export async function entriesOf(zip: Buffer): Promise<Map<string, Buffer>> {
+  const file = await new Promise<yauzl.ZipFile>((resolve, reject) =>
+    yauzl.fromBuffer(zip, { lazyEntries: true }, (err, z) => (err || !z ? reject(err) : resolve(z))),
+  );
+  const result = new Map<string, Buffer>();
+  return new Promise((resolve, reject) => {
+    file.on('end', () => resolve(result));
+    file.on('entry', (entry: yauzl.Entry) => {
+      file.openReadStream(entry, (err, stream) => {
+        if (err || !stream) return reject(err);
+        buffer(stream).then((b) => {
+          result.set(entry.fileName, b);
+          file.readEntry();
+        }, reject);
+      });
+    });
+    file.readEntry();
+  });
+}
+
 /** A document as a zip to upload. */
 export const zipOfDocument = (doc: unknown) => zipOf({ 'config.json': JSON.stringify(doc) });
 

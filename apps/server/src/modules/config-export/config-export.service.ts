@@ -12,32 +12,50 @@ import type { AuthContext } from '../../platform/access.js';
 import { audit } from '../../platform/audit.js';
 import type { Deps } from '../../platform/deps.js';
 import { badRequest } from '../../platform/errors.js';
+import { deferringStore } from '../../platform/storage-deferred.js';
 import { createBusinessUnit, updateBusinessUnitSettings } from '../business-units/business-units.service.js';
 import { putUnitLanguages } from '../languages/languages.service.js';
 import { createRole, listRoles, updateRole } from '../roles/roles.service.js';
 import { createUserGroup, listUserGroups, updateUserGroup } from '../user-groups/user-groups.service.js';
+import {
+  applyManufacturerImages,
+  applyProductTypeImages,
+  applyPublicResources,
+  applyUnitCss,
+  applyUnitLogos,
+  BinaryCollector,
+  productTypeImageKey,
+  readZipBinaries,
+  type ZipBinaries,
+} from './config-binaries.js';
 import { applyDocumentAttributes, applyDocumentTypes, applyProductTypes, unitKey } from './config-catalogue.js';
 import { allUnits, type ConfigItem, canonical, itemsOf, keyOf, readConfiguration, slugsById } from './config-document.js';
 import { applyContentBlocks, applyFooters, contentBlockKey } from './config-layout.js';
 import { applyGlobalLanguages, applyManufacturerSettings, applyRegions, applyWebsiteTranslations } from './config-settings.js';
 import { type UnitIds, unknownReference } from './config-units.js';
-import { configZip, invalidFile, readConfigZip } from './config-zip.js';
+import { configZip, invalidFile, withConfigZip } from './config-zip.js';
 
-/** The export's zip, named for the day. */
+/** The export's zip with its binaries, named for the day. */
 export async function exportConfiguration(deps: Deps): Promise<{ fileName: string; zip: Readable }> {
-  const document = await readConfiguration(deps);
-  return { fileName: `vellum-configuration-${document.exportedAt.slice(0, 10)}.zip`, zip: configZip(document) };
+  const binaries = new BinaryCollector(deps.files, true);
+  const document = await readConfiguration(deps, binaries);
+  return { fileName: `vellum-configuration-${document.exportedAt.slice(0, 10)}.zip`, zip: configZip(document, binaries.entries) };
 }
 
-/** The uploaded zip's document, checked against the contract's schema (400 invalidFile naming the first faults). */
-async function uploadedDocument(upload: Buffer): Promise<ConfigDocument> {
-  const json = await readConfigZip(upload);
-  const parsed = configDocumentSchema.safeParse(json);
-  if (!parsed.success) {
-    const faults = parsed.error.issues.slice(0, 5).map((i) => `${i.path.join('.') || '(document)'}: ${i.message}`);
-    throw invalidFile(`config.json is not a configuration export of format 1 (${faults.join('; ')}).`);
-  }
-  return canonical(parsed.data);
+/**
+ * The uploaded zip's document, checked against the contract's schema (400 invalidFile naming the
+ * first faults), and the binaries it names, read and checked as their areas' uploads are.
+ */
+async function uploadedDocument(upload: Buffer): Promise<{ incoming: ConfigDocument; binaries: ZipBinaries }> {
+  return withConfigZip(upload, async (json, read) => {
+    const parsed = configDocumentSchema.safeParse(json);
+    if (!parsed.success) {
+      const faults = parsed.error.issues.slice(0, 5).map((i) => `${i.path.join('.') || '(document)'}: ${i.message}`);
+      throw invalidFile(`config.json is not a configuration export of format 1 (${faults.join('; ')}).`);
+    }
+    const incoming = canonical(parsed.data);
+    return { incoming, binaries: await readZipBinaries(incoming, read) };
+  });
 }
 
 /** JSON with every object's keys sorted: equal items compare equal whichever order their fields were read in. */
@@ -74,6 +92,10 @@ const UNIT_PARTS = {
   websiteTranslations: true,
   footers: true,
   contentBlocks: true,
+  unitLogos: true,
+  productTypeImages: true,
+  publicResources: true,
+  unitCss: true,
 } as const;
 
 /**
@@ -99,6 +121,15 @@ async function checkReferences(deps: Pick<Deps, 'db'>, incoming: ConfigDocument,
         productType: unknown.productType as string,
       });
   }
+  if (parts.includes('productTypeImages')) {
+    const types = new Set([...here.productTypes, ...incoming.productTypes].map((t) => unitKey(t.businessUnit, t.name)));
+    const unknown = incoming.productTypeImages.find((i) => !types.has(unitKey(i.businessUnit, i.productType)));
+    if (unknown)
+      throw unknownReference('productTypeImages', productTypeImageKey(unknown), {
+        businessUnit: unknown.businessUnit,
+        productType: unknown.productType,
+      });
+  }
   if (!parts.includes('userGroups')) return;
   units.add('global');
   const hereRoles = await listRoles(deps, { sort: [], search: '' });
@@ -122,7 +153,7 @@ function previewOf(incoming: ConfigDocument, here: ConfigDocument, parts: readon
 
 /** What importing the zip would change, per part; writes nothing. */
 export async function previewImport(deps: Deps, upload: Buffer): Promise<ConfigImportPreview> {
-  const incoming = await uploadedDocument(upload);
+  const { incoming } = await uploadedDocument(upload);
   const here = await readConfiguration(deps);
   await checkReferences(deps, incoming, here, CONFIG_PARTS);
   return previewOf(incoming, here, CONFIG_PARTS);
@@ -131,7 +162,8 @@ export async function previewImport(deps: Deps, upload: Buffer): Promise<ConfigI
 /**
  * Applies the chosen parts of the zip in one transaction, in the parts' order, through each area's
  * own service (its rules and its audit row, each a savepoint of this transaction), with one
- * `IMPORT` audit row of what was applied; any refusal rolls all of it back.
+ * `IMPORT` audit row of what was applied; any refusal rolls all of it back. Storage follows the
+ * transaction: the services' deletes wait for the commit, and what a rolled-back import stored goes.
  */
 export async function applyImport(
   deps: Deps,
@@ -139,30 +171,38 @@ export async function applyImport(
   upload: Buffer,
   chosen: readonly ConfigPart[],
 ): Promise<ConfigImportPreview> {
-  const incoming = await uploadedDocument(upload);
+  const { incoming, binaries } = await uploadedDocument(upload);
   const parts = CONFIG_PARTS.filter((p) => chosen.includes(p));
-  return deps.db.transaction(async (tx) => {
-    const txDeps: Deps = { ...deps, db: tx as unknown as Deps['db'] };
-    const here = await readConfiguration(txDeps);
-    await checkReferences(txDeps, incoming, here, parts);
-    const preview = previewOf(incoming, here, parts);
-    for (const diff of preview.parts) {
-      const wanted = new Set([...diff.added, ...diff.changed]);
-      const key = keyOf[diff.part] as (item: unknown) => string;
-      const items = itemsOf(incoming, diff.part).filter((item) => wanted.has(key(item)));
-      if (items.length > 0) await applyPart[diff.part](txDeps, auth, await unitIds(txDeps), items as never);
-    }
-    await audit(tx, auth, {
-      entityName: 'configuration',
-      action: 'IMPORT',
-      changes: {
-        exportedAt: incoming.exportedAt,
-        softwareVersion: incoming.softwareVersion,
-        parts: preview.parts.map((p) => ({ part: p.part, added: p.added, changed: p.changed })),
-      },
+  const storage = deferringStore(deps.files);
+  let committed = false;
+  try {
+    const preview = await deps.db.transaction(async (tx) => {
+      const txDeps: Deps = { ...deps, db: tx as unknown as Deps['db'], files: storage.files };
+      const here = await readConfiguration(txDeps);
+      await checkReferences(txDeps, incoming, here, parts);
+      const preview = previewOf(incoming, here, parts);
+      for (const diff of preview.parts) {
+        const wanted = new Set([...diff.added, ...diff.changed]);
+        const key = keyOf[diff.part] as (item: unknown) => string;
+        const items = itemsOf(incoming, diff.part).filter((item) => wanted.has(key(item)));
+        if (items.length > 0) await applyPart[diff.part](txDeps, auth, await unitIds(txDeps), items as never, binaries);
+      }
+      await audit(tx, auth, {
+        entityName: 'configuration',
+        action: 'IMPORT',
+        changes: {
+          exportedAt: incoming.exportedAt,
+          softwareVersion: incoming.softwareVersion,
+          parts: preview.parts.map((p) => ({ part: p.part, added: p.added, changed: p.changed })),
+        },
+      });
+      return preview;
     });
+    committed = true;
     return preview;
-  });
+  } finally {
+    await storage.settle(committed);
+  }
 }
 
 /** The id of every unit by slug, the global unit's included, as the parts before have left them. */
@@ -171,7 +211,9 @@ async function unitIds(deps: Pick<Deps, 'db'>): Promise<UnitIds> {
 }
 
 /** How each part's added and changed items are written: through its area's own service. */
-const applyPart: { [P in ConfigPart]: (deps: Deps, auth: AuthContext, units: UnitIds, items: ConfigItem<P>[]) => Promise<void> } = {
+const applyPart: {
+  [P in ConfigPart]: (deps: Deps, auth: AuthContext, units: UnitIds, items: ConfigItem<P>[], binaries: ZipBinaries) => Promise<void>;
+} = {
   businessUnits: (deps, auth, _units, items) => applyUnits(deps, auth, items),
   roles: (deps, auth, _units, items) => applyRoles(deps, auth, items),
   userGroups: (deps, auth, _units, items) => applyGroups(deps, auth, items),
@@ -184,6 +226,11 @@ const applyPart: { [P in ConfigPart]: (deps: Deps, auth: AuthContext, units: Uni
   websiteTranslations: applyWebsiteTranslations,
   footers: applyFooters,
   contentBlocks: applyContentBlocks,
+  manufacturerImages: (deps, auth, _units, items, binaries) => applyManufacturerImages(deps, auth, binaries, items),
+  unitLogos: (deps, auth, units, items, binaries) => applyUnitLogos(deps, auth, units, binaries, items),
+  productTypeImages: (deps, auth, units, items, binaries) => applyProductTypeImages(deps, auth, units, binaries, items),
+  publicResources: (deps, auth, units, items, binaries) => applyPublicResources(deps, auth, units, binaries, items),
+  unitCss: (deps, auth, units, items, binaries) => applyUnitCss(deps, auth, units, binaries, items),
 };
 
 async function applyUnits(deps: Deps, auth: AuthContext, units: ConfigDocument['businessUnits']) {

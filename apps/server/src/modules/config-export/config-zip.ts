@@ -13,20 +13,25 @@ const DOCUMENT_MAX_BYTES = 20 * 1024 * 1024;
 
 export const invalidFile = (reason: string) => new AppError(ConfigExportErrorKeys.invalidFile, 400, { reason });
 
-/** The export's zip: the document as config.json, as a stream. */
-export function configZip(document: unknown): Readable {
+/** The export's zip: the document as config.json and each binary at its path beside it, as a stream. */
+export function configZip(document: unknown, binaries: ReadonlyMap<string, Buffer> = new Map()): Readable {
   const zip = new ZipFile();
   zip.addBuffer(Buffer.from(`${JSON.stringify(document, null, 2)}\n`, 'utf8'), CONFIG_DOCUMENT_NAME);
+  for (const [path, bytes] of binaries) zip.addBuffer(bytes, path);
   zip.end();
   return zip.outputStream as Readable;
 }
 
+/** Reads an entry of the uploaded zip by its exact path, whole; it must hold `size` bytes (400 invalidFile otherwise). */
+export type ZipEntryReader = (path: string, size: number) => Promise<Buffer>;
+
 /**
- * The JSON an uploaded zip holds as config.json, read within the bulk import's limits (decision
- * 0057: no entry climbing out, at most 10,000 entries, no entry compressed past 100:1, none
- * encrypted) and at most 20 MB inflated; anything else 400 `error.configImport.invalidFile`.
+ * Hands the JSON an uploaded zip holds as config.json, and a reader of its other entries, to `use`;
+ * the zip read within the bulk import's limits (decision 0057: no entry climbing out, at most
+ * 10,000 entries, no entry compressed past 100:1, none encrypted) and config.json at most 20 MB
+ * inflated; anything else 400 `error.configImport.invalidFile`. The zip is closed once `use` is done.
  */
-export async function readConfigZip(upload: Buffer): Promise<unknown> {
+export async function withConfigZip<T>(upload: Buffer, use: (json: unknown, read: ZipEntryReader) => Promise<T>): Promise<T> {
   const dir = await mkdtemp(join(tmpdir(), 'vellum-config-'));
   try {
     const path = join(dir, 'upload.zip');
@@ -35,17 +40,26 @@ export async function readConfigZip(upload: Buffer): Promise<unknown> {
       throw err instanceof ZipRefused ? invalidFile(err.message) : err;
     });
     try {
-      const entry = entries.find((e) => e.fileName === CONFIG_DOCUMENT_NAME);
+      const byName = new Map(entries.map((e) => [e.fileName, e]));
+      const read: ZipEntryReader = async (name, size) => {
+        const entry = byName.get(name);
+        if (!entry) throw invalidFile(`The zip holds no ${name}.`);
+        if (entry.uncompressedSize !== size) throw invalidFile(`${name} holds ${entry.uncompressedSize} bytes, not ${size}.`);
+        return buffer(await openEntry(zip, entry)).catch((err: Error) => {
+          throw invalidFile(`${name} cannot be read: ${err.message}.`);
+        });
+      };
+      const entry = byName.get(CONFIG_DOCUMENT_NAME);
       if (!entry) throw invalidFile(`The zip holds no ${CONFIG_DOCUMENT_NAME}.`);
       if (entry.uncompressedSize > DOCUMENT_MAX_BYTES) throw invalidFile(`${CONFIG_DOCUMENT_NAME} is larger than 20 MB.`);
-      const bytes = await buffer(await openEntry(zip, entry)).catch((err: Error) => {
-        throw invalidFile(`${CONFIG_DOCUMENT_NAME} cannot be read: ${err.message}.`);
-      });
+      const bytes = await read(CONFIG_DOCUMENT_NAME, entry.uncompressedSize);
+      let json: unknown;
       try {
-        return JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
+        json = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
       } catch {
         throw invalidFile(`${CONFIG_DOCUMENT_NAME} is not JSON in UTF-8.`);
       }
+      return await use(json, read);
     } finally {
       zip.close();
     }

@@ -12,7 +12,7 @@ import type { AuthContext } from '../../../platform/access.js';
 import { receiveStream } from '../../../platform/binaries.js';
 import type { Deps } from '../../../platform/deps.js';
 import { AppError } from '../../../platform/errors.js';
-import type { FileStore } from '../../../platform/file-store.js';
+import { type DeferringStore, deferringStore } from '../../../platform/storage-deferred.js';
 import { createDocument, deleteDocument, getDocument, updateDocument } from '../../documents/documents.service.js';
 import { attachBinary, FILE_BINARY_KINDS } from '../../files/file-binaries.service.js';
 import { currentVersion, filesOfDocument, lotRangesOfDocument } from '../../files/files.repo.js';
@@ -181,8 +181,6 @@ export class DocumentSheetImport implements SheetImport {
   readonly out: Outcome = { rows: 0, created: 0, updated: 0, unchanged: 0, removed: 0, rejected: 0, errors: [], rejectedRows: [] };
   /** Objects stored by this import (removed again when it rolls back). */
   readonly storedKeys: string[] = [];
-  /** Objects the import's deletes let go of (removed once it commits). */
-  readonly releasedKeys: string[] = [];
   /**
    * Objects stored for rows that were rejected, or identical to what is stored: removed once the
    * transaction has ended, whatever its end (the store's delete asks the database whether a
@@ -203,7 +201,7 @@ export class DocumentSheetImport implements SheetImport {
   /** Lower-cased file names the sheet names per lower-cased document number, with their first row. */
   private readonly namedFiles = new Map<string, Map<string, number>>();
   /** The deletes' store: the objects they let go of are removed only once the import commits. */
-  private readonly deferring: FileStore;
+  private readonly deferring: DeferringStore;
 
   constructor(
     private readonly deps: Pick<Deps, 'files'>,
@@ -212,14 +210,7 @@ export class DocumentSheetImport implements SheetImport {
     private readonly check: boolean,
     private readonly binaries: Pick<ZipSheet, 'entry'>,
   ) {
-    const released = this.releasedKeys;
-    this.deferring = new Proxy(deps.files, {
-      get(target, prop) {
-        if (prop === 'delete') return async (key: string) => void released.push(key);
-        const value = Reflect.get(target, prop, target);
-        return typeof value === 'function' ? value.bind(target) : value;
-      },
-    });
+    this.deferring = deferringStore(deps.files);
   }
 
   async run(tx: DbOrTx, records: AsyncIterable<string[]>, replace: boolean, onBatch: (rowsDone: number) => Promise<void>) {
@@ -359,7 +350,7 @@ export class DocumentSheetImport implements SheetImport {
     let storedKey: string | undefined;
     try {
       const result = await tx.transaction(async (sp) => {
-        const deps = { db: sp as Deps['db'], files: this.deferring };
+        const deps = { db: sp as Deps['db'], files: this.deferring.files };
         stage = 'document';
         const doc = await this.applyDocument(deps, lower, existing, parsed.data, c.attributes);
         let outcome: 'created' | 'updated' | 'unchanged' = doc.created ? 'created' : doc.changed ? 'updated' : 'unchanged';
@@ -645,7 +636,7 @@ export class DocumentSheetImport implements SheetImport {
    * one stays, reported). Their objects are removed once the import commits.
    */
   private async removeLeftOut(tx: DbOrTx) {
-    const deps = { db: tx as Deps['db'], files: this.deferring };
+    const deps = { db: tx as Deps['db'], files: this.deferring.files };
     const named = new Set([...this.namedDocuments, ...this.applied.values()]);
     for (const id of await documentIdsOfUnit(tx, this.unitId)) {
       if (named.has(id)) continue;
@@ -712,7 +703,7 @@ export class DocumentSheetImport implements SheetImport {
 
   /** Storage is not transactional: what a rolled-back import stored goes; what a committed one let go of goes. */
   async settle(committed: boolean): Promise<void> {
-    const gone = [...this.discardedKeys, ...(committed ? this.releasedKeys : this.storedKeys)];
+    const gone = [...this.discardedKeys, ...(committed ? this.deferring.released : this.storedKeys)];
     await Promise.all(gone.map((key) => this.deps.files.delete(key).catch(() => {})));
   }
 
