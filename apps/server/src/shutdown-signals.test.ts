@@ -61,7 +61,7 @@ it('leaves a failed build to the start, which says why and exits itself', async 
 });
 
 it('takes a signal delivered twice at once (a Ctrl-C under tsx) as one, and a later one as "stop at once"', async () => {
-  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.useFakeTimers({ toFake: ['Date', 'setTimeout', 'clearTimeout'] });
   try {
     const exit = vi.spyOn(process, 'exit').mockImplementation((() => undefined) as never);
     let closed!: () => void;
@@ -71,7 +71,8 @@ it('takes a signal delivered twice at once (a Ctrl-C under tsx) as one, and a la
       close,
       server: { closeAllConnections: () => {} },
     } as unknown as FastifyInstance;
-    stopOnSignals(Promise.resolve(app), { close: vi.fn(async () => {}) } as unknown as Database, 60_000);
+    const database = { close: vi.fn(async () => {}) } as unknown as Database;
+    stopOnSignals(Promise.resolve(app), database, 60_000);
     process.emit('SIGINT');
     process.emit('SIGINT');
     await vi.waitFor(() => expect(close).toHaveBeenCalledOnce());
@@ -80,7 +81,13 @@ it('takes a signal delivered twice at once (a Ctrl-C under tsx) as one, and a la
     vi.setSystemTime(Date.now() + SAME_SIGNAL_MS + 1);
     process.emit('SIGINT');
     expect(exit).toHaveBeenCalledWith(1);
+    // the drain then ends: its timers go with it (none fires later in this process)
     closed();
+    await vi.waitFor(() => expect(database.close).toHaveBeenCalledOnce());
+    await vi.waitFor(() => expect(exit).toHaveBeenCalledWith(0));
+    const calls = exit.mock.calls.length;
+    vi.advanceTimersByTime(100_000);
+    expect(exit.mock.calls.length).toBe(calls);
   } finally {
     vi.useRealTimers();
   }

@@ -27,9 +27,11 @@ export function stopOnSignals(building: FastifyInstance | Promise<FastifyInstanc
   let stoppingSince: number | undefined;
   const stop = async (signal: string) => {
     if (stoppingSince !== undefined) {
-      if (Date.now() - stoppingSince < SAME_SIGNAL_MS) return;
-      process.stderr.write(`${signal} again: stopping at once\n`);
-      process.exit(1);
+      if (Date.now() - stoppingSince >= SAME_SIGNAL_MS) {
+        process.stderr.write(`${signal} again: stopping at once\n`);
+        process.exit(1);
+      }
+      return;
     }
     stoppingSince = Date.now();
     let app: FastifyInstance;
@@ -44,18 +46,25 @@ export function stopOnSignals(building: FastifyInstance | Promise<FastifyInstanc
       app.log.warn('shutdown timeout: the connections still open are closed');
       app.server.closeAllConnections();
     }, timeoutMs);
-    setTimeout(() => {
+    const last = setTimeout(() => {
       app.log.error('shutdown did not finish: exiting');
       process.exit(1);
     }, timeoutMs + LAST_GRACE_MS).unref();
+    // neither timer outlives the stop (a process whose exit is not the end of it, a test, keeps running)
+    const settled = () => {
+      clearTimeout(cut);
+      clearTimeout(last);
+    };
     try {
       await app.close();
       clearTimeout(cut);
       await database.close();
       app.log.info('stopped');
+      settled();
       process.exit(0);
     } catch (err) {
       app.log.error(err, 'shutdown failed');
+      settled();
       process.exit(1);
     }
   };
