@@ -21,6 +21,14 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
+/** What a stop uses of the app: its log, close and server. */
+const fakeApp = (close: () => Promise<void>) =>
+  ({
+    log: { info: () => {}, warn: () => {}, error: () => {} },
+    close,
+    server: { closeAllConnections: () => {} },
+  }) as unknown as FastifyInstance;
+
 it('stops gracefully on a signal that arrives while the app is still being built', async () => {
   const exit = vi.spyOn(process, 'exit').mockImplementation((() => undefined) as never);
   let built!: (app: FastifyInstance) => void;
@@ -28,11 +36,7 @@ it('stops gracefully on a signal that arrives while the app is still being built
     built = resolve;
   });
   const close = vi.fn(async () => {});
-  const app = {
-    log: { info: () => {}, warn: () => {}, error: () => {} },
-    close,
-    server: { closeAllConnections: () => {} },
-  } as unknown as FastifyInstance;
+  const app = fakeApp(close);
   const database = { close: vi.fn(async () => {}) } as unknown as Database;
   const before = process.listenerCount('SIGTERM');
   stopOnSignals(building, database, 1_000);
@@ -66,11 +70,7 @@ it('takes a signal delivered twice at once (a Ctrl-C under tsx) as one, and a la
     const exit = vi.spyOn(process, 'exit').mockImplementation((() => undefined) as never);
     let closed!: () => void;
     const close = vi.fn(() => new Promise<void>((resolve) => (closed = resolve)));
-    const app = {
-      log: { info: () => {}, warn: () => {}, error: () => {} },
-      close,
-      server: { closeAllConnections: () => {} },
-    } as unknown as FastifyInstance;
+    const app = fakeApp(close);
     const database = { close: vi.fn(async () => {}) } as unknown as Database;
     stopOnSignals(Promise.resolve(app), database, 60_000);
     process.emit('SIGINT');

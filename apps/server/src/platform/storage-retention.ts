@@ -11,22 +11,9 @@ export type KeptObjects = (keys: readonly string[]) => Promise<Set<string>>;
  * absent object): nothing a caller does changes.
  */
 export function retainingStore(store: FileStore, kept: KeptObjects): FileStore {
+  // every other method as the store's own (its methods are closures, not bound to the object)
   return {
-    kind: store.kind,
-    probe: () => store.probe(),
-    put: (prefix, data, extension) => store.put(prefix, data, extension),
-    putAt: (key, data) => store.putAt(key, data),
-    get: (key) => store.get(key),
-    putStream: (prefix, source, extension, options) => store.putStream(prefix, source, extension, options),
-    stat: (key) => store.stat(key),
-    open: (key, range) => store.open(key, range),
-    list: (prefix) => store.list(prefix),
-    presignedUrl: store.presignedUrl
-      ? (key, options) => store.presignedUrl?.(key, options) ?? Promise.reject(new Error('no presigned URL'))
-      : undefined,
-    presignedPut: store.presignedPut
-      ? (prefix, extension, options) => store.presignedPut?.(prefix, extension, options) ?? Promise.reject(new Error('no presigned PUT'))
-      : undefined,
+    ...store,
     async delete(key) {
       if ((await kept([key])).has(key)) return;
       await store.delete(key);

@@ -15,19 +15,8 @@ let admin: ReturnType<typeof as>;
 let adminEmail: string;
 let reader: ReturnType<typeof as>;
 const anonymous = () => as(ctx.app, undefined);
-const KINDS = [
-  'welcome',
-  'password-reset',
-  'account-locked',
-  'paper-copy-confirmation',
-  'restricted-document-link',
-  'export-ready',
-  'export-failed',
-  'scheduled-export-ready',
-  'scheduled-export-failed',
-  'ticket-created',
-  'ticket-attachment',
-];
+/** Every mail the product sends, in the preview's order. */
+const KINDS = [...MAIL_TEMPLATES];
 
 beforeAll(async () => {
   ctx = await createTestContext();
