@@ -17,8 +17,8 @@ import { CONTENT_BLOCK_TYPES, contentBlockInput, footerItemInput, publicResource
 export const CONFIG_FORMAT_VERSION = 1;
 /** The name of the document inside the zip. */
 export const CONFIG_DOCUMENT_NAME = 'config.json';
-/** The largest zip an import reads (bytes). */
-export const CONFIG_IMPORT_MAX_BYTES = 50 * 1024 * 1024;
+/** The largest zip an import reads (bytes): 2 GB, as a bulk upload's; it is streamed to disk, and its binaries read one at a time. */
+export const CONFIG_IMPORT_MAX_BYTES = 2 * 1024 * 1024 * 1024;
 
 /** The parts of the configuration, in the order an import applies them (a part may name entities of the ones before it). */
 export const CONFIG_PARTS = [

@@ -1,3 +1,8 @@
+import { createWriteStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import type { MultipartFile } from '@fastify/multipart';
 import { ErrorKeys } from '@vellum/contract';
 import type { FastifyRequest } from 'fastify';
@@ -32,6 +37,30 @@ export async function withFilePart<T>(
     return result;
   } catch (err) {
     throw multipartFailure(err, field, () => tooLarge(maxBytes));
+  }
+}
+
+/**
+ * The one file of a multipart request, as `withFilePart` takes it, streamed to a file of a folder of
+ * its own under the system's temporary folder (never held in memory), handed to `use` by its path
+ * once whole, and removed with its folder when `use` is done, however it ends.
+ */
+export async function withFilePartOnDisk<T>(
+  req: FastifyRequest,
+  field: string,
+  maxBytes: number,
+  use: (path: string) => Promise<T>,
+): Promise<T> {
+  const dir = await mkdtemp(join(tmpdir(), 'vellum-upload-'));
+  try {
+    const path = join(dir, 'upload');
+    await withFilePart(req, field, maxBytes, async (part) => {
+      await pipeline(part.file, createWriteStream(path));
+      if (part.file.truncated) throw tooLarge(maxBytes);
+    });
+    return await use(path);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
   }
 }
 

@@ -21,7 +21,7 @@ import { checkResourceContent } from '../website-layout/resource-upload.js';
 import { findPublicResourceByName, listPublicResources } from '../website-layout/website-layout.repo.js';
 import { unitKey } from './config-catalogue.js';
 import { type UnitIds, unitIdOf, unknownReference } from './config-units.js';
-import { invalidFile, type ZipEntryReader } from './config-zip.js';
+import { invalidFile, type ZipEntryReader, type ZipSource } from './config-zip.js';
 
 type ManufacturerImage = ConfigDocument['manufacturerImages'][number];
 type UnitLogo = ConfigDocument['unitLogos'][number];
@@ -29,8 +29,14 @@ type ProductTypeImage = ConfigDocument['productTypeImages'][number];
 type PublicResource = ConfigDocument['publicResources'][number];
 type UnitCss = ConfigDocument['unitCss'][number];
 
-/** The binaries of an uploaded zip the document names, by path, their size and SHA-256 verified. */
-export type ZipBinaries = ReadonlyMap<string, Buffer>;
+/**
+ * The binaries of an uploaded zip the document names, once each has been read and verified: each is
+ * read from the zip again when its part is applied, and its SHA-256 checked again, so an import holds
+ * one binary in memory at a time, whatever the zip's size.
+ */
+export interface ZipBinaries {
+  bytes(file: ConfigBinary): Promise<Buffer>;
+}
 
 /** How each media type a travelling binary may have ends its path. */
 const EXTENSION: Record<string, string> = {
@@ -48,21 +54,33 @@ const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex
 
 /**
  * The binaries an export reads: each one's reference for the document and, when the zip is being
- * written, its bytes by path (one entry for equal bytes named twice).
+ * written, its source by path (one entry for equal bytes named twice): a stored object is opened
+ * again only when the zip writes it, so the export holds no binary longer than it takes to hash it.
  */
 export class BinaryCollector {
-  readonly entries = new Map<string, Buffer>();
+  readonly entries = new Map<string, ZipSource>();
   constructor(
     private readonly files: Deps['files'],
     private readonly keep: boolean,
   ) {}
 
-  /** The reference of bytes of a media type. */
-  of(bytes: Buffer, mediaType: string): ConfigBinary {
-    const hash = sha256(bytes);
+  /** The reference of bytes of a media type (carried as they are, or read again from the stored object of that key). */
+  of(bytes: Buffer, mediaType: string, key?: string): ConfigBinary {
+    return this.reference(mediaType, bytes.length, sha256(bytes), key ?? bytes);
+  }
+
+  private reference(mediaType: string, size: number, hash: string, source: Buffer | string): ConfigBinary {
     const path = `${CONFIG_BINARY_FOLDER}${hash}.${EXTENSION[mediaType] ?? 'bin'}`;
-    if (this.keep) this.entries.set(path, bytes);
-    return { path, mediaType, size: bytes.length, sha256: hash };
+    if (this.keep && !this.entries.has(path)) this.entries.set(path, typeof source === 'string' ? this.opener(source) : source);
+    return { path, mediaType, size, sha256: hash };
+  }
+
+  private opener(key: string) {
+    return async () => {
+      const stream = await this.files.open(key);
+      if (!stream) throw new Error(`The stored object ${key} is gone.`);
+      return stream;
+    };
   }
 
   /**
@@ -77,10 +95,10 @@ export class BinaryCollector {
   ): Promise<ConfigBinary | undefined> {
     if (!key) return undefined;
     const type = mediaType ?? IMAGE_TYPES[key.slice(key.lastIndexOf('.') + 1).toLowerCase()];
-    if (known && type && !this.keep)
-      return { path: `${CONFIG_BINARY_FOLDER}${known.sha256}.${EXTENSION[type] ?? 'bin'}`, mediaType: type, ...known };
-    const bytes = type ? await this.files.get(key) : undefined;
-    return bytes && type ? this.of(bytes, type) : undefined;
+    if (!type) return undefined;
+    if (known) return this.keep && !(await this.files.stat(key)) ? undefined : this.reference(type, known.size, known.sha256, key);
+    const bytes = await this.files.get(key);
+    return bytes ? this.of(bytes, type, key) : undefined;
   }
 }
 
@@ -162,6 +180,8 @@ const CSS: BinaryRule = {
   },
 };
 
+const RULES = [IMAGE, RESOURCE, CSS];
+
 /** Every binary the document names, with the rule of the area it goes to. */
 function namedBinaries(doc: ConfigDocument): { file: ConfigBinary; rule: BinaryRule }[] {
   return [
@@ -173,47 +193,48 @@ function namedBinaries(doc: ConfigDocument): { file: ConfigBinary; rule: BinaryR
   ];
 }
 
-/** The most bytes the binaries of one import may hold together once inflated (they are held in memory while it runs). */
-const BINARIES_MAX_BYTES = 200 * 1024 * 1024;
+/** The entry of the zip at the reference's path, holding exactly its size and SHA-256 (400 invalidFile otherwise). */
+async function readVerified(read: ZipEntryReader, file: ConfigBinary): Promise<Buffer> {
+  const bytes = await read(file.path, file.size);
+  if (bytes.length !== file.size || sha256(bytes) !== file.sha256) throw invalidFile(`${file.path} does not match its SHA-256.`);
+  return bytes;
+}
 
 /**
  * Reads the binaries the document names from the zip, each within its area's size limit, its size
  * and SHA-256 verified and its kind decided by its content by the area's own check, as an upload by
  * hand (an HTML page named .png is no image); any fault 400 invalidFile before anything is written.
+ * Each is read, checked and let go of in turn; the reader answered reads them again as they are applied.
  */
 export async function readZipBinaries(doc: ConfigDocument, read: ZipEntryReader): Promise<ZipBinaries> {
-  const result = new Map<string, Buffer>();
-  let total = 0;
+  const checked = new Set<string>();
   for (const { file, rule } of namedBinaries(doc)) {
     if (file.size > rule.maxBytes) throw invalidFile(`${file.path} is larger than ${rule.maxBytes} bytes.`);
-    let bytes = result.get(file.path);
-    if (!bytes) {
-      total += file.size;
-      if (total > BINARIES_MAX_BYTES) throw invalidFile(`The binaries hold more than ${BINARIES_MAX_BYTES} bytes.`);
-      bytes = await read(file.path, file.size);
-      if (bytes.length !== file.size || sha256(bytes) !== file.sha256) throw invalidFile(`${file.path} does not match its SHA-256.`);
-      result.set(file.path, bytes);
-    }
+    // equal bytes named twice are checked once per rule and media type
+    const once = `${file.path}|${file.mediaType}|${RULES.indexOf(rule)}`;
+    if (checked.has(once)) continue;
+    const bytes = await readVerified(read, file);
     const kind = await rule.kindOf(bytes).catch((err: Error) => {
       throw invalidFile(`${file.path} is not a file this part accepts (${err instanceof AppError ? err.key : err.message}).`);
     });
     if (kind !== file.mediaType) throw invalidFile(`${file.path} holds ${kind}, not ${file.mediaType}.`);
+    checked.add(once);
   }
-  return result;
+  return { bytes: (file) => readVerified(read, file) };
 }
 
-const bytesOf = (binaries: ZipBinaries, file: ConfigBinary) => binaries.get(file.path) as Buffer;
+const bytesOf = (binaries: ZipBinaries, file: ConfigBinary) => binaries.bytes(file);
 
 /** Through the manufacturer's own image upload: checked as uploaded by hand, the replaced image removed once the import commits. */
 export async function applyManufacturerImages(deps: Deps, auth: AuthContext, binaries: ZipBinaries, images: ManufacturerImage[]) {
-  for (const image of images) await storeManufacturerImage(deps, auth, image.kind, await checkImage(bytesOf(binaries, image.file)));
+  for (const image of images) await storeManufacturerImage(deps, auth, image.kind, await checkImage(await bytesOf(binaries, image.file)));
 }
 
 /** Through the units' own logo upload. */
 export async function applyUnitLogos(deps: Deps, auth: AuthContext, units: UnitIds, binaries: ZipBinaries, logos: UnitLogo[]) {
   for (const logo of logos) {
     const unitId = unitIdOf(units, 'unitLogos', logo.businessUnit, logo.businessUnit);
-    await storeLogo(deps, auth, unitId, await checkImage(bytesOf(binaries, logo.file)));
+    await storeLogo(deps, auth, unitId, await checkImage(await bytesOf(binaries, logo.file)));
   }
 }
 
@@ -230,7 +251,7 @@ export async function applyProductTypeImages(
     const unitId = unitIdOf(units, 'productTypeImages', key, image.businessUnit);
     const type = (await listProductTypes(deps.db, unitId)).find((t) => t.name === image.productType);
     if (!type) throw unknownReference('productTypeImages', key, { businessUnit: image.businessUnit, productType: image.productType });
-    await storeTypeImage(deps, auth, type.id, image.kind, await checkImage(bytesOf(binaries, image.file)));
+    await storeTypeImage(deps, auth, type.id, image.kind, await checkImage(await bytesOf(binaries, image.file)));
   }
 }
 
@@ -245,7 +266,7 @@ export async function applyPublicResources(
   for (const resource of resources) {
     const unitId = unitIdOf(units, 'publicResources', unitKey(resource.businessUnit, resource.name), resource.businessUnit);
     const before = await findPublicResourceByName(deps.db, unitId, resource.name);
-    const checked = await checkResourceContent(bytesOf(binaries, resource.file));
+    const checked = await checkResourceContent(await bytesOf(binaries, resource.file));
     await uploadPublicResource(deps, auth, unitId, {
       ...checked,
       name: before ? undefined : resource.name,
@@ -258,6 +279,6 @@ export async function applyPublicResources(
 export async function applyUnitCss(deps: Deps, auth: AuthContext, units: UnitIds, binaries: ZipBinaries, sheets: UnitCss[]) {
   for (const sheet of sheets) {
     const unitId = unitIdOf(units, 'unitCss', sheet.businessUnit, sheet.businessUnit);
-    await updateCss(deps, auth, unitId, bytesOf(binaries, sheet.file).toString('utf8'));
+    await updateCss(deps, auth, unitId, (await bytesOf(binaries, sheet.file)).toString('utf8'));
   }
 }

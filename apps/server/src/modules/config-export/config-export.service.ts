@@ -46,15 +46,15 @@ export async function exportConfiguration(deps: Deps): Promise<{ fileName: strin
  * The uploaded zip's document, checked against the contract's schema (400 invalidFile naming the
  * first faults), and the binaries it names, read and checked as their areas' uploads are.
  */
-async function uploadedDocument(upload: Buffer): Promise<{ incoming: ConfigDocument; binaries: ZipBinaries }> {
-  return withConfigZip(upload, async (json, read) => {
+async function withUploadedDocument<T>(zip: string, use: (incoming: ConfigDocument, binaries: ZipBinaries) => Promise<T>): Promise<T> {
+  return withConfigZip(zip, async (json, read) => {
     const parsed = configDocumentSchema.safeParse(json);
     if (!parsed.success) {
       const faults = parsed.error.issues.slice(0, 5).map((i) => `${i.path.join('.') || '(document)'}: ${i.message}`);
       throw invalidFile(`config.json is not a configuration export of format 1 (${faults.join('; ')}).`);
     }
     const incoming = canonical(parsed.data);
-    return { incoming, binaries: await readZipBinaries(incoming, read) };
+    return use(incoming, await readZipBinaries(incoming, read));
   });
 }
 
@@ -151,12 +151,13 @@ function previewOf(incoming: ConfigDocument, here: ConfigDocument, parts: readon
   };
 }
 
-/** What importing the zip would change, per part; writes nothing. */
-export async function previewImport(deps: Deps, upload: Buffer): Promise<ConfigImportPreview> {
-  const { incoming } = await uploadedDocument(upload);
-  const here = await readConfiguration(deps);
-  await checkReferences(deps, incoming, here, CONFIG_PARTS);
-  return previewOf(incoming, here, CONFIG_PARTS);
+/** What importing the zip (the path of the uploaded file) would change, per part; writes nothing. */
+export async function previewImport(deps: Deps, zip: string): Promise<ConfigImportPreview> {
+  return withUploadedDocument(zip, async (incoming) => {
+    const here = await readConfiguration(deps);
+    await checkReferences(deps, incoming, here, CONFIG_PARTS);
+    return previewOf(incoming, here, CONFIG_PARTS);
+  });
 }
 
 /**
@@ -165,13 +166,17 @@ export async function previewImport(deps: Deps, upload: Buffer): Promise<ConfigI
  * `IMPORT` audit row of what was applied; any refusal rolls all of it back. Storage follows the
  * transaction: the services' deletes wait for the commit, and what a rolled-back import stored goes.
  */
-export async function applyImport(
+export async function applyImport(deps: Deps, auth: AuthContext, zip: string, chosen: readonly ConfigPart[]): Promise<ConfigImportPreview> {
+  return withUploadedDocument(zip, (incoming, binaries) => applyDocument(deps, auth, incoming, binaries, chosen));
+}
+
+async function applyDocument(
   deps: Deps,
   auth: AuthContext,
-  upload: Buffer,
+  incoming: ConfigDocument,
+  binaries: ZipBinaries,
   chosen: readonly ConfigPart[],
 ): Promise<ConfigImportPreview> {
-  const { incoming, binaries } = await uploadedDocument(upload);
   const parts = CONFIG_PARTS.filter((p) => chosen.includes(p));
   const storage = deferringStore(deps.files);
   let committed = false;
