@@ -165,6 +165,7 @@ const stateParts = (state: string, checked: string) => ({
 function directSql(
   filter: string | { kept: string; checked: string; against: string; outside: string },
   count: 'kept' | 'apart' | 'window' = 'window',
+  order = 'lower(d.number), d.id',
 ): string {
   const unit = 'd.business_unit_id = $1';
   // a publish state: its two parts, each in number order up to the page's end, merged; each counted apart
@@ -172,9 +173,7 @@ function directSql(
   const from =
     parts.length === 1
       ? `SELECT * FROM document d WHERE ${unit} AND ${parts[0]}`
-      : parts
-          .map((p) => `(SELECT * FROM document d WHERE ${unit} AND ${p} ORDER BY lower(d.number), d.id LIMIT ${PAGE_SIZE})`)
-          .join(' UNION ALL ');
+      : parts.map((p) => `(SELECT * FROM document d WHERE ${unit} AND ${p} ORDER BY ${order} LIMIT ${PAGE_SIZE})`).join(' UNION ALL ');
   const total = {
     kept: 'coalesce((SELECT dc.documents FROM document_count dc WHERE dc.business_unit_id = $1), 0)',
     apart:
@@ -194,7 +193,7 @@ function directSql(
       (SELECT count(*)::int FROM file fc WHERE fc.document_id = d.id) AS file_count,
       ${total} AS total
     FROM (${from}) d
-    ORDER BY lower(d.number), d.id LIMIT ${PAGE_SIZE}`;
+    ORDER BY ${order} LIMIT ${PAGE_SIZE}`;
 }
 
 /** A file of the document that is not archived, whose current version the live publication holds and whose publish date passes the condition. */
@@ -211,6 +210,8 @@ const scheduled = `(${mayBeScheduled} AND ${liveFile('f.current_publish_date > n
 interface Scenario {
   name: string;
   body: Record<string, unknown>;
+  /** The list's sort, when not by number (`name,asc`). */
+  sort?: string;
   sql: string;
   values: unknown[];
 }
@@ -307,13 +308,28 @@ export async function documentSearchBench(): Promise<void> {
         sql: directSql(stateParts('UNPUBLISHED', `NOT ${published} AND NOT ${scheduled}`), 'apart'),
         values: [unitId, liveContent],
       },
+      {
+        name: 'unpublished documents, by name',
+        body: { publishState: 'UNPUBLISHED' },
+        sort: 'name,asc',
+        sql: directSql(stateParts('UNPUBLISHED', `NOT ${published} AND NOT ${scheduled}`), 'apart', 'lower(d.name), d.id'),
+        values: [unitId, liveContent],
+      },
+      {
+        name: 'published documents, last changed first',
+        body: { publishState: 'PUBLISHED' },
+        sort: 'lastModifiedDate,desc',
+        sql: directSql(stateParts('PUBLISHED', `d.published_from <= now() AND ${published}`), 'apart', 'd.last_modified_date DESC, d.id'),
+        values: [unitId, liveContent],
+      },
       { name: 'orphans', body: { orphans: true }, sql: directSql('NOT d.linked', 'apart'), values: [unitId] },
     ];
 
     const headers = await signInHeaders(server.url, DEMO_USERS.admin);
-    const url = `${server.url}/api/documents/search?business-unit=${unitId}&page=0&size=${PAGE_SIZE}`;
+    const listUrl = `${server.url}/api/documents/search?business-unit=${unitId}&page=0&size=${PAGE_SIZE}`;
     const rows: { scenario: Scenario; total: number; api: LoadResult; sql: LoadResult }[] = [];
     for (const scenario of scenarios) {
+      const url = scenario.sort ? `${listUrl}&sort=${scenario.sort}` : listUrl;
       // both answer the same page and total before either is timed
       const res = await fetch(url, {
         method: 'POST',

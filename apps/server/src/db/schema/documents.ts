@@ -134,6 +134,25 @@ export const document = pgTable(
       t.liveStateFrom,
       t.liveStateUntil,
     ),
+    // the same in the list's other index-backed orders: by name and by last change (a page read from the index, not sorted)
+    index('document_unit_live_state_name_idx').on(
+      t.businessUnitId,
+      t.liveStateContentId,
+      t.liveState,
+      sql`lower(${t.name})`,
+      t.id,
+      t.liveStateFrom,
+      t.liveStateUntil,
+    ),
+    index('document_unit_live_state_modified_idx').on(
+      t.businessUnitId,
+      t.liveStateContentId,
+      t.liveState,
+      t.lastModifiedDate,
+      t.id,
+      t.liveStateFrom,
+      t.liveStateUntil,
+    ),
     // the kept states of a live content counted without the number: one entry per state, deduplicated, a few pages per unit
     index('document_unit_live_count_idx').on(t.businessUnitId, t.liveStateContentId, t.liveState),
     index('document_unit_live_from_idx').on(t.businessUnitId, t.liveStateFrom).where(sql`${t.liveStateFrom} IS NOT NULL`),

@@ -40,8 +40,8 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const search = async (payload: object, size = 200, page = 0) => {
-  const url = `/api/documents/search?business-unit=${ready.unit.id}&size=${size}&page=${page}`;
+const search = async (payload: object, size = 200, page = 0, sort = '') => {
+  const url = `/api/documents/search?business-unit=${ready.unit.id}&size=${size}&page=${page}${sort && `&sort=${sort}`}`;
   const body = (await reader({ method: 'POST', url, payload })).json();
   return { items: body.items as { id: number; number: string; publishState: string }[], total: body.pageable.totalElements as number };
 };
@@ -85,6 +85,14 @@ async function expectFiltersAgree(): Promise<Map<number, string>> {
       paged.push(...part.items.map((i) => i.id));
     }
     expect(paged, state).toEqual(found.items.map((i) => i.id));
+    // in the list's other orders too (each read from its own index, decision 0066): the whole list's order, filtered
+    for (const sort of ['name,desc', 'lastModifiedDate,desc', 'documentType,asc']) {
+      const expected = (await search({}, 200, 0, sort)).items.filter((i) => states.get(i.id) === state).map((i) => i.id);
+      const sorted = [];
+      for (let page = 0; page * 2 < found.total; page++)
+        sorted.push(...(await search({ publishState: state }, 2, page, sort)).items.map((i) => i.id));
+      expect(sorted, `${state} by ${sort}`).toEqual(expected);
+    }
   }
   return states;
 }

@@ -1,0 +1,2 @@
+CREATE INDEX "document_unit_live_state_name_idx" ON "document" USING btree ("business_unit_id","live_state_content_id","live_state",lower("name"),"id","live_state_from","live_state_until");--> statement-breakpoint
+CREATE INDEX "document_unit_live_state_modified_idx" ON "document" USING btree ("business_unit_id","live_state_content_id","live_state","last_modified_date","id","live_state_from","live_state_until");
