@@ -1,7 +1,8 @@
-import { Alert, Button, Center, Loader } from '@mantine/core';
-import { IconAlertTriangle, IconRefresh } from '@tabler/icons-react';
+import { Button, Center, Loader } from '@mantine/core';
+import { IconRefresh } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../api/client';
+import { ProblemAlert } from './ProblemAlert';
 
 export function PageLoader() {
   const { t } = useTranslation();
@@ -18,12 +19,12 @@ export function LoadError({ error, onRetry }: { error: unknown; onRetry?: () => 
   const status = error instanceof ApiError ? error.status : undefined;
   const title = status === 404 ? t('error.http.404') : status === 403 ? t('error.http.403') : t('components.form.loadFailed');
   return (
-    <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} title={title} role="alert" maw={640}>
+    <ProblemAlert title={title} maw={640}>
       {onRetry && status !== 404 && status !== 403 && (
         <Button size="xs" variant="light" color="red" leftSection={<IconRefresh size={14} />} onClick={onRetry}>
           {t('components.form.retry')}
         </Button>
       )}
-    </Alert>
+    </ProblemAlert>
   );
 }

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Center, Group, Loader, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Center, Group, Loader, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { accountUpdateBody } from '@vellum/contract';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { notifySuccess } from '../../api/notify';
 import { PageHeader } from '../../components/PageHeader';
+import { ProblemAlert } from '../../components/ProblemAlert';
 import { useAuth } from '../../platform/auth';
 import { BulkActiveSwitch } from '../bulk';
 import { useAccount, useSaveAccount } from './account.hooks';
@@ -58,11 +59,7 @@ export function AccountSettingsPage() {
     );
   }
   if (account.isError) {
-    return (
-      <Alert color="red" variant="light">
-        {t('account.settings.loadFailed')}
-      </Alert>
-    );
+    return <ProblemAlert>{t('account.settings.loadFailed')}</ProblemAlert>;
   }
   return (
     <Stack maw={560} gap={0}>

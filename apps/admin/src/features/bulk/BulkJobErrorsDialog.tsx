@@ -1,7 +1,8 @@
-import { Alert, Code, Group, Loader, Modal, Pagination, ScrollArea, Stack, Table, Text, Title } from '@mantine/core';
+import { Code, Group, Loader, Modal, Pagination, ScrollArea, Stack, Table, Text, Title } from '@mantine/core';
 import type { BulkJob } from '@vellum/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ProblemAlert } from '../../components/ProblemAlert';
 import { formatNumber } from '../../i18n/format';
 import { rowErrorMessage } from './bulkFormat';
 import { useBulkJobErrors } from './bulkUpload.hooks';
@@ -55,9 +56,7 @@ function JobLogAndErrors({ job }: { job: BulkJob }) {
         {errors.isPending ? (
           <Loader size="sm" aria-label={t('global.loading')} />
         ) : errors.error ? (
-          <Alert color="red" variant="light" role="alert">
-            {t('bulk.errors.loadFailed')}
-          </Alert>
+          <ProblemAlert>{t('bulk.errors.loadFailed')}</ProblemAlert>
         ) : total === 0 ? (
           <Text size="sm" c="dimmed">
             {t('bulk.errors.none')}

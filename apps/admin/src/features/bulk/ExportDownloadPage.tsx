@@ -1,9 +1,10 @@
-import { Alert, Button, Stack, Text } from '@mantine/core';
+import { Button, Stack, Text } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
+import { ProblemAlert } from '../../components/ProblemAlert';
 import { downloadExport } from './bulk.hooks';
 
 /** The page an export's e-mail links to: downloads the zip signed in as the user who asked for it. */
@@ -23,7 +24,7 @@ export function ExportDownloadPage() {
             {t('bulk.download.action')}
           </Button>
         ) : (
-          <Alert color="red">{t('bulk.download.incomplete')}</Alert>
+          <ProblemAlert>{t('bulk.download.incomplete')}</ProblemAlert>
         )}
         {download.isSuccess && <Text size="sm">{t('bulk.download.done')}</Text>}
       </Stack>

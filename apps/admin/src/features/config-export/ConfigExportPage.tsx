@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { describeError } from '../../api/errors';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { PageHeader } from '../../components/PageHeader';
+import { ProblemAlert } from '../../components/ProblemAlert';
 import { PageLoader } from '../../components/QueryState';
 import { formatDateTime } from '../../i18n/format';
 import { downloadConfiguration, useApplyImport, usePreviewImport } from './configExport.hooks';
@@ -60,11 +61,7 @@ function ExportSection() {
             {t('configExport.export.button')}
           </Button>
         </Group>
-        {notice && (
-          <Alert color="red" variant="light" role="alert" icon={<IconAlertTriangle size={18} />} title={notice.title}>
-            {notice.messages.join(' ')}
-          </Alert>
-        )}
+        {notice && <ProblemAlert title={notice.title}>{notice.messages.join(' ')}</ProblemAlert>}
       </Stack>
     </Paper>
   );

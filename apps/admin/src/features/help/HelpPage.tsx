@@ -11,6 +11,7 @@ import { handleApiError } from '../../api/notify';
 import { type Column, DataTable } from '../../components/DataTable';
 import { listTableProps } from '../../components/listTableProps';
 import { PageHeader } from '../../components/PageHeader';
+import { ProblemAlert } from '../../components/ProblemAlert';
 import { pageParams, useTableState } from '../../components/tableState';
 import { formatDateTime } from '../../i18n/format';
 import { type TicketOutcome, useOwnTickets, useSendTicket } from './help.hooks';
@@ -93,11 +94,7 @@ export function HelpPage() {
             {t(HelpMessageKeys.attachmentError)}
           </Alert>
         )}
-        {send.isError && (
-          <Alert color="red" variant="light" role="alert">
-            {t(HelpMessageKeys.fail)}
-          </Alert>
-        )}
+        {send.isError && <ProblemAlert>{t(HelpMessageKeys.fail)}</ProblemAlert>}
         <Paper withBorder radius="md" p="lg">
           <form noValidate onSubmit={submit} data-testid="help-form">
             <Stack gap="md">

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { ApiError } from '../../api/client';
 import { PageHeader } from '../../components/PageHeader';
+import { ProblemAlert } from '../../components/ProblemAlert';
 import { SSO_SETTINGS_PATH, useSsoTestReport } from './sso.hooks';
 
 type Answer = { token: string; state: string; iss?: string } | null | undefined;
@@ -59,11 +60,7 @@ export function SsoTestResultPage() {
 }
 
 function Failure({ text }: { text: string }) {
-  return (
-    <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />} role="alert" w="100%">
-      {text}
-    </Alert>
-  );
+  return <ProblemAlert w="100%">{text}</ProblemAlert>;
 }
 
 function Report({ report }: { report: SsoTestReport }) {

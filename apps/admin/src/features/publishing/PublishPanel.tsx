@@ -1,7 +1,7 @@
 import '@mantine/dates/styles.css';
 import { Alert, Button, Group, List, Paper, Progress, Stack, Switch, Text, Title, Tooltip } from '@mantine/core';
 import { DateTimePicker } from '@mantine/dates';
-import { IconAlertTriangle, IconClockPlay, IconSend } from '@tabler/icons-react';
+import { IconClockPlay, IconSend } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { type PublishChanges, PublishErrorKeys, type PublishFiles, type PublishProducts } from '@vellum/contract';
 import { useEffect, useRef, useState } from 'react';
@@ -10,6 +10,7 @@ import { ApiError } from '../../api/client';
 import { describeError, errorKey } from '../../api/errors';
 import { notifySuccess } from '../../api/notify';
 import { ConfirmDialog, confirmationSkipped } from '../../components/ConfirmDialog';
+import { ProblemAlert } from '../../components/ProblemAlert';
 import { DATE_TIME_INPUT_FORMAT, formatDateTime } from '../../i18n/format';
 import { PreviewButton } from './PreviewButton';
 import { publishingKeys, usePublish, usePublishState } from './publishing.hooks';
@@ -165,13 +166,13 @@ export function PublishPanel({
         </Alert>
       )}
       {failure && (
-        <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} title={t('publishing.publish.failed')} role="alert">
+        <ProblemAlert title={t('publishing.publish.failed')}>
           {failure.messages.map((m) => (
             <Text key={m} size="sm">
               {m}
             </Text>
           ))}
-        </Alert>
+        </ProblemAlert>
       )}
       {publish.isPending && (
         <Stack gap={4} role="status" aria-live="polite">

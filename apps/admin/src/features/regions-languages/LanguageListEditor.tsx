@@ -1,24 +1,10 @@
-import {
-  Alert,
-  Badge,
-  Box,
-  Button,
-  Checkbox,
-  Group,
-  Paper,
-  ScrollArea,
-  SimpleGrid,
-  Stack,
-  Switch,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Badge, Box, Button, Checkbox, Group, Paper, ScrollArea, SimpleGrid, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { type Language, REQUIRED_INTERFACE_LANGUAGE } from '@vellum/contract';
 import { useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
+import { ProblemAlert } from '../../components/ProblemAlert';
 import { LoadError, PageLoader } from '../../components/QueryState';
 import { useAuth } from '../../platform/auth';
 import { type LanguageKind, useLanguages, useSaveUnitLanguages, useUnitLanguages } from './regionsLanguages.hooks';
@@ -110,11 +96,7 @@ function Editor({ kind, unitId, languages, stored }: { kind: LanguageKind; unitI
             {selectedNames.map((l) => (showCodes ? `${l.name} (${l.isoCode})` : l.name)).join(', ') || '—'}
           </Text>
         </Text>
-        {serverError && (
-          <Alert color="red" role="alert">
-            {t(serverError)}
-          </Alert>
-        )}
+        {serverError && <ProblemAlert>{t(serverError)}</ProblemAlert>}
         {!readOnly && (
           <Group gap="md" align="flex-end">
             <TextInput

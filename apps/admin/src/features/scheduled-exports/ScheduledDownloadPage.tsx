@@ -1,10 +1,11 @@
-import { Alert, Button, Stack, Text } from '@mantine/core';
+import { Button, Stack, Text } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import { describeError } from '../../api/errors';
 import { PageHeader } from '../../components/PageHeader';
+import { ProblemAlert } from '../../components/ProblemAlert';
 import { downloadScheduledExport } from './scheduledExports.hooks';
 
 /**
@@ -27,13 +28,13 @@ export function ScheduledDownloadPage() {
             {t('scheduledExports.download.action')}
           </Button>
         ) : (
-          <Alert color="red">{t('scheduledExports.download.incomplete')}</Alert>
+          <ProblemAlert>{t('scheduledExports.download.incomplete')}</ProblemAlert>
         )}
         {download.isSuccess && <Text size="sm">{t('scheduledExports.download.done')}</Text>}
         {download.isError && (
-          <Alert color="red" title={t('scheduledExports.download.failed')} data-testid="scheduled-download-error">
+          <ProblemAlert title={t('scheduledExports.download.failed')} data-testid="scheduled-download-error">
             {describeError(download.error, t)?.messages.join(' ') ?? t('scheduledExports.download.signIn')}
-          </Alert>
+          </ProblemAlert>
         )}
       </Stack>
     </>

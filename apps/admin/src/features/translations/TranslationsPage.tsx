@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import { ApiError } from '../../api/client';
 import { PageHeader } from '../../components/PageHeader';
+import { ProblemAlert } from '../../components/ProblemAlert';
 import { pageParams, useTableState } from '../../components/tableState';
 import { languageName } from '../../i18n/format';
 import { useAuth } from '../../platform/auth';
@@ -196,9 +197,9 @@ function TranslationsScreen({ unitId, subjects }: { unitId: number; subjects: Tr
         </Alert>
       )}
       {saveError && (
-        <Alert color="red" variant="light" mb="md" role="alert" title={t('translations.notSaved')}>
+        <ProblemAlert mb="md" title={t('translations.notSaved')}>
           {saveError}
-        </Alert>
+        </ProblemAlert>
       )}
       {!language && !list.isPending ? (
         <>

@@ -1,7 +1,8 @@
-import { Alert, Button, Checkbox, Group, Select, Stack, Text } from '@mantine/core';
+import { Button, Checkbox, Group, Select, Stack, Text } from '@mantine/core';
 import { CONTENT_BLOCK_TYPES, type ContentBlock, type ContentBlockType, PER_PRODUCT_TYPE_BLOCKS } from '@vellum/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ProblemAlert } from '../../components/ProblemAlert';
 import { RemarkContentEditor } from '../../components/RemarkContentEditor';
 import { useProductTypes } from '../product-types';
 import { serverError } from './serverError';
@@ -105,7 +106,7 @@ export function ContentBlocksEditor({
           </Stack>
         );
       })}
-      {save.error && <Alert color="red">{serverError(t, save.error)}</Alert>}
+      {save.error && <ProblemAlert>{serverError(t, save.error)}</ProblemAlert>}
       <Group>
         <Button onClick={submit} loading={save.isPending}>
           {t('websiteLayout.blocks.save')}

@@ -1,7 +1,8 @@
-import { ActionIcon, Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from '@tabler/icons-react';
 import { FOOTER_ITEMS_MAX, FOOTER_TEXT_MAX, footerItemInput } from '@vellum/contract';
 import { useTranslation } from 'react-i18next';
+import { ProblemAlert } from '../../components/ProblemAlert';
 import { serverError } from './serverError';
 import { useSaveFooterItems } from './websiteLayout.hooks';
 
@@ -102,7 +103,7 @@ export function FooterItemsEditor({
           </Group>
         </Group>
       ))}
-      {save.error && <Alert color="red">{serverError(t, save.error)}</Alert>}
+      {save.error && <ProblemAlert>{serverError(t, save.error)}</ProblemAlert>}
       <Group>
         <Button
           variant="default"

@@ -3,6 +3,7 @@ import { hexColor } from '@vellum/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
+import { ProblemAlert } from '../../components/ProblemAlert';
 import type { Colours, Draft } from './layoutDrafts';
 import { serverError } from './serverError';
 import { type Layout, useSaveLayout } from './websiteLayout.hooks';
@@ -147,7 +148,7 @@ export function LayoutColours({ layout, draft, mainShown }: { layout: Layout; dr
           {t('websiteLayout.lowContrast')}
         </Alert>
       )}
-      {refused?.message && <Alert color="red">{refused.message}</Alert>}
+      {refused?.message && <ProblemAlert>{refused.message}</ProblemAlert>}
       <Group>
         <Button onClick={submit} loading={save.isPending} disabled={!valid}>
           {t('websiteLayout.saveColours')}

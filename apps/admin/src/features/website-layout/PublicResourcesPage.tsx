@@ -1,4 +1,4 @@
-import { ActionIcon, Alert, Anchor, Button, CopyButton, FileButton, Group, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Button, CopyButton, FileButton, Group, Stack, Text, TextInput, Tooltip } from '@mantine/core';
 import { IconCheck, IconCopy, IconTrash, IconUpload } from '@tabler/icons-react';
 import { PUBLIC_RESOURCE_MAX_BYTES, type PublicResource, publicResourceName } from '@vellum/contract';
 import { useRef, useState } from 'react';
@@ -8,6 +8,7 @@ import { useConfirm } from '../../components/ConfirmDialog';
 import { type Column, DataTable } from '../../components/DataTable';
 import { FormSection } from '../../components/FormSection';
 import { PageHeader } from '../../components/PageHeader';
+import { ProblemAlert } from '../../components/ProblemAlert';
 import { pageLocally, useTableState } from '../../components/tableState';
 import { UploadProgress } from '../../components/UploadProgress';
 import { downloadBinary } from '../files';
@@ -169,16 +170,8 @@ export function PublicResourcesPage() {
               {t('components.upload.cancelled')}
             </Text>
           )}
-          {(sizeError || upload.error) && (
-            <Alert color="red" mt="xs">
-              {sizeError ?? serverError(t, upload.error)}
-            </Alert>
-          )}
-          {remove.error && (
-            <Alert color="red" mt="xs">
-              {serverError(t, remove.error)}
-            </Alert>
-          )}
+          {(sizeError || upload.error) && <ProblemAlert mt="xs">{sizeError ?? serverError(t, upload.error)}</ProblemAlert>}
+          {remove.error && <ProblemAlert mt="xs">{serverError(t, remove.error)}</ProblemAlert>}
         </FormSection>
         <DataTable
           label={t('websiteLayout.resources.title')}

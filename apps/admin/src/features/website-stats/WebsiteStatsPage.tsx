@@ -1,7 +1,7 @@
 import '@mantine/dates/styles.css';
-import { Alert, Badge, Button, Center, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
+import { Badge, Button, Center, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
-import { IconAlertTriangle, IconDownload, IconRefresh } from '@tabler/icons-react';
+import { IconDownload, IconRefresh } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
@@ -9,6 +9,7 @@ import { handleApiError } from '../../api/notify';
 import { type Column, DataTable } from '../../components/DataTable';
 import { listTableProps } from '../../components/listTableProps';
 import { PageHeader } from '../../components/PageHeader';
+import { ProblemAlert } from '../../components/ProblemAlert';
 import { pageParams, useTableState } from '../../components/tableState';
 import { countryName, DATE_INPUT_FORMAT, formatDate, formatDateTime, languageName } from '../../i18n/format';
 import { useBusinessUnitStatistics } from '../business-units';
@@ -183,11 +184,11 @@ export function WebsiteStatsPage() {
       {stats.isPending ? (
         <Skeleton h={280} mb="lg" data-testid="stats-loading" />
       ) : stats.error ? (
-        <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} mb="lg" title={t('websiteStats.statsFailed')}>
+        <ProblemAlert mb="lg" title={t('websiteStats.statsFailed')}>
           <Button size="xs" variant="light" color="red" leftSection={<IconRefresh size={14} />} onClick={() => void stats.refetch()}>
             {t('components.form.retry')}
           </Button>
-        </Alert>
+        </ProblemAlert>
       ) : stats.data && stats.data.total === 0 ? (
         <Paper withBorder radius="sm" p="xl" mb="lg">
           <Center>
