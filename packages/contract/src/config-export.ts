@@ -1,10 +1,18 @@
 import { z } from 'zod';
 import { roleCreateBody } from './access.js';
-import { nameSchema, slugSchema } from './common.js';
+import { nameSchema, plainText, slugSchema } from './common.js';
 import { documentAttributeDefinitionInput, documentTypeCreateBody } from './document-types.js';
 import { businessUnitCreateBody, manufacturerSettingsBody } from './organisation.js';
 import { attributeDefinitionInput, productTypeCreateBody } from './product-types.js';
-import { countryCode, languageCode, MAX_UNIT_LANGUAGES, REGION_KINDS, regionCreateBody } from './regions-languages.js';
+import {
+  countryCode,
+  languageCode,
+  languageGroupCreateBody,
+  MAX_UNIT_LANGUAGES,
+  REGION_KINDS,
+  regionCreateBody,
+} from './regions-languages.js';
+import type { TranslatableEntityName } from './translatable.js';
 import { languageIsoSchema, translationItemSchema, translationKeySchema } from './translations.js';
 import { CONTENT_BLOCK_TYPES, contentBlockInput, footerItemInput, publicResourceName } from './website-layout.js';
 
@@ -27,6 +35,7 @@ export const CONFIG_PARTS = [
   'userGroups',
   'manufacturerSettings',
   'globalLanguages',
+  'languageGroups',
   'regions',
   'productTypes',
   'documentTypes',
@@ -39,6 +48,7 @@ export const CONFIG_PARTS = [
   'productTypeImages',
   'publicResources',
   'unitCss',
+  'recordTranslations',
 ] as const;
 export type ConfigPart = (typeof CONFIG_PARTS)[number];
 
@@ -68,6 +78,12 @@ export const configManufacturerSettingsSchema = manufacturerSettingsBody.omit({ 
 export const configGlobalLanguagesSchema = z.object({
   interfaceLanguages: z.array(languageCode).max(MAX_UNIT_LANGUAGES, 'Size'),
   documentLanguages: z.array(languageCode).max(MAX_UNIT_LANGUAGES, 'Size'),
+});
+/** A language group by its unit (`global`: unit 0) and name, with its document languages by ISO code. */
+export const configLanguageGroupSchema = z.object({
+  businessUnit: unitRef,
+  name: languageGroupCreateBody.shape.name,
+  documentLanguages: languageGroupCreateBody.shape.documentLanguageIds,
 });
 /** A region by its unit, kind and name, with its countries by ISO code. */
 export const configRegionSchema = z.object({
@@ -138,6 +154,36 @@ export const configPublicResourceSchema = z.object({ businessUnit: unitRef, name
 export const configUnitCssSchema = z.object({ businessUnit: unitRef, file: configBinarySchema });
 
 /**
+ * The record types whose translations travel: every translatable one but the product remarks,
+ * which belong to products (no configuration) and so are not in the export.
+ */
+export const CONFIG_TRANSLATED_ENTITIES = [
+  'interface_region',
+  'footer_item',
+  'document_type',
+  'document_attribute_definition',
+  'product_type',
+  'product_type_attribute_definition',
+  'content_block',
+] as const satisfies readonly TranslatableEntityName[];
+/**
+ * A translation of a record's text field into an interface language. The record is named by the
+ * natural key its own part uses, after its unit: a region `INTERFACE/name`, a footer item its
+ * `visualizationOrder`, a document type or product type its name, a document attribute its slug,
+ * a product type's attribute definition `type name/slug`, a content block `TYPE/product type name`
+ * (`*`: for every type). A rich-text translation uploaded as a document carries its original.
+ */
+export const configRecordTranslationSchema = z.object({
+  entityName: z.enum(CONFIG_TRANSLATED_ENTITIES),
+  businessUnit: unitRef,
+  record: plainText().min(1, 'NotBlank').max(300, 'Size'),
+  field: z.string().regex(/^[A-Za-z][A-Za-z0-9]{0,59}$/, 'Pattern'),
+  language: languageIsoSchema,
+  value: translationItemSchema.shape.translatedValue.unwrap().unwrap().min(1, 'NotBlank'),
+  original: configBinarySchema.optional(),
+});
+
+/**
  * Format 1. The parts after the user groups came later, additively: a document without one of them
  * reads as that part empty (nothing is added or changed by it, and nothing here is deleted).
  */
@@ -150,6 +196,7 @@ export const configDocumentSchema = z.object({
   userGroups: z.array(configUserGroupSchema).max(1000, 'Size'),
   manufacturerSettings: configManufacturerSettingsSchema.nullable().default(null),
   globalLanguages: configGlobalLanguagesSchema.nullable().default(null),
+  languageGroups: z.array(configLanguageGroupSchema).max(100_000, 'Size').default([]),
   regions: z.array(configRegionSchema).max(10_000, 'Size').default([]),
   productTypes: z.array(configProductTypeSchema).max(10_000, 'Size').default([]),
   documentTypes: z.array(configDocumentTypeSchema).max(10_000, 'Size').default([]),
@@ -162,6 +209,7 @@ export const configDocumentSchema = z.object({
   productTypeImages: z.array(configProductTypeImageSchema).max(30_000, 'Size').default([]),
   publicResources: z.array(configPublicResourceSchema).max(10_000, 'Size').default([]),
   unitCss: z.array(configUnitCssSchema).max(1000, 'Size').default([]),
+  recordTranslations: z.array(configRecordTranslationSchema).max(500_000, 'Size').default([]),
 });
 export type ConfigDocument = z.output<typeof configDocumentSchema>;
 
@@ -194,6 +242,6 @@ export const configImportApplyQuery = z.object({
 export const ConfigExportErrorKeys = {
   /** The file is no configuration export: not a readable zip, no or an invalid config.json, an unsafe entry (params.reason). */
   invalidFile: 'error.configImport.invalidFile',
-  /** The document names an entity (a role, a business unit) neither it nor this instance holds (params.part, name). */
+  /** The document names an entity (a role, a business unit, a translated record) neither it nor this instance holds (params.part, name). */
   unknownReference: 'error.configImport.unknownReference',
 } as const;

@@ -11,6 +11,7 @@ import type { AuthContext } from '../../platform/access.js';
 import type { Deps } from '../../platform/deps.js';
 import { AppError } from '../../platform/errors.js';
 import { checkImage } from '../../platform/images.js';
+import { RICH_TEXT_UPLOAD_MAX_BYTES, type RichTextFormat, richTextFromDocument } from '../../platform/rich-text.js';
 import { storeLogo, updateCss } from '../business-units/business-unit-layout.service.js';
 import { findBusinessUnit } from '../business-units/business-units.repo.js';
 import { imageKey, storeImage as storeManufacturerImage } from '../manufacturer/manufacturer.service.js';
@@ -48,8 +49,15 @@ const EXTENSION: Record<string, string> = {
   'font/woff2': 'woff2',
   'application/pdf': 'pdf',
   'text/css': 'css',
+  'text/html': 'html',
+  'text/plain': 'txt',
 };
 const IMAGE_TYPES: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', svg: 'image/svg+xml' };
+/** The media type of each format a rich-text translation's original may have, and back. */
+const RICH_TEXT_TYPES: Record<RichTextFormat, string> = { html: 'text/html', txt: 'text/plain' };
+export const mediaTypeOfFormat = (format: RichTextFormat): string => RICH_TEXT_TYPES[format];
+export const richTextFormatOf = (mediaType: string): RichTextFormat | undefined =>
+  (Object.keys(RICH_TEXT_TYPES) as RichTextFormat[]).find((f) => RICH_TEXT_TYPES[f] === mediaType);
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
 /**
@@ -167,7 +175,7 @@ export async function readUnitCss(deps: Deps, slugs: Map<number, string>, binari
 /** What an area accepts, as an upload by hand would: its size limit and the media type its check decides from the content. */
 interface BinaryRule {
   maxBytes: number;
-  kindOf: (bytes: Buffer) => Promise<string>;
+  kindOf: (bytes: Buffer, declared: string) => Promise<string>;
 }
 const IMAGE: BinaryRule = { maxBytes: IMAGE_MAX_BYTES, kindOf: async (b) => (await checkImage(b)).contentType };
 const RESOURCE: BinaryRule = { maxBytes: PUBLIC_RESOURCE_MAX_BYTES, kindOf: async (b) => (await checkResourceContent(b)).mediaType };
@@ -180,7 +188,22 @@ const CSS: BinaryRule = {
   },
 };
 
-const RULES = [IMAGE, RESOURCE, CSS];
+/**
+ * A rich-text translation's original, as the translator's document upload takes it: HTML or plain
+ * text, as its media type says (which the content cannot tell apart), really UTF-8 text with no
+ * binary format behind it, converted by the same function.
+ */
+const RICH_TEXT: BinaryRule = {
+  maxBytes: RICH_TEXT_UPLOAD_MAX_BYTES,
+  kindOf: async (b, declared) => {
+    const format = richTextFormatOf(declared);
+    if (!format) throw new Error('neither text/html nor text/plain');
+    await richTextFromDocument(b, format);
+    return declared;
+  },
+};
+
+const RULES = [IMAGE, RESOURCE, CSS, RICH_TEXT];
 
 /** Every binary the document names, with the rule of the area it goes to. */
 function namedBinaries(doc: ConfigDocument): { file: ConfigBinary; rule: BinaryRule }[] {
@@ -190,6 +213,7 @@ function namedBinaries(doc: ConfigDocument): { file: ConfigBinary; rule: BinaryR
     ...doc.productTypeImages.map((i) => ({ file: i.file, rule: IMAGE })),
     ...doc.publicResources.map((r) => ({ file: r.file, rule: RESOURCE })),
     ...doc.unitCss.map((c) => ({ file: c.file, rule: CSS })),
+    ...doc.recordTranslations.flatMap((t) => (t.original ? [{ file: t.original, rule: RICH_TEXT }] : [])),
   ];
 }
 
@@ -214,7 +238,7 @@ export async function readZipBinaries(doc: ConfigDocument, read: ZipEntryReader)
     const once = `${file.path}|${file.mediaType}|${RULES.indexOf(rule)}`;
     if (checked.has(once)) continue;
     const bytes = await readVerified(read, file);
-    const kind = await rule.kindOf(bytes).catch((err: Error) => {
+    const kind = await rule.kindOf(bytes, file.mediaType).catch((err: Error) => {
       throw invalidFile(`${file.path} is not a file this part accepts (${err instanceof AppError ? err.key : err.message}).`);
     });
     if (kind !== file.mediaType) throw invalidFile(`${file.path} holds ${kind}, not ${file.mediaType}.`);
@@ -223,7 +247,7 @@ export async function readZipBinaries(doc: ConfigDocument, read: ZipEntryReader)
   return { bytes: (file) => readVerified(read, file) };
 }
 
-const bytesOf = (binaries: ZipBinaries, file: ConfigBinary) => binaries.bytes(file);
+export const bytesOf = (binaries: ZipBinaries, file: ConfigBinary) => binaries.bytes(file);
 
 /** Through the manufacturer's own image upload: checked as uploaded by hand, the replaced image removed once the import commits. */
 export async function applyManufacturerImages(deps: Deps, auth: AuthContext, binaries: ZipBinaries, images: ManufacturerImage[]) {

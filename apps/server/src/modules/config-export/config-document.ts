@@ -19,12 +19,14 @@ import { readDocumentAttributes, readDocumentTypes, readProductTypes, unitKey } 
 import { contentBlockKey, readContentBlocks, readFooters } from './config-layout.js';
 import {
   readGlobalLanguages,
+  readLanguageGroups,
   readManufacturerSettings,
   readRegions,
   readWebsiteTranslations,
   regionKey,
   translationKey,
 } from './config-settings.js';
+import { readRecordTranslations, recordTranslationKey } from './config-translations.js';
 
 type ConfigInput = z.output<typeof configDocumentSchema>;
 
@@ -56,6 +58,10 @@ export function canonical(doc: ConfigInput): ConfigDocument {
       interfaceLanguages: sorted(languages.interfaceLanguages),
       documentLanguages: sorted(languages.documentLanguages),
     },
+    languageGroups: byKey(
+      doc.languageGroups.map((g) => ({ ...g, documentLanguages: sorted(g.documentLanguages) })),
+      keyOf.languageGroups,
+    ),
     regions: byKey(
       doc.regions.map((r) => ({ ...r, countryIds: sorted(r.countryIds) })),
       regionKey,
@@ -82,6 +88,7 @@ export function canonical(doc: ConfigInput): ConfigDocument {
     productTypeImages: byKey(doc.productTypeImages, keyOf.productTypeImages),
     publicResources: byKey(doc.publicResources, keyOf.publicResources),
     unitCss: byKey(doc.unitCss, keyOf.unitCss),
+    recordTranslations: byKey(doc.recordTranslations, recordTranslationKey),
     businessUnits: byKey(
       doc.businessUnits.map((u) => ({
         ...u,
@@ -122,6 +129,7 @@ export const keyOf: { [P in ConfigPart]: (item: ConfigItem<P>) => string } = {
   userGroups: (g) => g.name,
   manufacturerSettings: () => 'manufacturer',
   globalLanguages: () => 'global',
+  languageGroups: (g) => unitKey(g.businessUnit, g.name),
   regions: regionKey,
   productTypes: (t) => unitKey(t.businessUnit, t.name),
   documentTypes: (t) => unitKey(t.businessUnit, t.name),
@@ -134,16 +142,18 @@ export const keyOf: { [P in ConfigPart]: (item: ConfigItem<P>) => string } = {
   productTypeImages: productTypeImageKey,
   publicResources: (r) => unitKey(r.businessUnit, r.name),
   unitCss: (c) => c.businessUnit,
+  recordTranslations: recordTranslationKey,
 };
 
 /**
  * The manufacturer's configuration as the export writes it, read through each area's own service
  * and repo: units by slug (without their id, logo or whether their website is online), the roles
  * the manufacturer made, the user groups but the fixed super-admin group, without their users, the
- * manufacturer's own settings, unit 0's languages, regions, product types with their attribute
- * definitions, document types and attributes, the website texts, footers and content blocks each
- * level sets; and the binaries (the manufacturer's images, the units' logos, the product types' images,
- * the websites' public resources and custom CSS) by reference, `binaries` collecting their bytes.
+ * manufacturer's own settings, unit 0's languages, the language groups, regions, product types with
+ * their attribute definitions, document types and attributes, the website texts, footers and content
+ * blocks each level sets; the binaries (the manufacturer's images, the units' logos, the product
+ * types' images, the websites' public resources and custom CSS) by reference, `binaries` collecting
+ * their bytes; and the translations of those records by the records' natural keys.
  */
 export async function readConfiguration(deps: Deps, binaries = new BinaryCollector(deps.files, false)): Promise<ConfigDocument> {
   const units = await allUnits(deps);
@@ -172,6 +182,7 @@ export async function readConfiguration(deps: Deps, binaries = new BinaryCollect
       })),
     manufacturerSettings: await readManufacturerSettings(deps),
     globalLanguages: await readGlobalLanguages(deps),
+    languageGroups: await readLanguageGroups(deps, slugs),
     regions: await readRegions(deps, slugs),
     productTypes: await readProductTypes(deps, slugs),
     documentTypes: await readDocumentTypes(deps, slugs),
@@ -184,5 +195,6 @@ export async function readConfiguration(deps: Deps, binaries = new BinaryCollect
     productTypeImages: await readProductTypeImages(deps, slugs, binaries),
     publicResources: await readPublicResources(deps, slugs, binaries),
     unitCss: await readUnitCss(deps, slugs, binaries),
+    recordTranslations: await readRecordTranslations(deps, slugs, binaries),
   });
 }

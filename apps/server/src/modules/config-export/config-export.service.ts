@@ -31,7 +31,14 @@ import {
 import { applyDocumentAttributes, applyDocumentTypes, applyProductTypes, unitKey } from './config-catalogue.js';
 import { allUnits, type ConfigItem, canonical, itemsOf, keyOf, readConfiguration, slugsById } from './config-document.js';
 import { applyContentBlocks, applyFooters, contentBlockKey } from './config-layout.js';
-import { applyGlobalLanguages, applyManufacturerSettings, applyRegions, applyWebsiteTranslations } from './config-settings.js';
+import {
+  applyGlobalLanguages,
+  applyLanguageGroups,
+  applyManufacturerSettings,
+  applyRegions,
+  applyWebsiteTranslations,
+} from './config-settings.js';
+import { applyRecordTranslations, documentRecords, recordTranslationKey, translatedRecord } from './config-translations.js';
 import { type UnitIds, unknownReference } from './config-units.js';
 import { configZip, invalidFile, withConfigZip } from './config-zip.js';
 
@@ -85,6 +92,7 @@ function diffPart<P extends ConfigPart>(part: P, incoming: ConfigDocument, here:
 
 /** The parts whose items name a unit by its slug (`businessUnit`), and whether that may be the global unit 0. */
 const UNIT_PARTS = {
+  languageGroups: true,
   regions: true,
   productTypes: true,
   documentTypes: false,
@@ -96,12 +104,14 @@ const UNIT_PARTS = {
   productTypeImages: true,
   publicResources: true,
   unitCss: true,
+  recordTranslations: true,
 } as const;
 
 /**
  * The references of the document that neither it nor this instance holds: a group's role or unit,
- * the unit of a region, type, attribute, website text, footer or content block, a content block's
- * product type. Refused before anything is written (400 unknownReference naming the first).
+ * the unit of a language group, region, type, attribute, website text, footer, content block or
+ * translation, a content block's product type, a translation's record. Refused before anything is
+ * written (400 unknownReference naming the first).
  */
 async function checkReferences(deps: Pick<Deps, 'db'>, incoming: ConfigDocument, here: ConfigDocument, parts: readonly ConfigPart[]) {
   const units = new Set([...here.businessUnits.map((u) => u.slug), ...incoming.businessUnits.map((u) => u.slug)]);
@@ -128,6 +138,16 @@ async function checkReferences(deps: Pick<Deps, 'db'>, incoming: ConfigDocument,
       throw unknownReference('productTypeImages', productTypeImageKey(unknown), {
         businessUnit: unknown.businessUnit,
         productType: unknown.productType,
+      });
+  }
+  if (parts.includes('recordTranslations')) {
+    const records = new Set([...documentRecords(here), ...documentRecords(incoming)]);
+    const unknown = incoming.recordTranslations.find((t) => !records.has(translatedRecord(t)));
+    if (unknown)
+      throw unknownReference('recordTranslations', recordTranslationKey(unknown), {
+        businessUnit: unknown.businessUnit,
+        entityName: unknown.entityName,
+        record: unknown.record,
       });
   }
   if (!parts.includes('userGroups')) return;
@@ -224,6 +244,7 @@ const applyPart: {
   userGroups: (deps, auth, _units, items) => applyGroups(deps, auth, items),
   manufacturerSettings: (deps, auth, _units, [settings]) => applyManufacturerSettings(deps, auth, settings),
   globalLanguages: (deps, auth, _units, [lists]) => applyGlobalLanguages(deps, auth, lists),
+  languageGroups: applyLanguageGroups,
   regions: applyRegions,
   productTypes: applyProductTypes,
   documentTypes: applyDocumentTypes,
@@ -236,6 +257,7 @@ const applyPart: {
   productTypeImages: (deps, auth, units, items, binaries) => applyProductTypeImages(deps, auth, units, binaries, items),
   publicResources: (deps, auth, units, items, binaries) => applyPublicResources(deps, auth, units, binaries, items),
   unitCss: (deps, auth, units, items, binaries) => applyUnitCss(deps, auth, units, binaries, items),
+  recordTranslations: (deps, auth, units, items, binaries) => applyRecordTranslations(deps, auth, units, binaries, items),
 };
 
 async function applyUnits(deps: Deps, auth: AuthContext, units: ConfigDocument['businessUnits']) {

@@ -28,15 +28,25 @@ export async function readFooters(deps: Pick<Deps, 'db'>, slugs: Map<number, str
   return result;
 }
 
-/** Through the footer's own service: the unit's footer replaced by the file's, as the layout page saves it. */
+/**
+ * Through the footer's own service: the unit's footer replaced by the file's, as the layout page
+ * saves it. An item at a position (`visualizationOrder`) the footer here has keeps that item's row,
+ * so its translations (keyed by the row) stay, as when the text is edited on the layout page.
+ */
 export async function applyFooters(deps: Deps, auth: AuthContext, units: UnitIds, footers: ConfigFooter[]): Promise<void> {
   for (const footer of footers) {
     const businessUnitId = unitIdOf(units, 'footers', footer.businessUnit, footer.businessUnit);
+    const here = new Map((await listFooterItems(deps.db, businessUnitId)).map((i) => [i.visualizationOrder, i.id]));
     await replaceFooterItems(
       deps,
       auth,
       businessUnitId,
-      footer.items.map((i) => ({ ...i, id: null, businessUnitId })),
+      footer.items.map((i) => {
+        // once: a position named twice is the service's to refuse
+        const id = here.get(i.visualizationOrder) ?? null;
+        here.delete(i.visualizationOrder);
+        return { ...i, id, businessUnitId };
+      }),
     );
   }
 }

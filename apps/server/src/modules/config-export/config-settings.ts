@@ -3,6 +3,7 @@ import type { AuthContext } from '../../platform/access.js';
 import type { Deps } from '../../platform/deps.js';
 import { allInterfaceLanguages, websiteOverrides } from '../internationalizations/translations.repo.js';
 import { saveWebsiteTranslations } from '../internationalizations/website-translations.service.js';
+import { createLanguageGroup, listLanguageGroups, updateLanguageGroup } from '../languages/language-groups.service.js';
 import { getUnitLanguages, putUnitLanguages } from '../languages/languages.service.js';
 import { getSettings, updateSettings } from '../manufacturer/manufacturer.service.js';
 import { countriesOf, regionsOfUnit } from '../regions/regions.repo.js';
@@ -12,6 +13,7 @@ import { groupBy, type UnitIds, unitIdOf } from './config-units.js';
 
 type ConfigSettings = NonNullable<ConfigDocument['manufacturerSettings']>;
 type ConfigGlobalLanguages = NonNullable<ConfigDocument['globalLanguages']>;
+type ConfigLanguageGroup = ConfigDocument['languageGroups'][number];
 type ConfigRegion = ConfigDocument['regions'][number];
 type ConfigTranslation = ConfigDocument['websiteTranslations'][number];
 
@@ -40,6 +42,37 @@ export async function applyGlobalLanguages(deps: Deps, auth: AuthContext, lists:
   if (differs(here.interfaceLanguages, lists.interfaceLanguages))
     await putUnitLanguages(deps, auth, 'interface', 0, lists.interfaceLanguages);
   if (differs(here.documentLanguages, lists.documentLanguages)) await putUnitLanguages(deps, auth, 'document', 0, lists.documentLanguages);
+}
+
+/** A unit's language groups (a unit holds fewer than the 2,000 one page lists: each holds a document language of its own). */
+const groupsOfUnit = async (deps: Pick<Deps, 'db'>, unitId: number) =>
+  (await listLanguageGroups(deps, { 'business-unit': unitId, page: 0, size: 2000, sort: ['name,asc'], search: undefined })).items;
+
+/** Every level's language groups (unit 0's included), each with its document languages. */
+export async function readLanguageGroups(deps: Pick<Deps, 'db'>, slugs: Map<number, string>): Promise<ConfigLanguageGroup[]> {
+  const result: ConfigLanguageGroup[] = [];
+  for (const [unitId, unit] of slugs) {
+    for (const g of await groupsOfUnit(deps, unitId))
+      result.push({ businessUnit: unit, name: g.name, documentLanguages: g.documentLanguageIds });
+  }
+  return result;
+}
+
+/**
+ * Through the language groups' own service, matched by unit and name (its rules: the languages are
+ * document languages of the unit, in no other group, the name free); groups only here stay. The
+ * changed groups go first: a language one of them lets go of may be the one a new group takes.
+ */
+export async function applyLanguageGroups(deps: Deps, auth: AuthContext, units: UnitIds, groups: ConfigLanguageGroup[]): Promise<void> {
+  const added: { businessUnitId: number; name: string; documentLanguageIds: string[] }[] = [];
+  for (const group of groups) {
+    const businessUnitId = unitIdOf(units, 'languageGroups', unitKey(group.businessUnit, group.name), group.businessUnit);
+    const body = { businessUnitId, name: group.name, documentLanguageIds: group.documentLanguages };
+    const before = (await groupsOfUnit(deps, businessUnitId)).find((g) => g.name === group.name);
+    if (before) await updateLanguageGroup(deps, auth, { ...body, id: before.id, version: before.version });
+    else added.push(body);
+  }
+  for (const body of added) await createLanguageGroup(deps, auth, { ...body, id: undefined });
 }
 
 /** `unit/KIND/name`: the natural key of a region. */
