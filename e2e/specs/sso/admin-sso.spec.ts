@@ -1,16 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { e2eServer } from '../e2e-server';
 import { ADMIN, pick, signIn, signOut, unique } from '../settings/support';
-import {
-  CLIENT_ID,
-  CLIENT_SECRET,
-  keepSsoState,
-  MANAGER,
-  publicUrl,
-  signInAtProvider,
-  startTestProvider,
-  type TestProvider,
-} from './support';
+import { keepSsoState, MANAGER, publicUrl, saveSsoForm, signInAtProvider, startTestProvider, type TestProvider } from './support';
 
 /**
  * Single sign-on of the administration (issue 23, decision 0071), against a real OpenID provider
@@ -43,14 +34,7 @@ test('the admin configures single sign-on; the manager signs in through the prov
   await page.getByRole('menuitem', { name: 'SSO settings' }).click();
   await expect(page).toHaveURL(/\/general-settings\/manufacturer-sso-settings$/);
   await expect(page.getByText(`${e2eServer().url}/login/callback`)).toBeVisible();
-  const form = page.getByTestId('sso-admin');
-  await form.getByLabel('Domain (issuer URL)').fill(provider.issuer);
-  await form.getByLabel('Client ID').fill(CLIENT_ID);
-  await form.getByLabel(/^Client secret/).fill(CLIENT_SECRET);
-  await form.getByRole('switch', { name: 'Enabled' }).check();
-  await form.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByTestId('sso-admin-secret-state')).toHaveText('Set');
-  await expect(form.getByRole('button', { name: 'Save' })).toBeDisabled();
+  const form = await saveSsoForm(page, 'sso-admin', provider.issuer, { enable: true });
   await expect(form.getByLabel(/^Client secret/)).toHaveValue('');
 
   // general settings → manufacturer settings: staff sign in through the provider, administrators keep the password
@@ -126,14 +110,11 @@ test('"Test sign-in" reports in a new tab what the provider answered, before the
   test.slow();
   await signIn(page, ADMIN.login, ADMIN.password);
   await page.goto('/general-settings/manufacturer-sso-settings');
-  const form = page.getByTestId('sso-admin');
-  await form.getByLabel('Domain (issuer URL)').fill(provider.issuer);
-  await form.getByLabel('Client ID').fill(CLIENT_ID);
-  await form.getByLabel(/^Client secret/).fill(CLIENT_SECRET);
-  // unsaved changes are not what a test would run: saved first
-  await expect(form.getByRole('button', { name: 'Test sign-in' })).toBeDisabled();
-  await form.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByTestId('sso-admin-secret-state')).toHaveText('Set');
+  const form = await saveSsoForm(page, 'sso-admin', provider.issuer, {
+    enable: false,
+    // unsaved changes are not what a test would run: saved first
+    beforeSave: (filled) => expect(filled.getByRole('button', { name: 'Test sign-in' })).toBeDisabled(),
+  });
   await expect(form.getByRole('switch', { name: 'Enabled' })).not.toBeChecked();
 
   const opened = page.waitForEvent('popup');

@@ -4,7 +4,7 @@ import { expect, test } from '@playwright/test';
 import { e2eServer } from '../e2e-server';
 import { ADMIN, signIn } from '../settings/support';
 import { publishRestrictedUnit } from '../website/restricted-support';
-import { CLIENT_ID, CLIENT_SECRET, keepSsoState, publicUrl, signInAtProvider, startTestProvider, type TestProvider } from './support';
+import { keepSsoState, publicUrl, saveSsoForm, signInAtProvider, startTestProvider, type TestProvider } from './support';
 
 /**
  * Restricted documents through the manufacturer's identity provider (issue 23, decision 0075), as
@@ -45,14 +45,7 @@ test('a visitor signs in through the identity provider and downloads a restricte
     const admin = await adminContext.newPage();
     await signIn(admin, ADMIN.login, ADMIN.password);
     await admin.goto('/general-settings/manufacturer-sso-settings');
-    const form = admin.getByTestId('sso-public');
-    await form.getByLabel('Domain (issuer URL)').fill(provider.issuer);
-    await form.getByLabel('Client ID').fill(CLIENT_ID);
-    await form.getByLabel(/^Client secret/).fill(CLIENT_SECRET);
-    await form.getByRole('switch', { name: 'Enabled' }).check();
-    await form.getByRole('button', { name: 'Save' }).click();
-    await expect(admin.getByTestId('sso-public-secret-state')).toHaveText('Set');
-    await expect(form.getByRole('button', { name: 'Save' })).toBeDisabled();
+    await saveSsoForm(admin, 'sso-public', provider.issuer, { enable: true });
   } finally {
     await adminContext.close();
   }

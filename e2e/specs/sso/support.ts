@@ -1,8 +1,9 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
+import { CLIENT_ID, CLIENT_SECRET } from '../../../apps/server/src/modules/sso/sso.test-support';
 import { type Api, adminApi } from '../catalogue/support';
 import { e2eServer } from '../e2e-server';
 
-export { CLIENT_ID, CLIENT_SECRET, startTestProvider, type TestProvider } from '../../../apps/server/src/modules/sso/sso.test-support';
+export { startTestProvider, type TestProvider } from '../../../apps/server/src/modules/sso/sso.test-support';
 
 /**
  * Helpers of the single sign-on specs (issue 23): the server's public URL (the provider sends the
@@ -26,6 +27,29 @@ export async function signInAtProvider(page: Page, issuer: string, email: string
   await page.getByPlaceholder('and password').fill('any password');
   await page.getByRole('button', { name: 'Sign-in' }).click();
   await page.getByRole('button', { name: 'Continue' }).click();
+}
+
+/**
+ * On the SSO settings screen: fills a configuration's form (`sso-admin` or `sso-public`) with the
+ * test provider's issuer and client, switches it on when asked, saves it and waits until the secret
+ * is stored. `beforeSave` looks at the filled form before it is saved. Answers the form.
+ */
+export async function saveSsoForm(
+  page: Page,
+  testId: 'sso-admin' | 'sso-public',
+  issuer: string,
+  { enable, beforeSave }: { enable: boolean; beforeSave?: (form: Locator) => Promise<void> },
+): Promise<Locator> {
+  const form = page.getByTestId(testId);
+  await form.getByLabel('Domain (issuer URL)').fill(issuer);
+  await form.getByLabel('Client ID').fill(CLIENT_ID);
+  await form.getByLabel(/^Client secret/).fill(CLIENT_SECRET);
+  if (enable) await form.getByRole('switch', { name: 'Enabled' }).check();
+  await beforeSave?.(form);
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByTestId(`${testId}-secret-state`)).toHaveText('Set');
+  await expect(form.getByRole('button', { name: 'Save' })).toBeDisabled();
+  return form;
 }
 
 interface SsoConfig {
