@@ -1,12 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { businessUnit, fileLanguage, fileVersion, publicUserGroup, publicUserGroupDocument, siteEmailLink } from '../../db/schema/index.js';
-import { makeProduct, makeProductType } from '../../factories/catalogue-factories.js';
-import { makeDocument, makeDocumentFile, makeDocumentType } from '../../factories/document-factories.js';
-import { makeBusinessUnit } from '../../factories/organisation-factories.js';
+import { businessUnit, siteEmailLink } from '../../db/schema/index.js';
 import { createTestContext, mailText, type TestContext } from '../../test/harness.js';
-import { makeInterfaceRegion, publishAsIs } from '../publishing/publish.fixtures.js';
+import { publishAsIs } from '../publishing/publish.fixtures.js';
+import { makeRestrictedSite } from './site-restricted.test-support.js';
 
 /**
  * Restricted documents on the public website (decision 0045): hidden from everyone, a one-time
@@ -19,7 +17,6 @@ const s = {} as { slug: string; unitId: number; typeSlug: string; productId: num
 const MEMBER = 'member@example.com';
 const OFF_MEMBER = 'off-member@example.com';
 const OTHER_MEMBER = 'other-member@example.com';
-const past = new Date(Date.now() - 24 * 60 * 60 * 1000);
 
 const publish = (businessUnitId: number) => publishAsIs(ctx.db, businessUnitId);
 let client = 0;
@@ -70,58 +67,18 @@ async function use(token: string) {
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  const db = ctx.db;
-  const unit = await makeBusinessUnit(db, {
-    documentLanguages: ['en', 'fr'],
-    interfaceLanguages: ['en', 'fr'],
-    publicUserGroupActive: true,
+  const site = await makeRestrictedSite(ctx, {
+    keyCode: 'KC-R-1',
+    documents: [
+      { number: 'OPEN-1', name: 'Open leaflet', fileName: 'open.pdf', restricted: false },
+      { number: 'SECRET-1', name: 'Service manual', fileName: 'secret.pdf', restricted: true },
+    ],
+    groups: [
+      { name: 'Surgeons', enabled: true, emails: [MEMBER, OTHER_MEMBER] },
+      { name: 'Former', enabled: false, emails: [OFF_MEMBER] },
+    ],
   });
-  s.slug = unit.slug;
-  s.unitId = unit.id;
-  await makeInterfaceRegion(db, unit.id, ['BE']);
-  const type = await makeProductType(db, unit.id, { keyCodeSearchTypeHcp: 'SEARCHABLE_EXACT' });
-  const product = await makeProduct(db, type, { keyCode: 'KC-R-1', publishDate: past });
-  s.productId = product.id;
-  const docType = await makeDocumentType(db, unit.id, { hcp: true });
-  const open = await makeDocument(db, unit.id, docType.id, { number: 'OPEN-1', name: 'Open leaflet' }, { productIds: [product.id] });
-  const secret = await makeDocument(db, unit.id, docType.id, { number: 'SECRET-1', name: 'Service manual' }, { productIds: [product.id] });
-  s.bytes = Buffer.concat([Buffer.from('%PDF-1.7\n'), randomBytes(2000)]);
-  for (const [doc, name] of [
-    [open, 'open.pdf'],
-    [secret, 'secret.pdf'],
-  ] as const) {
-    const key = await ctx.app.deps.files.put('files/site-access-test', s.bytes, 'pdf');
-    const f = await makeDocumentFile(db, doc, [{ label: '1.0', versionDate: '2026-01-01', publishDate: past, binaryKey: key }], {
-      name: `File ${name}`,
-      restOfTheWorld: true,
-    });
-    await db.insert(fileLanguage).values({ fileId: f.id, languageIsoCode: 'fr' });
-    await db
-      .update(fileVersion)
-      .set({
-        binaryName: name,
-        binarySize: s.bytes.length,
-        mediaType: 'application/pdf',
-        sha256: createHash('sha256').update(s.bytes).digest('hex'),
-      })
-      .where(eq(fileVersion.fileId, f.id));
-    if (doc === secret) s.secretFileId = f.id;
-  }
-  const [group] = await db
-    .insert(publicUserGroup)
-    .values({ businessUnitId: unit.id, name: 'Surgeons', enabled: true, emails: [MEMBER, OTHER_MEMBER] })
-    .returning();
-  const [disabled] = await db
-    .insert(publicUserGroup)
-    .values({ businessUnitId: unit.id, name: 'Former', enabled: false, emails: [OFF_MEMBER] })
-    .returning();
-  await db.insert(publicUserGroupDocument).values([
-    { publicUserGroupId: group.id, documentId: secret.id },
-    { publicUserGroupId: disabled.id, documentId: secret.id },
-  ]);
-  await publish(unit.id);
-  const res = await get(`/site/${s.slug}/be/fr/hcp`);
-  s.typeSlug = /href="\/site\/[^/]+\/be\/fr\/hcp\/([^"/?_][^"/?]*)"/.exec(res.body)?.[1] ?? '';
+  Object.assign(s, { ...site, secretFileId: site.fileIds['SECRET-1'] });
 });
 afterAll(() => ctx?.close());
 

@@ -1,11 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fileLanguage, publicUserGroup, publicUserGroupDocument } from '../../db/schema/index.js';
-import { makeProduct, makeProductType } from '../../factories/catalogue-factories.js';
-import { makeDocument, makeDocumentFile, makeDocumentType } from '../../factories/document-factories.js';
 import { makeBusinessUnit, makeUserWithRights } from '../../factories/organisation-factories.js';
 import { as, createTestContext, type TestContext, tokenFor } from '../../test/harness.js';
 import { makeInterfaceRegion, publishAsIs } from '../publishing/publish.fixtures.js';
 import { CLIENT_ID, CLIENT_SECRET, signInAtProvider, startTestProvider, type TestProvider } from '../sso/sso.test-support.js';
+import { makeRestrictedSite } from './site-restricted.test-support.js';
 
 /**
  * Restricted documents through the manufacturer's identity provider (decision 0075): a plain link
@@ -19,7 +17,6 @@ let op: TestProvider;
 let manager: string;
 const s = {} as { slug: string; typeSlug: string };
 const MEMBER = 'member@example.com';
-const past = new Date(Date.now() - 24 * 60 * 60 * 1000);
 let client = 0;
 const nextClient = () => `10.1.0.${++client}`;
 
@@ -64,32 +61,12 @@ const atProvider = (location: string, login: string) =>
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  const db = ctx.db;
-  const unit = await makeBusinessUnit(db, {
-    documentLanguages: ['en', 'fr'],
-    interfaceLanguages: ['en', 'fr'],
-    publicUserGroupActive: true,
+  const site = await makeRestrictedSite(ctx, {
+    keyCode: 'KC-S-1',
+    documents: [{ number: 'SECRET-S', name: 'Service manual', fileName: 'secret.pdf', restricted: true }],
+    groups: [{ name: 'Surgeons', enabled: true, emails: [MEMBER] }],
   });
-  s.slug = unit.slug;
-  await makeInterfaceRegion(db, unit.id, ['BE']);
-  const type = await makeProductType(db, unit.id, { keyCodeSearchTypeHcp: 'SEARCHABLE_EXACT' });
-  const product = await makeProduct(db, type, { keyCode: 'KC-S-1', publishDate: past });
-  const docType = await makeDocumentType(db, unit.id, { hcp: true });
-  const secret = await makeDocument(db, unit.id, docType.id, { number: 'SECRET-S', name: 'Service manual' }, { productIds: [product.id] });
-  const key = await ctx.app.deps.files.put('files/site-sso-test', Buffer.from('%PDF-1.7\nsecret'), 'pdf');
-  const f = await makeDocumentFile(db, secret, [{ label: '1.0', versionDate: '2026-01-01', publishDate: past, binaryKey: key }], {
-    name: 'Secret file',
-    restOfTheWorld: true,
-  });
-  await db.insert(fileLanguage).values({ fileId: f.id, languageIsoCode: 'fr' });
-  const [group] = await db
-    .insert(publicUserGroup)
-    .values({ businessUnitId: unit.id, name: 'Surgeons', enabled: true, emails: [MEMBER] })
-    .returning();
-  await db.insert(publicUserGroupDocument).values({ publicUserGroupId: group.id, documentId: secret.id });
-  await publishAsIs(db, unit.id);
-  const res = await get(`/site/${s.slug}/be/fr/hcp`);
-  s.typeSlug = /href="\/site\/[^/]+\/be\/fr\/hcp\/([^"/?_][^"/?]*)"/.exec(res.body)?.[1] ?? '';
+  Object.assign(s, site);
   op = await startTestProvider(`${ctx.config.publicUrl}/site/${s.slug}/_access/_sso/callback`);
   manager = await tokenFor(ctx, (await makeUserWithRights(ctx.db, ['MANUFACTURER_SSO_MANAGE'], [0])).id);
 });
