@@ -1,68 +1,12 @@
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { clearToken } from '../../api/session';
 import { installBrowserMocks } from '../../components/test-utils';
-import { AuthProvider } from '../../platform/auth';
+import { accountFor, json, mockServer, problem, renderRoutes } from './auth.test-support';
 import { LoginPage } from './LoginPage';
 
-type Handler = (body: unknown) => { status: number; body?: unknown };
-const json = (status: number, body?: unknown) => ({ status, body });
-const problem = (status: number, message: string) => json(status, { type: 'about:blank', title: 'x', status, message });
-
-function mockServer(routes: Record<string, Handler>) {
-  const calls: { key: string; body: unknown }[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit = {}) => {
-      const key = `${init.method ?? 'GET'} ${url.split('?')[0]}`;
-      const body = typeof init.body === 'string' ? JSON.parse(init.body) : init.body;
-      calls.push({ key, body });
-      const handler = routes[key];
-      const res = handler ? handler(body) : problem(404, 'error.http.404');
-      return new Response(res.body === undefined ? null : JSON.stringify(res.body), {
-        status: res.status,
-        headers: { 'content-type': 'application/json' },
-      });
-    }),
-  );
-  return calls;
-}
-
-const ACCOUNT = {
-  id: 9,
-  login: 'x@e.test',
-  firstName: 'X',
-  lastName: 'Y',
-  fullName: 'X Y',
-  email: 'x@e.test',
-  langKey: 'en',
-  activated: true,
-  technicalAccount: false,
-  authenticationMechanism: 'USERNAME_PASSWORD',
-  authorities: [],
-  passwordExpiresAt: null,
-};
-
-function renderLogin() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <MantineProvider>
-      <QueryClientProvider client={client}>
-        <AuthProvider>
-          <MemoryRouter initialEntries={['/login']}>
-            <Routes>
-              <Route path="/login" element={<LoginPage />} />
-              <Route path="/my-business-units" element={<div>home page</div>} />
-            </Routes>
-          </MemoryRouter>
-        </AuthProvider>
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
-}
+const ACCOUNT = accountFor('USERNAME_PASSWORD');
+const renderLogin = () => renderRoutes('/login', { '/login': <LoginPage /> });
 
 const type = (label: RegExp, value: string, container: HTMLElement = document.body) =>
   fireEvent.change(within(container).getByLabelText(label), { target: { value } });

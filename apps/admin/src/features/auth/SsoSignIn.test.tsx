@@ -1,78 +1,27 @@
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { useLocation } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { clearToken, getToken } from '../../api/session';
 import { installBrowserMocks } from '../../components/test-utils';
-import { AuthProvider } from '../../platform/auth';
 import { SSO_ADMIN_KEY, SSO_NONCE_KEY, SSO_TEST_KEY, SSO_TEST_RESULT_PATH } from './auth.hooks';
+import { accountFor, json, mockServer, problem, renderRoutes } from './auth.test-support';
 import { LoginCallbackPage } from './LoginCallbackPage';
 import { AdminLoginPage, LoginPage } from './LoginPage';
 
-type Handler = (body: unknown) => { status: number; body?: unknown };
-const json = (status: number, body?: unknown) => ({ status, body });
-const problem = (status: number, message: string) => json(status, { type: 'about:blank', title: 'x', status, message });
-
-function mockServer(routes: Record<string, Handler>) {
-  const calls: { key: string; url: string; body: unknown }[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit = {}) => {
-      const key = `${init.method ?? 'GET'} ${url.split('?')[0]}`;
-      const body = typeof init.body === 'string' ? JSON.parse(init.body) : init.body;
-      calls.push({ key, url, body });
-      const handler = routes[key];
-      const res = handler ? handler(body) : problem(404, 'error.http.404');
-      return new Response(res.body === undefined ? null : JSON.stringify(res.body), {
-        status: res.status,
-        headers: { 'content-type': 'application/json' },
-      });
-    }),
-  );
-  return calls;
-}
-
-const ACCOUNT = {
-  id: 9,
-  login: 'x@e.test',
-  firstName: 'X',
-  lastName: 'Y',
-  fullName: 'X Y',
-  email: 'x@e.test',
-  langKey: 'en',
-  activated: true,
-  technicalAccount: false,
-  authenticationMechanism: 'AUTHORIZATION_CODE_FLOW',
-  authorities: [],
-  passwordExpiresAt: null,
-};
+const ACCOUNT = accountFor('AUTHORIZATION_CODE_FLOW');
 
 /** Shows the answer `/login/callback` handed to the test sign-in's report. */
 function TestAnswerProbe() {
   return <div data-testid="test-answer">{JSON.stringify(useLocation().state)}</div>;
 }
 
-function renderAt(entry: string) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <MantineProvider>
-      <QueryClientProvider client={client}>
-        <AuthProvider>
-          <MemoryRouter initialEntries={[entry]}>
-            <Routes>
-              <Route path="/login" element={<LoginPage />} />
-              <Route path="/admin-login" element={<AdminLoginPage />} />
-              <Route path="/login/callback" element={<LoginCallbackPage />} />
-              <Route path="/my-business-units" element={<div>home page</div>} />
-              <Route path={SSO_TEST_RESULT_PATH} element={<TestAnswerProbe />} />
-            </Routes>
-          </MemoryRouter>
-        </AuthProvider>
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
-}
+const renderAt = (entry: string) =>
+  renderRoutes(entry, {
+    '/login': <LoginPage />,
+    '/admin-login': <AdminLoginPage />,
+    '/login/callback': <LoginCallbackPage />,
+    [SSO_TEST_RESULT_PATH]: <TestAnswerProbe />,
+  });
 
 beforeAll(installBrowserMocks);
 afterEach(() => {
