@@ -1,12 +1,13 @@
 import { Readable } from 'node:stream';
 import * as XLSX from '@e965/xlsx';
+import { ErrorKeys } from '@vellum/contract';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { attributeValue, auditLog, businessUnit, product, productGroup, productGroupProduct } from '../../db/schema/index.js';
 import { makeLotRange, makeProduct, makeProductGroup, makeProductType } from '../../factories/catalogue-factories.js';
 import { makeBusinessUnit, makeUserWithRights } from '../../factories/organisation-factories.js';
-import { AppError } from '../../platform/errors.js';
+import { notFound } from '../../platform/errors.js';
 import { as, createTestContext, type TestContext, tokenFor } from '../../test/harness.js';
 import { isLive } from '../products/products.repo.js';
 import * as productsService from '../products/products.service.js';
@@ -458,7 +459,7 @@ describe('REPLACE and the round trip', () => {
     const spy = vi.spyOn(productsService, 'deleteProductsOfType').mockImplementation(async (tx, actor, typeId, ids) => {
       const others = ids.filter((id) => id !== refused.id);
       const done = await real(tx, actor, typeId, others);
-      return ids.map((id) => (id === refused.id ? new AppError('error.notFound', 404, { entity: 'product' }) : done[others.indexOf(id)]));
+      return ids.map((id) => (id === refused.id ? notFound('product') : done[others.indexOf(id)]));
     });
     await setImportType('REPLACE');
     try {
@@ -476,7 +477,7 @@ describe('REPLACE and the round trip', () => {
       expect(spy).toHaveBeenCalled();
       expect(job, job.log).toMatchObject({ status: 'WARNING', rowsUpdated: 1, rowsRemoved: 1, rowsRejected: 0 });
       expect(errors).toEqual([
-        expect.objectContaining({ row: 0, column: null, message: 'error.notFound', params: { productId: refused.id } }),
+        expect.objectContaining({ row: 0, column: null, message: ErrorKeys.notFound, params: { productId: refused.id } }),
       ]);
       expect(await productsOf(type.id)).toEqual(['RR-keep', 'RR-refused']);
       expect(kept.id).not.toBe(gone.id);
