@@ -32,14 +32,14 @@ const keyCodeJs = (i: number) => `BK-${pad(i, 6)}`;
 const KEY_CODE_SQL = `'BK-' || lpad(i::text, 6, '0')`;
 const nameOf = (slug: string) => slug[0].toUpperCase() + slug.slice(1);
 
-interface Target {
+export interface Target {
   unitId: number;
   typeId: number;
   definitions: { id: number; slug: string }[];
 }
 
 /** A unit with one product type of the six attributes (no products). */
-async function makeTarget(databaseUrl: string, dataDir: string, slug: string): Promise<Target> {
+export async function makeTarget(databaseUrl: string, dataDir: string, slug: string): Promise<Target> {
   const database = await openDatabase({ databaseUrl, dataDir });
   await seedDemoIfEmpty(database.db);
   const unit = await makeBusinessUnit(database.db, { slug, displayName: slug });
@@ -53,17 +53,27 @@ async function makeTarget(databaseUrl: string, dataDir: string, slug: string): P
   return { unitId: unit.id, typeId: type.id, definitions: type.definitions.map((d) => ({ id: d.id, slug: d.slug })) };
 }
 
-/** The import's zip: one TXT sheet with the export's header and `rows` products. */
-export function writeProductZip(path: string, rows: number): number {
+/** How a changed row's description reads (the REPLACE bench's sheet changes some rows). */
+export const CHANGED_SUFFIX = ' (rev. B)';
+
+/**
+ * The import's zip: one TXT sheet with the export's header and `rows` products, numbered from
+ * `from`; the rows `changed` names have their description changed.
+ */
+export function writeProductZip(path: string, rows: number, opts: { from?: number; changed?: (i: number) => boolean } = {}): number {
+  const { from = 1, changed = () => false } = opts;
   const lines = [txtLine(['Key code', ...BULK_ATTRIBUTES.map((a) => `${nameOf(a.slug)} [${a.slug}]`), 'Product groups', 'Lot ranges'])];
-  for (let i = 1; i <= rows; i++) lines.push(txtLine([keyCodeJs(i), ...BULK_ATTRIBUTES.map((a) => a.js(i)), '', '']));
+  for (let i = from; i < from + rows; i++) {
+    const values = BULK_ATTRIBUTES.map((a) => (a.slug === 'description' && changed(i) ? `${a.js(i)}${CHANGED_SUFFIX}` : a.js(i)));
+    lines.push(txtLine([keyCodeJs(i), ...values, '', '']));
+  }
   const zip = zipSync({ 'catheters.txt': new TextEncoder().encode(lines.join('')) });
   writeFileSync(path, zip);
   return zip.length;
 }
 
 /** The same rows as multi-row INSERT … SELECT statements (products, then their values), in one transaction. */
-async function insertSelect(c: pg.Client, t: Target, rows: number): Promise<number> {
+export async function insertSelect(c: pg.Client, t: Target, rows: number): Promise<number> {
   const started = performance.now();
   await c.query('BEGIN');
   await c.query(

@@ -3,6 +3,7 @@ import { adminListsBench } from './admin-lists.bench.js';
 import { bulkDocumentsRssBench } from './bulk-documents-rss.bench.js';
 import { bulkExportBench } from './bulk-export.bench.js';
 import { bulkImportBench } from './bulk-import.bench.js';
+import { bulkReplaceBench } from './bulk-replace.bench.js';
 import { documentSearchBench } from './document-search.bench.js';
 import { filesBench } from './files.bench.js';
 import { firstLoadBench } from './first-load.bench.js';
@@ -29,6 +30,7 @@ const benches: Record<string, () => Promise<void>> = {
   site: siteBench,
   'prod-build': prodBuildBench,
   'bulk-import': bulkImportBench,
+  'bulk-replace': bulkReplaceBench,
   'bulk-export': bulkExportBench,
   'bulk-documents-rss': bulkDocumentsRssBench,
   proxy: proxyBench,

@@ -1,12 +1,17 @@
 import { Readable } from 'node:stream';
 import * as XLSX from '@e965/xlsx';
+import { ErrorKeys } from '@vellum/contract';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { unzipSync } from 'fflate';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { attributeValue, auditLog, businessUnit, product, productGroup, productGroupProduct } from '../../db/schema/index.js';
 import { makeLotRange, makeProduct, makeProductGroup, makeProductType } from '../../factories/catalogue-factories.js';
 import { makeBusinessUnit, makeUserWithRights } from '../../factories/organisation-factories.js';
+import { notFound } from '../../platform/errors.js';
 import { as, createTestContext, type TestContext, tokenFor } from '../../test/harness.js';
+import { isLive } from '../products/products.repo.js';
+import * as productsService from '../products/products.service.js';
+import { publishAsIs } from '../publishing/publish.fixtures.js';
 import { exportDownloadToken } from './bulk-links.js';
 import { workbookOf } from './bulk-sheet.js';
 import { sheetOf, type UploadOptions, uploadZip, zipOf } from './bulk-upload.test-support.js';
@@ -390,6 +395,94 @@ describe('REPLACE and the round trip', () => {
       expect(check.job).toMatchObject({ status: 'SUCCESS', rowsRemoved: 1 });
       expect(await productsOf(type.id)).toEqual(['R-keep', 'R-new']);
     } finally {
+      await setImportType('ADD');
+    }
+  });
+
+  it('REPLACE removes in batches (decision 0088): a DELETE audit row per product, a published one live until the next publish', async () => {
+    // a unit of its own: it is published
+    const unit = await makeBusinessUnit(ctx.db, { bulkImportType: 'REPLACE' });
+    const token = await tokenFor(ctx, (await makeUserWithRights(ctx.db, ['BULK_IMPORT'], [unit.id])).id);
+    const type = await makeProductType(ctx.db, unit.id, {}, [{ name: 'Label', slug: 'label' }]);
+    const published = await makeProduct(ctx.db, type, { keyCode: 'RB-published', publishDate: new Date(Date.now() - 86_400_000) });
+    await publishAsIs(ctx.db, unit.id);
+    const lots = await makeLotRange(ctx.db, type, [published.id]);
+    // more left out than one batch of the delete holds
+    const many = await ctx.db
+      .insert(product)
+      .values(
+        Array.from({ length: IMPORT_BATCH + 5 }, (_, i) => ({
+          businessUnitId: unit.id,
+          productTypeId: type.id,
+          keyCode: `RB-${String(i).padStart(5, '0')}`,
+        })),
+      )
+      .returning({ id: product.id });
+    const { job } = await run(
+      zipOf({
+        'r.txt': sheetOf([
+          ['Key code', 'Label [label]'],
+          ['RB-00000', 'kept'],
+        ]),
+      }),
+      { businessUnitId: unit.id, productTypeId: type.id },
+      token,
+    );
+    expect(job, job.log).toMatchObject({ status: 'SUCCESS', rowsUpdated: 1, rowsRemoved: IMPORT_BATCH + 5 });
+    expect(await productsOf(type.id)).toEqual(['RB-00000']);
+    const removedIds = [published.id, ...many.slice(1).map((r) => r.id)];
+    const audits = await ctx.db
+      .select({ entityId: auditLog.entityId, action: auditLog.action, changes: auditLog.changes })
+      .from(auditLog)
+      .where(and(eq(auditLog.entityName, 'product'), inArray(auditLog.entityId, removedIds.map(String))));
+    expect(audits).toHaveLength(removedIds.length);
+    expect(new Set(audits.map((a) => a.entityId))).toEqual(new Set(removedIds.map(String)));
+    expect(audits.every((a) => a.action === 'DELETE')).toBe(true);
+    expect(audits.find((a) => a.entityId === String(published.id))?.changes).toMatchObject({
+      keyCode: 'RB-published',
+      lotRangeIds: [lots.id],
+      deletedLotRangeIds: [lots.id],
+    });
+    // the publishing rules: the live publication keeps the product until the next publish
+    expect(await isLive(ctx.db, published.id, unit.id)).toBe(true);
+    await publishAsIs(ctx.db, unit.id);
+    expect(await isLive(ctx.db, published.id, unit.id)).toBe(false);
+  });
+
+  it('REPLACE reports a refused removal at its product and removes the others', async () => {
+    const type = await makeProductType(ctx.db, s.unitId, {}, [{ name: 'Label', slug: 'label' }]);
+    const kept = await makeProduct(ctx.db, type, { keyCode: 'RR-keep' });
+    const refused = await makeProduct(ctx.db, type, { keyCode: 'RR-refused' });
+    const gone = await makeProduct(ctx.db, type, { keyCode: 'RR-gone' });
+    // the batch delete refuses one id (as it would a product deleted meanwhile), deletes the others
+    const real = productsService.deleteProductsOfType;
+    const spy = vi.spyOn(productsService, 'deleteProductsOfType').mockImplementation(async (tx, actor, typeId, ids) => {
+      const others = ids.filter((id) => id !== refused.id);
+      const done = await real(tx, actor, typeId, others);
+      return ids.map((id) => (id === refused.id ? notFound('product') : done[others.indexOf(id)]));
+    });
+    await setImportType('REPLACE');
+    try {
+      const { job, errors } = await run(
+        zipOf({
+          'r.txt': sheetOf([
+            ['Key code', 'Label [label]'],
+            ['RR-keep', 'kept'],
+          ]),
+        }),
+        {
+          productTypeId: type.id,
+        },
+      );
+      expect(spy).toHaveBeenCalled();
+      expect(job, job.log).toMatchObject({ status: 'WARNING', rowsUpdated: 1, rowsRemoved: 1, rowsRejected: 0 });
+      expect(errors).toEqual([
+        expect.objectContaining({ row: 0, column: null, message: ErrorKeys.notFound, params: { productId: refused.id } }),
+      ]);
+      expect(await productsOf(type.id)).toEqual(['RR-keep', 'RR-refused']);
+      expect(kept.id).not.toBe(gone.id);
+    } finally {
+      spy.mockRestore();
       await setImportType('ADD');
     }
   });

@@ -16,7 +16,7 @@ import {
   publicUserGroup,
   publicUserGroupDocument,
 } from '../../db/schema/index.js';
-import { isRowId, rowsOf } from '../../db/sql.js';
+import { intArray, isRowId, rowsOf } from '../../db/sql.js';
 
 export type DocumentRow = typeof document.$inferSelect;
 export type DocumentValues = Pick<typeof document.$inferInsert, 'businessUnitId' | 'number' | 'name' | 'documentTypeId'>;
@@ -305,38 +305,91 @@ export async function replaceProducts(db: DbOrTx, documentId: number, ids: numbe
   if (ids.length > 0) await db.insert(documentProduct).values(ids.map((productId) => ({ documentId, productId })));
 }
 
-/** Whether a file of the document has a version with a publish date (published or scheduled). */
-export async function hasPublishedVersion(db: DbOrTx, documentId: number): Promise<boolean> {
-  const [row] = await db
-    .select({ id: fileVersion.id })
-    .from(fileVersion)
-    .innerJoin(file, eq(file.id, fileVersion.fileId))
-    .where(and(eq(file.documentId, documentId), isNotNull(fileVersion.publishDate)))
-    .limit(1);
-  return row !== undefined;
+/** The documents of the ids, locked for update when asked (a batch delete's rows, decision 0088). */
+export async function findDocuments(db: DbOrTx, ids: readonly number[], forUpdate = false): Promise<DocumentRow[]> {
+  const valid = ids.filter(isRowId);
+  if (valid.length === 0) return [];
+  const q = db.select().from(document).where(inArray(document.id, valid));
+  return forUpdate ? await q.for('update') : await q;
 }
 
-/** The storage keys of the binaries of the document's file versions. */
-export async function binaryKeysOf(db: DbOrTx, documentId: number): Promise<string[]> {
+/**
+ * What the audit log records of many documents beside their row, read at once: each one's values
+ * in the definitions' order, and its product group and product ids, sorted.
+ */
+export async function linksOfDocuments(db: DbOrTx, ids: readonly number[]) {
+  const values = new Map<number, { attributeDefinitionId: number; value: string }[]>();
+  const groups = new Map<number, number[]>();
+  const products = new Map<number, number[]>();
+  if (ids.length === 0) return { values, groups, products };
+  const push = <T>(m: Map<number, T[]>, k: number, v: T) => m.set(k, [...(m.get(k) ?? []), v]);
+  const valueRows = await db
+    .select({
+      documentId: documentAttributeValue.documentId,
+      attributeDefinitionId: documentAttributeValue.attributeDefinitionId,
+      value: documentAttributeValue.value,
+    })
+    .from(documentAttributeValue)
+    .innerJoin(documentAttributeDefinition, eq(documentAttributeDefinition.id, documentAttributeValue.attributeDefinitionId))
+    .where(inArray(documentAttributeValue.documentId, [...ids]))
+    .orderBy(asc(documentAttributeDefinition.visualizationOrder), asc(documentAttributeDefinition.id));
+  for (const { documentId, ...v } of valueRows) push(values, documentId, v);
+  const groupRows = await db
+    .selectDistinct({ documentId: documentProductGroup.documentId, id: documentProductGroup.productGroupId })
+    .from(documentProductGroup)
+    .where(inArray(documentProductGroup.documentId, [...ids]))
+    .orderBy(asc(documentProductGroup.documentId), asc(documentProductGroup.productGroupId));
+  for (const r of groupRows) push(groups, r.documentId, r.id);
+  const productRows = await db
+    .selectDistinct({ documentId: documentProduct.documentId, id: documentProduct.productId })
+    .from(documentProduct)
+    .where(inArray(documentProduct.documentId, [...ids]))
+    .orderBy(asc(documentProduct.documentId), asc(documentProduct.productId));
+  for (const r of productRows) push(products, r.documentId, r.id);
+  return { values, groups, products };
+}
+
+/** The documents among the ids with a published or scheduled file version. */
+export async function documentsWithPublishedVersion(db: DbOrTx, ids: readonly number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .selectDistinct({ id: file.documentId })
+    .from(fileVersion)
+    .innerJoin(file, eq(file.id, fileVersion.fileId))
+    .where(and(inArray(file.documentId, [...ids]), isNotNull(fileVersion.publishDate)));
+  return new Set(rows.map((r) => r.id));
+}
+
+/** The storage keys of the binaries of the documents' file versions. */
+export async function binaryKeysOfDocuments(db: DbOrTx, ids: readonly number[]): Promise<string[]> {
+  if (ids.length === 0) return [];
   const rows = await db
     .select({ key: fileVersion.binaryKey })
     .from(fileVersion)
     .innerJoin(file, eq(file.id, fileVersion.fileId))
-    .where(and(eq(file.documentId, documentId), isNotNull(fileVersion.binaryKey)));
+    .where(and(inArray(file.documentId, [...ids]), isNotNull(fileVersion.binaryKey)));
   return rows.flatMap((r) => (r.key ? [r.key] : []));
 }
 
-/** Archives the document's files that are not archived yet, from `at`; answers them. */
-export async function archiveFilesOf(db: DbOrTx, documentId: number, at: Date): Promise<{ id: number; name: string }[]> {
-  return db
+/** Archives the documents' files that are not archived yet, from `at`; answers them with their document, by id. */
+export async function archiveFilesOfDocuments(
+  db: DbOrTx,
+  ids: readonly number[],
+  at: Date,
+): Promise<{ id: number; name: string; documentId: number }[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
     .update(file)
     .set({ archiveDate: at, lastModifiedDate: sql`now()`, version: sql`${file.version} + 1` })
-    .where(and(eq(file.documentId, documentId), isNull(file.archiveDate)))
-    .returning({ id: file.id, name: file.name });
+    .where(and(inArray(file.documentId, [...ids]), isNull(file.archiveDate)))
+    .returning({ id: file.id, name: file.name, documentId: file.documentId });
+  return rows.sort((a, b) => a.id - b.id);
 }
 
-export async function deleteDocument(db: DbOrTx, id: number): Promise<void> {
-  await db.delete(document).where(eq(document.id, id));
+/** Deletes the documents in one statement (their files, versions and links go by cascade). */
+export async function deleteDocuments(db: DbOrTx, ids: readonly number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db.execute(sql`DELETE FROM document WHERE id = ANY(${intArray(ids)})`);
 }
 
 /** The unit's documents, orphans (no product group, no product) and documents by publish state, in one statement. */

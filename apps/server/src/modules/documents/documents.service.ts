@@ -13,12 +13,12 @@ import {
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
 import type { EntityUnitLookup } from '../../platform/access.js';
-import { type Actor, audit, diff } from '../../platform/audit.js';
+import { type Actor, type AuditEntry, audit, auditMany, diff } from '../../platform/audit.js';
 import type { Deps } from '../../platform/deps.js';
 import { AppError, conflict, fieldError, invalidField, notFound, uniqueViolationOf } from '../../platform/errors.js';
 import { pageOf } from '../../platform/paging.js';
 import { businessUnitExists } from '../document-types/document-types.repo.js';
-import { retentionOf } from '../retention/retention.service.js';
+import { retentionOfDocuments } from '../retention/retention.service.js';
 import { type DocumentSort, searchDocuments as searchRows } from './document-search.repo.js';
 import * as repo from './documents.repo.js';
 
@@ -290,45 +290,136 @@ export interface RetainedDocument {
  * links go with it; their binaries are removed from storage once the delete has committed.
  * A document a publication ever held a version of is kept while that retention runs (decision
  * 0070): its files are archived instead and the answer says until when (`retained`).
+ * The batch delete for one id (decision 0088).
  */
 export async function deleteDocument(
   deps: Pick<Deps, 'db' | 'files'>,
   actor: Actor,
   id: number,
 ): Promise<{ document: repo.DocumentRow; retained?: RetainedDocument }> {
-  const out = await deps.db.transaction(async (tx) => {
-    const row = await repo.findDocument(tx, id, true);
-    if (!row) throw notFound(ENTITY);
-    const retention = await retentionOf(tx, { documentIds: [id] });
-    if (retention.retained) {
-      const at = new Date();
-      for (const f of await repo.archiveFilesOf(tx, id, at)) {
-        await audit(tx, actor, {
+  const { outcome, keys } = await deps.db.transaction(async (tx) => {
+    const done = await deleteDocumentRows(tx, actor, [id]);
+    const [first] = done.outcomes;
+    if (first instanceof AppError) throw first;
+    return { outcome: first as DeletedDocument, keys: done.keys };
+  });
+  for (const key of keys) await deps.files.delete(key).catch(() => {});
+  return outcome;
+}
+
+/** What a delete did to one document: deleted, or kept and its files archived (`retained`). */
+export type DeletedDocument = { document: repo.DocumentRow; retained?: RetainedDocument };
+
+/**
+ * Deletes documents of one unit as a bulk import's REPLACE does (decision 0088), by deleteDocument's
+ * rules (the same code), inside the caller's transaction: answers per id what was done or the
+ * AppError that refuses it (no such document or one of another unit: `notFound`; a published file
+ * without retention: `hasPublishedFiles`), and the storage keys of the deleted binaries, which the
+ * caller removes once its transaction has committed.
+ */
+export async function deleteDocumentsOfUnit(
+  tx: DbOrTx,
+  actor: Actor,
+  businessUnitId: number,
+  ids: readonly number[],
+): Promise<{ outcomes: (DeletedDocument | AppError)[]; keys: string[] }> {
+  return deleteDocumentRows(tx, actor, ids, businessUnitId);
+}
+
+/**
+ * The one copy of a document's delete, for one id or many (decision 0088): the rows locked; each
+ * document's retention (decision 0070) read for all at once: a retained one keeps its row and its
+ * files not yet archived are archived (an ARCHIVE audit row each); one never public with a
+ * published or scheduled version is refused; the others have their state read, their binaries'
+ * keys collected and are deleted by one statement, with a DELETE audit row each. All the audit rows
+ * with one statement, in the order one delete after another writes them.
+ */
+async function deleteDocumentRows(
+  tx: DbOrTx,
+  actor: Actor,
+  ids: readonly number[],
+  businessUnitId?: number,
+): Promise<{ outcomes: (DeletedDocument | AppError)[]; keys: string[] }> {
+  const found = new Map((await repo.findDocuments(tx, ids, true)).map((r) => [r.id, r]));
+  const outcomes: (DeletedDocument | AppError)[] = new Array(ids.length);
+  const rows: { i: number; row: repo.DocumentRow }[] = [];
+  for (const [i, id] of ids.entries()) {
+    const row = found.get(id);
+    // another unit's document is not the unit's to delete; an id given twice is gone the second time
+    if (!row || (businessUnitId !== undefined && row.businessUnitId !== businessUnitId)) outcomes[i] = notFound(ENTITY);
+    else {
+      found.delete(id);
+      rows.push({ i, row });
+    }
+  }
+  const retention = await retentionOfDocuments(
+    tx,
+    rows.map(({ row }) => row.id),
+  );
+  const retained = rows.filter(({ row }) => retention.get(row.id)?.retained);
+  const notRetained = rows.filter(({ row }) => !retention.get(row.id)?.retained);
+  const published = await repo.documentsWithPublishedVersion(
+    tx,
+    notRetained.filter(({ row }) => !retention.get(row.id)?.public).map(({ row }) => row.id),
+  );
+  const doomed = notRetained.filter(({ row }) => !published.has(row.id));
+  for (const { i, row } of notRetained) {
+    if (published.has(row.id)) outcomes[i] = new AppError(K.hasPublishedFiles, 400, { number: row.number });
+  }
+  const at = new Date();
+  const archived = await repo.archiveFilesOfDocuments(
+    tx,
+    retained.map(({ row }) => row.id),
+    at,
+  );
+  const doomedIds = doomed.map(({ row }) => row.id);
+  const links = await repo.linksOfDocuments(tx, doomedIds);
+  const keys = await repo.binaryKeysOfDocuments(tx, doomedIds);
+  await repo.deleteDocuments(tx, doomedIds);
+  const entries: { i: number; entry: AuditEntry }[] = [];
+  for (const { i, row } of retained) {
+    const until = retention.get(row.id)?.until ?? null;
+    outcomes[i] = { document: row, retained: { archiveDate: at.toISOString(), retainedUntil: until } };
+    for (const f of archived.filter((a) => a.documentId === row.id)) {
+      entries.push({
+        i,
+        entry: {
           entityName: 'file',
           entityId: f.id,
           entityLabel: f.name,
           action: 'ARCHIVE',
           businessUnitId: row.businessUnitId,
-          changes: { archiveDate: { from: null, to: at.toISOString() }, deleteRefused: { documentId: id, retainedUntil: retention.until } },
-        });
-      }
-      return { document: row, retained: { archiveDate: at.toISOString(), retainedUntil: retention.until } };
+          changes: { archiveDate: { from: null, to: at.toISOString() }, deleteRefused: { documentId: row.id, retainedUntil: until } },
+        },
+      });
     }
-    if (!retention.public && (await repo.hasPublishedVersion(tx, id))) throw new AppError(K.hasPublishedFiles, 400, { number: row.number });
-    const state = await stateOf(tx, row);
-    const keys = await repo.binaryKeysOf(tx, id);
-    await repo.deleteDocument(tx, id);
-    await audit(tx, actor, {
-      entityName: ENTITY,
-      entityId: id,
-      entityLabel: row.number,
-      action: 'DELETE',
-      businessUnitId: row.businessUnitId,
-      changes: { ...state },
+  }
+  for (const { i, row } of doomed) {
+    outcomes[i] = { document: row };
+    const state: DocumentState = {
+      number: row.number,
+      name: row.name,
+      documentTypeId: row.documentTypeId,
+      attributeValues: Object.fromEntries((links.values.get(row.id) ?? []).map((v) => [String(v.attributeDefinitionId), v.value])),
+      productGroupIds: links.groups.get(row.id) ?? [],
+      productIds: links.products.get(row.id) ?? [],
+    };
+    entries.push({
+      i,
+      entry: {
+        entityName: ENTITY,
+        entityId: row.id,
+        entityLabel: row.number,
+        action: 'DELETE',
+        businessUnitId: row.businessUnitId,
+        changes: { ...state },
+      },
     });
-    return { document: row, keys };
-  });
-  if ('retained' in out) return out;
-  for (const key of out.keys) await deps.files.delete(key).catch(() => {});
-  return { document: out.document };
+  }
+  await auditMany(
+    tx,
+    actor,
+    entries.sort((a, b) => a.i - b.i).map((e) => e.entry),
+  );
+  return { outcomes, keys };
 }

@@ -71,6 +71,19 @@ export async function linkedLotRangeIds(db: DbOrTx, productId: number): Promise<
   return rows.map((r) => r.id).sort((a, b) => a - b);
 }
 
+/** Each product's linked lot range ids, sorted (products without any are absent): `linkedLotRangeIds` read for many. */
+export async function linkedLotRangeIdsOf(db: DbOrTx, productIds: readonly number[]): Promise<Map<number, number[]>> {
+  const out = new Map<number, number[]>();
+  if (productIds.length === 0) return out;
+  const rows = await db
+    .select({ productId: productLotRange.productId, id: productLotRange.lotRangeId })
+    .from(productLotRange)
+    .where(inArray(productLotRange.productId, [...productIds]))
+    .orderBy(asc(productLotRange.lotRangeId));
+  for (const r of rows) out.set(r.productId, [...(out.get(r.productId) ?? []), r.id]);
+  return out;
+}
+
 /** The products among the ids that have a lot range (a batch update leaves those to the one-by-one path, decision 0067). */
 export async function productsWithLotRanges(db: DbOrTx, productIds: readonly number[]): Promise<Set<number>> {
   if (productIds.length === 0) return new Set();

@@ -8,7 +8,7 @@ import {
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
 import type { EntityUnitLookup } from '../../platform/access.js';
-import { type Actor, audit, diff } from '../../platform/audit.js';
+import { type Actor, type AuditEntry, audit, diff } from '../../platform/audit.js';
 import type { Deps } from '../../platform/deps.js';
 import { conflict, notFound } from '../../platform/errors.js';
 import { type LotRangeEntry, lotRangeError } from './lot-range-input.js';
@@ -162,19 +162,32 @@ export async function applyProductLotRanges(tx: DbOrTx, actor: Actor, p: Product
 }
 
 /** Deletes (with an audit row each) those of the ranges that no product links any more and that do not apply to all. */
-export async function deleteLotRangesLeftWithoutProducts(tx: DbOrTx, actor: Actor, ids: readonly number[]): Promise<number[]> {
+async function deleteLotRangesLeftWithoutProducts(tx: DbOrTx, actor: Actor, ids: readonly number[]): Promise<number[]> {
+  const deleted = await removeLotRangesLeftWithoutProducts(tx, ids);
+  for (const { entry } of deleted) await audit(tx, actor, entry);
+  return deleted.map((d) => d.id);
+}
+
+/**
+ * Deletes those of the ranges that no product links any more and that do not apply to all, by id;
+ * answers each one's audit entry, for the caller to write (a batch of product deletes writes them
+ * with its own rows, decision 0088).
+ */
+export async function removeLotRangesLeftWithoutProducts(tx: DbOrTx, ids: readonly number[]): Promise<{ id: number; entry: AuditEntry }[]> {
   const deleted = await repo.deleteLotRangesWithoutProducts(tx, ids);
-  for (const row of deleted) {
-    await audit(tx, actor, {
-      entityName: LOT_RANGE_ENTITY,
-      entityId: row.id,
-      entityLabel: row.name,
-      action: 'DELETE',
-      businessUnitId: row.businessUnitId,
-      changes: stateOf(row),
-    });
-  }
-  return deleted.map((r) => r.id);
+  return deleted
+    .sort((a, b) => a.id - b.id)
+    .map((row) => ({
+      id: row.id,
+      entry: {
+        entityName: LOT_RANGE_ENTITY,
+        entityId: row.id,
+        entityLabel: row.name,
+        action: 'DELETE',
+        businessUnitId: row.businessUnitId,
+        changes: stateOf(row),
+      },
+    }));
 }
 
 async function withProducts(db: DbOrTx, rows: { range: repo.LotRangeRow; productTypeName: string }[]): Promise<LotRangeReview[]> {

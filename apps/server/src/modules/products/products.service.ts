@@ -16,8 +16,8 @@ import type { Deps } from '../../platform/deps.js';
 import { AppError, conflict, fieldError, invalidField, notFound } from '../../platform/errors.js';
 import { pageOf } from '../../platform/paging.js';
 import { type LotRangeEntry, parseLotRangeEntries } from '../lot-ranges/lot-range-input.js';
-import { linkedLotRangeIds, productsWithLotRanges } from '../lot-ranges/lot-ranges.repo.js';
-import { applyProductLotRanges, deleteLotRangesLeftWithoutProducts, lotRangesOfProduct } from '../lot-ranges/lot-ranges.service.js';
+import { linkedLotRangeIds, linkedLotRangeIdsOf, productsWithLotRanges } from '../lot-ranges/lot-ranges.repo.js';
+import { applyProductLotRanges, lotRangesOfProduct, removeLotRangesLeftWithoutProducts } from '../lot-ranges/lot-ranges.service.js';
 import { checkAttributeValues, PRODUCT_OBJECT, valueDefinitions } from './product-input.js';
 import { PRODUCT_SORT_FIELDS, type ProductSort, type ProductSortField, searchProducts as searchRows } from './product-search.repo.js';
 import * as repo from './products.repo.js';
@@ -428,14 +428,19 @@ const isTakenRefusal = (err: AppError) =>
     (k) => k === CatalogueErrorKeys.keyCodeExists || k === CatalogueErrorKeys.attributeValueNotUnique,
   );
 
-/** Each product's state as the audit log records it (`stateOf`), read for many at once; only for products without lot ranges. */
+/**
+ * Each product's state as the audit log records it (`stateOf`), read for many at once; their lot
+ * ranges only when asked (a batch update takes only products without any).
+ */
 async function statesOf(
   tx: DbOrTx,
   rows: readonly Pick<repo.ProductRow, 'id' | 'keyCode' | 'productTypeId' | 'publishDate' | 'endOfLifeDate'>[],
+  withLotRanges = false,
 ) {
   const ids = rows.map((r) => r.id);
   const values = await repo.valuesOf(tx, ids);
   const groups = await repo.groupIdsOf(tx, ids);
+  const lotRanges = withLotRanges ? await linkedLotRangeIdsOf(tx, ids) : new Map<number, number[]>();
   return new Map(
     rows.map((row): [number, ProductState] => [
       row.id,
@@ -448,7 +453,7 @@ async function statesOf(
           values.filter((v) => v.productId === row.id).map((v) => [String(v.attributeDefinitionId), v.value]),
         ),
         productGroupIds: groups.get(row.id) ?? [],
-        lotRangeIds: [],
+        lotRangeIds: lotRanges.get(row.id) ?? [],
       },
     ]),
   );
@@ -622,22 +627,81 @@ export async function updateProduct(deps: Pick<Deps, 'db'>, actor: Actor, body: 
   return getProduct(deps, body.id);
 }
 
-/** Deletes the product, and the lot ranges it leaves without products (unless they apply to all). */
+/** Deletes the product, and the lot ranges it leaves without products (unless they apply to all): the batch delete for one id. */
 export async function deleteProduct(deps: Pick<Deps, 'db'>, actor: Actor, id: number): Promise<repo.ProductRow> {
   return inTransaction(deps, async (tx) => {
-    const row = await repo.findProduct(tx, id, true);
-    if (!row) throw notFound(ENTITY);
-    const state = await stateOf(tx, row);
-    await repo.deleteProduct(tx, id);
-    const deletedLotRangeIds = await deleteLotRangesLeftWithoutProducts(tx, actor, state.lotRangeIds);
-    await audit(tx, actor, {
+    const [outcome] = await deleteProductRows(tx, actor, [id]);
+    if (outcome instanceof AppError) throw outcome;
+    return outcome as repo.ProductRow;
+  });
+}
+
+/**
+ * Deletes products of one type as a bulk import's REPLACE does (decision 0088), by the rules of
+ * deleteProduct (the same code): answers per id the deleted row, or the AppError that refuses it
+ * (no such product, or one of another type: `notFound`). Runs inside the caller's transaction.
+ */
+export async function deleteProductsOfType(
+  tx: DbOrTx,
+  actor: Actor,
+  productTypeId: number,
+  ids: readonly number[],
+): Promise<(repo.ProductRow | AppError)[]> {
+  return deleteProductRows(tx, actor, ids, productTypeId);
+}
+
+/**
+ * The one copy of a product's delete, for one id or many (decision 0088): the rows locked, each
+ * product's state read as the audit log records it, the products deleted by one statement (their
+ * values, groups, lot-range and document links go with them by cascade; a publication keeps what
+ * it holds until the next publish), then the lot ranges they leave without products (unless they
+ * apply to all), and the audit rows in the order one delete after another writes them: each
+ * product's deleted lot ranges (a range goes with the last product of the batch that linked it),
+ * then the product's DELETE row with its state and `deletedLotRangeIds`. One statement for all the
+ * audit rows.
+ */
+async function deleteProductRows(
+  tx: DbOrTx,
+  actor: Actor,
+  ids: readonly number[],
+  productTypeId?: number,
+): Promise<(repo.ProductRow | AppError)[]> {
+  const found = new Map((await repo.findProducts(tx, ids, true)).map((r) => [r.id, r]));
+  const out: (repo.ProductRow | AppError)[] = new Array(ids.length);
+  const doomed: repo.ProductRow[] = [];
+  for (const [i, id] of ids.entries()) {
+    const row = found.get(id);
+    // a product of another type is not the type's to delete; an id given twice is gone the second time
+    if (!row || (productTypeId !== undefined && row.productTypeId !== productTypeId)) out[i] = notFound(ENTITY);
+    else {
+      found.delete(id);
+      doomed.push(row);
+      out[i] = row;
+    }
+  }
+  if (doomed.length === 0) return out;
+  const states = await statesOf(tx, doomed, true);
+  await repo.deleteProducts(
+    tx,
+    doomed.map((r) => r.id),
+  );
+  const lotRangeIds = sortedUnique(doomed.flatMap((r) => (states.get(r.id) as ProductState).lotRangeIds));
+  const lastLinker = new Map<number, number>();
+  for (const r of doomed) for (const rangeId of (states.get(r.id) as ProductState).lotRangeIds) lastLinker.set(rangeId, r.id);
+  const deletedRanges = await removeLotRangesLeftWithoutProducts(tx, lotRangeIds);
+  const entries: AuditEntry[] = [];
+  for (const row of doomed) {
+    const mine = deletedRanges.filter((d) => lastLinker.get(d.id) === row.id);
+    entries.push(...mine.map((d) => d.entry));
+    entries.push({
       entityName: ENTITY,
-      entityId: id,
+      entityId: row.id,
       entityLabel: row.keyCode,
       action: 'DELETE',
       businessUnitId: row.businessUnitId,
-      changes: { ...state, deletedLotRangeIds },
+      changes: { ...(states.get(row.id) as ProductState), deletedLotRangeIds: mine.map((d) => d.id) },
     });
-    return row;
-  });
+  }
+  await auditMany(tx, actor, entries);
+  return out;
 }

@@ -42,6 +42,17 @@ export async function retentionOf(
   return retentionOfRows(await repo.retainedVersions(db, scope, now), todayOf(now));
 }
 
+/** The retention of each of the documents (those no version of which was public: absent), as `retentionOf` answers for one. */
+export async function retentionOfDocuments(db: DbOrTx, documentIds: readonly number[], now = new Date()): Promise<Map<number, Retention>> {
+  const byDocument = new Map<number, repo.RetainedRow[]>();
+  if (documentIds.length === 0) return new Map();
+  for (const r of await repo.retainedVersions(db, { documentIds }, now)) {
+    byDocument.set(r.documentId, [...(byDocument.get(r.documentId) ?? []), r]);
+  }
+  const today = todayOf(now);
+  return new Map([...byDocument].map(([id, rows]) => [id, retentionOfRows(rows, today)]));
+}
+
 const toVersion = (r: repo.RetainedRow): RetainedVersion => ({
   fileVersionId: r.fileVersionId,
   fileId: r.fileId,

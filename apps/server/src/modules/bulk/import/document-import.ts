@@ -13,7 +13,7 @@ import { receiveStream } from '../../../platform/binaries.js';
 import type { Deps } from '../../../platform/deps.js';
 import { AppError } from '../../../platform/errors.js';
 import { type DeferringStore, deferringStore } from '../../../platform/storage-deferred.js';
-import { createDocument, deleteDocument, getDocument, updateDocument } from '../../documents/documents.service.js';
+import { createDocument, deleteDocumentsOfUnit, getDocument, updateDocument } from '../../documents/documents.service.js';
 import { attachBinary, FILE_BINARY_KINDS } from '../../files/file-binaries.service.js';
 import { currentVersion, filesOfDocument, lotRangesOfDocument } from '../../files/files.repo.js';
 import { addVersion, archiveFile, createFile, deleteFile, getFile, updateFile } from '../../files/files.service.js';
@@ -59,6 +59,9 @@ const PUBLISH_DATES_LINE = "The sheet's publish dates are not applied: publish t
 
 /** Rows checked between two looks at the progress and at a cancel. */
 const IMPORT_BATCH = 200;
+
+/** Left-out documents a REPLACE deletes with one batch delete. */
+const REMOVE_BATCH = 1000;
 
 /** A row refused by a rule found inside its savepoint (rolled back with everything the row did). */
 class RowRejected extends Error {
@@ -638,16 +641,26 @@ export class DocumentSheetImport implements SheetImport {
   private async removeLeftOut(tx: DbOrTx) {
     const deps = { db: tx as Deps['db'], files: this.deferring.files };
     const named = new Set([...this.namedDocuments, ...this.applied.values()]);
-    for (const id of await documentIdsOfUnit(tx, this.unitId)) {
-      if (named.has(id)) continue;
-      try {
-        const { retained } = await deleteDocument(deps, this.auth, id);
-        if (retained) this.noteRetained(RetentionAlerts.documentRetained, { documentId: id }, retained.retainedUntil);
+    // the documents by the documents service's batch delete (decision 0088), a batch at a time
+    const left = (await documentIdsOfUnit(tx, this.unitId)).filter((id) => !named.has(id));
+    for (let start = 0; start < left.length; start += REMOVE_BATCH) {
+      const ids = left.slice(start, start + REMOVE_BATCH);
+      const { outcomes, keys } = await deleteDocumentsOfUnit(tx, this.auth, this.unitId, ids);
+      for (const key of keys) await this.deferring.files.delete(key);
+      outcomes.forEach((outcome, n) => {
+        const id = ids[n] as number;
+        if (outcome instanceof AppError) {
+          this.out.errors.push({
+            row: 0,
+            column: null,
+            message: outcome.key,
+            params: { documentId: id, ...flat(outcome.params) },
+            value: null,
+          });
+        } else if (outcome.retained)
+          this.noteRetained(RetentionAlerts.documentRetained, { documentId: id }, outcome.retained.retainedUntil);
         else this.out.removed++;
-      } catch (err) {
-        if (!(err instanceof AppError) || err.status >= 500) throw err;
-        this.out.errors.push({ row: 0, column: null, message: err.key, params: { documentId: id, ...flat(err.params) }, value: null });
-      }
+      });
     }
     const now = Date.now();
     for (const [lower, names] of this.namedFiles) {

@@ -4,7 +4,7 @@ import type { Actor } from '../../../platform/audit.js';
 import type { Deps } from '../../../platform/deps.js';
 import { AppError } from '../../../platform/errors.js';
 import { valuesOf } from '../../products/products.repo.js';
-import { createProductsOfType, deleteProduct, updateProductsOfType } from '../../products/products.service.js';
+import { createProductsOfType, deleteProductsOfType, updateProductsOfType } from '../../products/products.service.js';
 import { findProductTypeOf, sheetDefinitions } from '../bulk.repo.js';
 import { END_OF_LIFE } from '../bulk-export-products.js';
 import {
@@ -312,17 +312,20 @@ class ProductSheetImport implements SheetImport {
     return { kind: 'create', row, cells, sentColumns, body: parsed.data };
   }
 
-  /** REPLACE: the type's products the sheet leaves out are deleted as by hand (the products service's delete). */
+  /**
+   * REPLACE: the type's products the sheet leaves out are deleted as by hand, by the products
+   * service's batch delete (deleteProduct's rules and audit rows, multi-row statements; decision
+   * 0088), `IMPORT_BATCH` at a time; a refusal is reported for its product.
+   */
   private async removeLeftOut(tx: DbOrTx) {
-    for (const id of await productIdsOfType(tx, this.type.id)) {
-      if (this.named.has(id)) continue;
-      try {
-        await deleteProduct({ db: tx as Deps['db'] }, this.actor, id);
-        this.out.removed++;
-      } catch (err) {
-        if (!(err instanceof AppError) || err.status >= 500) throw err;
-        this.out.errors.push({ row: 0, column: null, message: err.key, params: { productId: id }, value: null });
-      }
+    const left = (await productIdsOfType(tx, this.type.id)).filter((id) => !this.named.has(id));
+    for (let start = 0; start < left.length; start += IMPORT_BATCH) {
+      const ids = left.slice(start, start + IMPORT_BATCH);
+      const outcomes = await deleteProductsOfType(tx, this.actor, this.type.id, ids);
+      outcomes.forEach((outcome, n) => {
+        if (!(outcome instanceof AppError)) this.out.removed++;
+        else this.out.errors.push({ row: 0, column: null, message: outcome.key, params: { productId: ids[n] as number }, value: null });
+      });
     }
   }
 
