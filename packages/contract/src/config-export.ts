@@ -12,7 +12,7 @@ import {
   REGION_KINDS,
   regionCreateBody,
 } from './regions-languages.js';
-import type { TranslatableEntityName } from './translatable.js';
+import { TRANSLATABLE_ENTITIES } from './translatable.js';
 import { languageIsoSchema, translationItemSchema, translationKeySchema } from './translations.js';
 import { CONTENT_BLOCK_TYPES, contentBlockInput, footerItemInput, publicResourceName } from './website-layout.js';
 
@@ -157,15 +157,8 @@ export const configUnitCssSchema = z.object({ businessUnit: unitRef, file: confi
  * The record types whose translations travel: every translatable one but the product remarks,
  * which belong to products (no configuration) and so are not in the export.
  */
-export const CONFIG_TRANSLATED_ENTITIES = [
-  'interface_region',
-  'footer_item',
-  'document_type',
-  'document_attribute_definition',
-  'product_type',
-  'product_type_attribute_definition',
-  'content_block',
-] as const satisfies readonly TranslatableEntityName[];
+const configTranslatedEntitySchema = z.enum(TRANSLATABLE_ENTITIES).exclude(['product_remark']);
+export const CONFIG_TRANSLATED_ENTITIES = configTranslatedEntitySchema.options;
 /**
  * A translation of a record's text field into an interface language. The record is named by the
  * natural key its own part uses, after its unit: a region `INTERFACE/name`, a footer item its
@@ -174,7 +167,7 @@ export const CONFIG_TRANSLATED_ENTITIES = [
  * (`*`: for every type). A rich-text translation uploaded as a document carries its original.
  */
 export const configRecordTranslationSchema = z.object({
-  entityName: z.enum(CONFIG_TRANSLATED_ENTITIES),
+  entityName: configTranslatedEntitySchema,
   businessUnit: unitRef,
   record: plainText().min(1, 'NotBlank').max(300, 'Size'),
   field: z.string().regex(/^[A-Za-z][A-Za-z0-9]{0,59}$/, 'Pattern'),

@@ -73,3 +73,12 @@ export const preview = async (client: Client, zip: Buffer) => {
 export const partOf = (p: ConfigImportPreview, part: string) => p.parts.find((x) => x.part === part);
 /** The document without what differs between two exports of the same configuration. */
 export const volatile = ({ exportedAt: _at, ...rest }: Record<string, unknown>) => rest;
+
+/** Two exports hold the same configuration: equal documents but for the time of export, and equal binaries. */
+export async function expectSameExport(actual: Buffer, expected: Buffer) {
+  expect(volatile(await documentOf(actual))).toEqual(volatile(await documentOf(expected)));
+  const [a, b] = [await entriesOf(actual), await entriesOf(expected)];
+  a.delete('config.json');
+  b.delete('config.json');
+  expect(a).toEqual(b);
+}

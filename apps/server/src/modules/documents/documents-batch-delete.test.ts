@@ -1,12 +1,13 @@
 import { ErrorKeys } from '@vellum/contract';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, document, file, fileLanguage, fileVersion } from '../../db/schema/index.js';
+import { document, file, fileLanguage, fileVersion } from '../../db/schema/index.js';
 import { makeProduct, makeProductType } from '../../factories/catalogue-factories.js';
 import { makeDocument, makeDocumentType } from '../../factories/document-factories.js';
 import { makeBusinessUnit, makeSuperAdmin } from '../../factories/organisation-factories.js';
 import type { Actor } from '../../platform/audit.js';
 import { AppError } from '../../platform/errors.js';
+import { auditRowsOf } from '../../test/audit-rows.js';
 import { as, createTestContext, type TestContext, tokenFor } from '../../test/harness.js';
 import { makeInterfaceRegion } from '../publishing/publish.fixtures.js';
 import { type DeletedDocument, deleteDocument, deleteDocumentsOfUnit } from './documents.service.js';
@@ -62,12 +63,7 @@ async function docWithFile(unitId = s.unit.id, docTypeId = s.docTypeId) {
 const inBatch = (ids: number[]) => ctx.db.transaction((tx) => deleteDocumentsOfUnit(tx, actor, s.unit.id, ids));
 const documentsLeft = async (ids: number[]) =>
   (await ctx.db.select({ id: document.id }).from(document).where(inArray(document.id, ids))).map((r) => r.id).sort((a, b) => a - b);
-const auditRows = (entityName: string, ids: number[]) =>
-  ctx.db
-    .select()
-    .from(auditLog)
-    .where(and(eq(auditLog.entityName, entityName), inArray(auditLog.entityId, ids.map(String))))
-    .orderBy(asc(auditLog.id));
+const auditRows = (entityName: string, ids: number[]) => auditRowsOf(ctx.db, entityName, ids);
 
 describe('deleteDocumentsOfUnit', () => {
   it('deletes the documents with a DELETE audit row each, as deleteDocument writes it, and answers the binaries to remove', async () => {

@@ -5,6 +5,7 @@ import { auditLog, lotRange, product } from '../../db/schema/index.js';
 import { makeLotRange, makeProduct, makeProductGroup } from '../../factories/catalogue-factories.js';
 import type { Actor } from '../../platform/audit.js';
 import { AppError } from '../../platform/errors.js';
+import { auditRowsOf } from '../../test/audit-rows.js';
 import { createTestContext, type TestContext } from '../../test/harness.js';
 import { publishAsIs } from '../publishing/publish.fixtures.js';
 import { isLive } from './products.repo.js';
@@ -29,13 +30,7 @@ afterAll(() => ctx.close());
 const inBatch = (ids: number[], typeId = w.type.id) => ctx.db.transaction((tx) => deleteProductsOfType(tx, actor, typeId, ids));
 const existing = async (ids: number[]) =>
   (await ctx.db.select({ id: product.id }).from(product).where(inArray(product.id, ids))).map((r) => r.id).sort((a, b) => a - b);
-/** The audit rows of the entities' ids, in the order they were written. */
-const auditRows = (entityName: string, ids: number[]) =>
-  ctx.db
-    .select()
-    .from(auditLog)
-    .where(and(eq(auditLog.entityName, entityName), inArray(auditLog.entityId, ids.map(String))))
-    .orderBy(asc(auditLog.id));
+const auditRows = (entityName: string, ids: number[]) => auditRowsOf(ctx.db, entityName, ids);
 
 describe('deleteProductsOfType', () => {
   it('deletes the products and writes one DELETE audit row each, with the content deleteProduct writes', async () => {
