@@ -40,7 +40,8 @@ import {
 } from '../bulk-document-sheet.js';
 import type { RowErrorValues } from '../bulk-upload.repo.js';
 import { type ImportJobData, runSheetImport, type SheetImport, type SheetImportSpec, SheetRefused } from './import-job.js';
-import { cellError, rejectedRowsSheet, rejectRow, VALUE_MAX } from './rejected-rows.js';
+import { cellError, rejectedRowsSheet, rejectRow } from './rejected-rows.js';
+import { linesOf, readHeader } from './sheet-header.js';
 import { isComment, isEmpty } from './sheet-records.js';
 import { uploaderAuth } from './uploader-right.js';
 import { unsafeEntryName, type ZipSheet } from './zip-sheet.js';
@@ -88,60 +89,29 @@ const FILE_KEYS = Object.keys(FILE_COLUMNS) as FileKey[];
 
 /** Reads the header by the sheet's names (decision 0058); the document's number, name and type are required. */
 function columnsOf(header: string[], definitions: readonly Definition[]): Columns {
-  const errors: RowErrorValues[] = [];
-  const bySlug = new Map(definitions.map((d) => [d.slug, d]));
-  const byName = new Map<string, (c: Columns, i: number) => void>([
-    [DOCUMENT_NUMBER.toLowerCase(), (c, i) => (c.number = i)],
-    [DOCUMENT_NAME.toLowerCase(), (c, i) => (c.name = i)],
-    [DOCUMENT_TYPE.toLowerCase(), (c, i) => (c.type = i)],
-    [DOCUMENT_PRODUCTS.toLowerCase(), (c, i) => (c.products = i)],
-    [DOCUMENT_PRODUCT_GROUPS.toLowerCase(), (c, i) => (c.groups = i)],
-    ...FILE_KEYS.map((k) => [FILE_COLUMNS[k].toLowerCase(), (c: Columns, i: number) => (c.file[k] = i)] as const),
-  ]);
-  const cols: Columns = {
-    header,
-    number: -1,
-    name: -1,
-    type: -1,
-    products: -1,
-    groups: -1,
-    attributes: [],
-    file: Object.fromEntries(FILE_KEYS.map((k) => [k, -1])) as Record<FileKey, number>,
+  const fileNames = Object.fromEntries(FILE_KEYS.map((k) => [`file.${k}`, FILE_COLUMNS[k]])) as Record<`file.${FileKey}`, string>;
+  const names = {
+    number: DOCUMENT_NUMBER,
+    name: DOCUMENT_NAME,
+    type: DOCUMENT_TYPE,
+    products: DOCUMENT_PRODUCTS,
+    groups: DOCUMENT_PRODUCT_GROUPS,
+    ...fileNames,
   };
-  const seen = new Set<string>();
-  for (const [index, raw] of header.entries()) {
-    const name = raw.trim();
-    if (name === '') continue;
-    const err = (message: string) => errors.push({ row: 1, column: raw, message, params: { header: raw }, value: raw.slice(0, VALUE_MAX) });
-    const slug = /\[([^\]]+)\]\s*$/.exec(name)?.[1]?.trim();
-    const key = slug ? `slug:${slug}` : name.toLowerCase();
-    if (seen.has(key)) {
-      err(K.duplicateColumn);
-      continue;
-    }
-    seen.add(key);
-    const def = slug === undefined ? undefined : bySlug.get(slug);
-    const set = byName.get(name.toLowerCase());
-    if (def) cols.attributes.push({ index, def });
-    else if (slug === undefined && set) set(cols, index);
-    else err(K.unknownColumn);
-  }
-  for (const [header, index] of [
-    [DOCUMENT_NUMBER, cols.number],
-    [DOCUMENT_NAME, cols.name],
-    [DOCUMENT_TYPE, cols.type],
-  ] as const) {
-    if (index < 0) errors.push({ row: 1, column: header, message: K.missingColumn, params: { header }, value: null });
-  }
-  if (errors.length > 0) throw new SheetRefused(errors);
-  return cols;
+  const { named, attributes } = readHeader(header, definitions, names, ['number', 'name', 'type']);
+  const file = Object.fromEntries(FILE_KEYS.map((k) => [k, named[`file.${k}`]])) as Record<FileKey, number>;
+  return {
+    header,
+    number: named.number,
+    name: named.name,
+    type: named.type,
+    products: named.products,
+    groups: named.groups,
+    attributes,
+    file,
+  };
 }
 
-const linesOf = (cell: string | undefined) =>
-  (cell ?? '')
-    .split(/\r?\n/)
-    .map((l) => l.trim())
-    .filter(Boolean);
 const sameSet = <T>(a: readonly T[], b: readonly T[]) => a.length === b.length && new Set(a).size === new Set([...a, ...b]).size;
 
 interface Outcome {

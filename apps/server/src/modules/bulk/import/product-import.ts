@@ -16,7 +16,8 @@ import {
   type RowErrorValues,
 } from '../bulk-upload.repo.js';
 import { type ImportJobData, runSheetImport, type SheetImport, type SheetImportSpec, SheetRefused } from './import-job.js';
-import { cellError, rejectedRowsSheet, rejectRow, VALUE_MAX } from './rejected-rows.js';
+import { cellError, rejectedRowsSheet, rejectRow } from './rejected-rows.js';
+import { linesOf, readHeader } from './sheet-header.js';
 import { isComment, isEmpty } from './sheet-records.js';
 import { ZipRefused } from './zip-sheet.js';
 
@@ -43,40 +44,10 @@ interface Columns {
 
 /** Reads the header by the export's names: `Key code`, `Name [slug]` per attribute (matched by slug), `Product groups`, `Lot ranges`, `End of life date`. */
 function columnsOf(header: string[], definitions: readonly SheetDefinition[]): Columns {
-  const errors: RowErrorValues[] = [];
-  const bySlug = new Map(definitions.map((d) => [d.slug, d]));
-  const seen = new Set<string>();
-  const cols: Columns = { header, keyCode: -1, groups: -1, lotRanges: -1, endOfLife: -1, attributes: [] };
-  for (const [index, raw] of header.entries()) {
-    const name = raw.trim();
-    const err = (message: string) => errors.push({ row: 1, column: raw, message, params: { header: raw }, value: raw.slice(0, VALUE_MAX) });
-    const slug = /\[([^\]]+)\]\s*$/.exec(name)?.[1]?.trim();
-    const key = slug ? `slug:${slug}` : name.toLowerCase();
-    if (name === '') continue; // a trailing empty column
-    if (seen.has(key)) {
-      err(K.duplicateColumn);
-      continue;
-    }
-    seen.add(key);
-    const def = slug === undefined ? undefined : bySlug.get(slug);
-    if (slug !== undefined && !def) err(K.unknownColumn);
-    else if (def) cols.attributes.push({ index, def });
-    else if (key === KEY_CODE.toLowerCase()) cols.keyCode = index;
-    else if (key === GROUPS.toLowerCase()) cols.groups = index;
-    else if (key === LOT_RANGES.toLowerCase()) cols.lotRanges = index;
-    else if (key === END_OF_LIFE.toLowerCase()) cols.endOfLife = index;
-    else err(K.unknownColumn);
-  }
-  if (cols.keyCode < 0) errors.push({ row: 1, column: KEY_CODE, message: K.missingColumn, params: { header: KEY_CODE }, value: null });
-  if (errors.length > 0) throw new SheetRefused(errors);
-  return cols;
+  const names = { keyCode: KEY_CODE, groups: GROUPS, lotRanges: LOT_RANGES, endOfLife: END_OF_LIFE };
+  const { named, attributes } = readHeader(header, definitions, names, ['keyCode']);
+  return { header, ...named, attributes };
 }
-
-const linesOf = (cell: string | undefined) =>
-  (cell ?? '')
-    .split(/\r?\n/)
-    .map((l) => l.trim())
-    .filter(Boolean);
 
 interface Outcome {
   rows: number;
