@@ -199,6 +199,63 @@ describe('check only, all or nothing, valid rows', () => {
   });
 });
 
+describe('rows that change nothing (decision 0088)', () => {
+  it('are counted unchanged, not written and not audited; a changed cell is one update with its audit row', async () => {
+    const rows = [
+      ['UNCH-1', 'Same label', '7', 'Group A', ''],
+      ['UNCH-2', 'Other label', '', '', ''],
+    ];
+    expect((await run(sheetZip(rows))).job).toMatchObject({ status: 'SUCCESS', rowsCreated: 2 });
+    const created = await ctx.db
+      .select({ id: product.id })
+      .from(product)
+      .where(and(eq(product.productTypeId, s.type.id), inArray(product.keyCode, ['UNCH-1', 'UNCH-2'])));
+    const stored = () =>
+      ctx.db
+        .select({ id: product.id, version: product.version, modified: product.lastModifiedDate })
+        .from(product)
+        .where(
+          inArray(
+            product.id,
+            created.map((c) => c.id),
+          ),
+        )
+        .orderBy(asc(product.id));
+    const before = await stored();
+    const updates = () =>
+      ctx.db
+        .select({ id: auditLog.id })
+        .from(auditLog)
+        .where(
+          and(
+            eq(auditLog.entityName, 'product'),
+            eq(auditLog.action, 'UPDATE'),
+            inArray(
+              auditLog.entityId,
+              before.map((b) => String(b.id)),
+            ),
+          ),
+        );
+
+    const same = await run(sheetZip(rows));
+    expect(same.job, same.job.log).toMatchObject({ status: 'SUCCESS', rowsCreated: 0, rowsUpdated: 0 });
+    expect(same.job.log).toContain('2 rows: 0 created, 0 updated, 2 unchanged, 0 removed, 0 rejected.');
+    expect(await stored()).toEqual(before);
+    expect(await updates()).toEqual([]);
+
+    // the key code's case, a value, a group: each is a change
+    const changed = await run(
+      sheetZip([
+        ['unch-1', 'Same label', '7', 'Group A', ''],
+        ['UNCH-2', 'Other label', '', 'Group A', ''],
+      ]),
+    );
+    expect(changed.job, changed.job.log).toMatchObject({ status: 'SUCCESS', rowsUpdated: 2 });
+    expect(await updates()).toHaveLength(2);
+    expect((await stored()).map((r) => r.version)).toEqual(before.map((r) => r.version + 1));
+  });
+});
+
 describe('the end-of-life column (decision 0081)', () => {
   it('present: its date is set and a blank cell clears it; absent: an update keeps the date; a bad date is rejected at its cell', async () => {
     const eolHeader = [...HEADER, 'End of life date'];

@@ -459,6 +459,36 @@ async function statesOf(
   );
 }
 
+/** A product a batch update accepted: its id, and whether the body changed anything of it. */
+export interface ProductUpdated {
+  id: number;
+  changed: boolean;
+}
+
+/**
+ * The state an accepted update body would leave, from the state before: the body's key code and
+ * dates, its groups, and its values in place of those of the definitions it writes (the others kept).
+ */
+function stateAfter(before: ProductState, body: UpdateBody, checked: CheckedProduct, written: ReadonlySet<number>): ProductState {
+  const kept = Object.entries(before.attributeValues).filter(([id]) => !written.has(Number(id)));
+  return {
+    ...before,
+    keyCode: body.keyCode,
+    publishDate: body.publishDate === null ? null : iso(new Date(body.publishDate)),
+    endOfLifeDate: body.endOfLifeDate ?? null,
+    attributeValues: Object.fromEntries([...kept, ...[...checked.values].map(([id, value]) => [String(id), value] as const)]),
+    productGroupIds: checked.groupIds,
+  };
+}
+
+const sameState = (a: ProductState, b: ProductState) =>
+  a.keyCode === b.keyCode &&
+  a.publishDate === b.publishDate &&
+  a.endOfLifeDate === b.endOfLifeDate &&
+  JSON.stringify(a.productGroupIds) === JSON.stringify(b.productGroupIds) &&
+  Object.keys(a.attributeValues).length === Object.keys(b.attributeValues).length &&
+  Object.entries(a.attributeValues).every(([id, value]) => b.attributeValues[id] === value);
+
 /**
  * Updates products of one type as a bulk import does (decision 0067, as createProductsOfType
  * creates them, decision 0063): the rows locked, each body checked by updateProduct's rules (its
@@ -468,16 +498,18 @@ async function statesOf(
  * ranges or whose product has some (their rules write as they go), a body whose product is not of
  * the type or does not exist (its own errors), a body refused for a key code or unique value that
  * another product of the batch may give up (tried after the batch, as one by one in order), and
- * every body of a batch whose statements fail with a unique violation. Runs inside the caller's
- * transaction; answers per body its id or the AppError that refuses it.
+ * every body of a batch whose statements fail with a unique violation. A body that would change
+ * nothing of its product (key code, dates, values, groups) is not written and gets no audit row, as
+ * nothing changed (decision 0088). Runs inside the caller's transaction; answers per body its id and
+ * whether it changed, or the AppError that refuses it.
  */
 export async function updateProductsOfType(
   tx: DbOrTx,
   actor: Actor,
   productTypeId: number,
   bodies: readonly UpdateBody[],
-): Promise<(number | AppError)[]> {
-  const out: (number | AppError)[] = new Array(bodies.length);
+): Promise<(ProductUpdated | AppError)[]> {
+  const out: (ProductUpdated | AppError)[] = new Array(bodies.length);
   const later: number[] = [];
   const type = await requireProductType(tx, productTypeId);
   const rows = new Map(
@@ -516,15 +548,23 @@ export async function updateProductsOfType(
       else out[i] = err;
     }
   }
-  if (accepted.length > 0) {
+  // a body that changes nothing is not written: no new version, no audit row (decision 0088)
+  const before = await statesOf(
+    tx,
+    accepted.map(({ row }) => row),
+  );
+  const written = new Set(valueDefinitions(lookups.definitions).map((d) => d.id));
+  const changing = accepted.filter(({ i, row, checked }) => {
+    const state = before.get(row.id) as ProductState;
+    if (!sameState(state, stateAfter(state, bodies[i] as UpdateBody, checked, written))) return true;
+    out[i] = { id: row.id, changed: false };
+    return false;
+  });
+  if (changing.length > 0) {
     try {
       await tx.transaction(async (sp) => {
-        const ids = accepted.map(({ row }) => row.id);
-        const before = await statesOf(
-          sp,
-          accepted.map(({ row }) => row),
-        );
-        const after = accepted.map(({ i, row }) => {
+        const ids = changing.map(({ row }) => row.id);
+        const after = changing.map(({ i, row }) => {
           const body = bodies[i] as UpdateBody;
           return {
             ...row,
@@ -534,7 +574,7 @@ export async function updateProductsOfType(
           };
         });
         const updated = await repo.updateProducts(sp, after);
-        if (updated.size !== accepted.length) throw conflict(); // the rows are locked: not expected
+        if (updated.size !== changing.length) throw conflict(); // the rows are locked: not expected
         await repo.clearValuesAndGroups(
           sp,
           ids,
@@ -542,13 +582,13 @@ export async function updateProductsOfType(
         );
         await repo.insertValues(
           sp,
-          accepted.flatMap(({ row, checked }) =>
+          changing.flatMap(({ row, checked }) =>
             [...checked.values].map(([attributeDefinitionId, value]) => ({ productId: row.id, attributeDefinitionId, value })),
           ),
         );
         await repo.insertGroupLinks(
           sp,
-          accepted.flatMap(({ row, checked }) => checked.groupIds.map((productGroupId) => ({ productId: row.id, productGroupId }))),
+          changing.flatMap(({ row, checked }) => checked.groupIds.map((productGroupId) => ({ productId: row.id, productGroupId }))),
         );
         const states = await statesOf(sp, after);
         await auditMany(
@@ -563,16 +603,16 @@ export async function updateProductsOfType(
             changes: diff({ ...(before.get(row.id) as ProductState) }, { ...(states.get(row.id) as ProductState) }),
           })),
         );
-        for (const { i, row } of accepted) out[i] = row.id;
+        for (const { i, row } of changing) out[i] = { id: row.id, changed: true };
       });
     } catch (err) {
       if (uniqueConstraintOf(err) === undefined) throw err;
-      later.push(...accepted.map(({ i }) => i));
+      later.push(...changing.map(({ i }) => i));
     }
   }
   for (const i of later.sort((a, b) => a - b)) {
     try {
-      out[i] = (await updateProduct({ db: tx as Deps['db'] }, actor, bodies[i] as UpdateBody)).id;
+      out[i] = { id: (await updateProduct({ db: tx as Deps['db'] }, actor, bodies[i] as UpdateBody)).id, changed: true };
     } catch (err) {
       if (!(err instanceof AppError) || err.status >= 500) throw err;
       out[i] = err;

@@ -4,7 +4,7 @@ import type { Actor } from '../../../platform/audit.js';
 import type { Deps } from '../../../platform/deps.js';
 import { AppError } from '../../../platform/errors.js';
 import { valuesOf } from '../../products/products.repo.js';
-import { createProductsOfType, deleteProductsOfType, updateProductsOfType } from '../../products/products.service.js';
+import { createProductsOfType, deleteProductsOfType, type ProductUpdated, updateProductsOfType } from '../../products/products.service.js';
 import { findProductTypeOf, sheetDefinitions } from '../bulk.repo.js';
 import { END_OF_LIFE } from '../bulk-export-products.js';
 import {
@@ -53,6 +53,8 @@ interface Outcome {
   rows: number;
   created: number;
   updated: number;
+  /** Rows of products they would change in nothing: not written, no audit row. */
+  unchanged: number;
   removed: number;
   rejected: number;
   errors: RowErrorValues[];
@@ -67,7 +69,7 @@ type Prepared =
 
 /** Runs the same product rules as the products API on every row, in one transaction (decision 0057). */
 class ProductSheetImport implements SheetImport {
-  readonly out: Outcome = { rows: 0, created: 0, updated: 0, removed: 0, rejected: 0, errors: [], rejectedRows: [] };
+  readonly out: Outcome = { rows: 0, created: 0, updated: 0, unchanged: 0, removed: 0, rejected: 0, errors: [], rejectedRows: [] };
   /** Products the sheet names (kept by a REPLACE). */
   private readonly named = new Set<number>();
   /** Lower-cased key codes seen, with their row. */
@@ -138,7 +140,7 @@ class ProductSheetImport implements SheetImport {
       const found = existing.get((r.cells[this.cols.keyCode] ?? '').trim().toLowerCase());
       prepared.push(this.prepare(r.row, r.cells, found, found ? (kept.get(found.id) ?? []) : []));
     }
-    const outcomes = new Map<Prepared, number | AppError>();
+    const outcomes = new Map<Prepared, ProductUpdated | number | AppError>();
     const updates = prepared.filter((p) => p.kind === 'update');
     const updated = await updateProductsOfType(
       tx,
@@ -147,7 +149,7 @@ class ProductSheetImport implements SheetImport {
       updates.map((p) => p.body as Parameters<typeof updateProductsOfType>[3][number]),
     );
     updates.forEach((p, n) => {
-      outcomes.set(p, updated[n] as number | AppError);
+      outcomes.set(p, updated[n] as ProductUpdated | AppError);
     });
     const creates = prepared.filter((p) => p.kind === 'create');
     const created = await createProductsOfType(
@@ -170,8 +172,10 @@ class ProductSheetImport implements SheetImport {
         const column = field ? this.columnOfField(field.field, p.sentColumns, outcome.params) : null;
         const params = field && field.message !== outcome.key ? { ...outcome.params, code: field.message } : outcome.params;
         this.reject(p.row, p.cells, [this.errorAt(p.row, p.cells, column, outcome.key, params)]);
-      } else if (p.kind === 'update') this.out.updated++;
-      else {
+      } else if (p.kind === 'update') {
+        if ((outcome as ProductUpdated).changed) this.out.updated++;
+        else this.out.unchanged++;
+      } else {
         this.named.add(outcome as number);
         this.out.created++;
       }
