@@ -1,0 +1,200 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { internationalization, internationalizationCount } from '../../db/schema/index.js';
+import { rowsOf, textArray } from '../../db/sql.js';
+
+/*
+ * The translator's list in SQL (decision 0089): the keys of the record types built from each owning
+ * area's statement of its records, joined to the translations of the listed languages, filtered,
+ * sorted and paged by the database; the counts per language from the kept counts.
+ */
+
+/** A record type as the list reads it: its name, its translatable fields and its area's statement of records. */
+export interface KeySource {
+  entityName: string;
+  fields: readonly string[];
+  /** Columns `id`, `label` and one per field, named as the field. */
+  query: SQL;
+}
+
+/** One row of the page: a record's field in one language. */
+export interface ListedKey {
+  entityName: string;
+  entityId: number;
+  field: string;
+  label: string;
+  sourceValue: string;
+  translationKey: string;
+  language: string;
+  translatedValue: string | null;
+  cloudStorageObjectKey: string | null;
+}
+
+export interface ListRequest {
+  /** The languages listed (English alone lists the dictionary). */
+  languages: readonly string[];
+  dictionary: boolean;
+  missing: boolean;
+  search?: string;
+  sortField: 'translationKey' | 'sourceValue' | 'translatedValue';
+  descending: boolean;
+  page: number;
+  size: number;
+}
+
+/** Every record's field of the sources with its English value (empty or null ones too). */
+function keysOf(sources: readonly KeySource[]): SQL {
+  const parts = sources.map((s) => {
+    const values = sql.join(
+      s.fields.map((f) => sql`(${f}::text, s.${sql.identifier(f)}::text)`),
+      sql`, `,
+    );
+    return sql`SELECT ${s.entityName}::text AS entity_name, s.id AS entity_id, f.field, s.label::text AS label, f.value AS source_value
+      FROM (${s.query}) AS s CROSS JOIN LATERAL (VALUES ${values}) AS f(field, value)`;
+  });
+  return sql.join(parts, sql` UNION ALL `);
+}
+
+const KEY = sql`k.entity_name || '.' || k.entity_id || '.' || k.field`;
+const SORT_COLUMNS = { translationKey: sql`r.translation_key`, sourceValue: sql`r.source_value`, translatedValue: sql`r.translated_value` };
+
+/**
+ * The translations `t` of a row `r` (its key and language): the unit's, of the listed record types and
+ * languages, named as constants too so that the planner reads them from the index
+ * `(business_unit_id, entity_name, interface_language_iso, translation_key)` instead of the unit's all.
+ */
+function translationOf(unitId: number, sources: readonly KeySource[], q: ListRequest): SQL {
+  return sql`t.business_unit_id = ${unitId}
+    AND t.entity_name = ANY(${textArray(sources.map((s) => s.entityName))}) AND t.entity_name = r.entity_name
+    AND t.interface_language_iso = ANY(${textArray(q.languages)}) AND t.interface_language_iso = r.language
+    AND t.translation_key = r.translation_key`;
+}
+
+/** The keys with an English value in the languages (missing: those without a translation), as `r` rows. */
+function keyRows(unitId: number, sources: readonly KeySource[], q: ListRequest): SQL {
+  const missing = q.missing
+    ? sql`WHERE NOT EXISTS (SELECT 1 FROM ${internationalization} t WHERE ${translationOf(unitId, sources, q)})`
+    : sql``;
+  return sql`SELECT * FROM (SELECT k.entity_name, k.entity_id, k.field, k.label, k.source_value, ${KEY} AS translation_key, l.language
+      FROM (${keysOf(sources)}) AS k CROSS JOIN unnest(${textArray(q.languages)}) AS l(language)
+      WHERE k.source_value <> '') AS r ${missing}`;
+}
+
+/** The rows `r` with their translation (English: the source itself). */
+function withTranslation(unitId: number, sources: readonly KeySource[], q: ListRequest, rows: SQL): SQL {
+  if (q.dictionary) return sql`SELECT r.*, r.source_value AS translated_value, NULL::text AS cloud_storage_object_key FROM (${rows}) AS r`;
+  return sql`SELECT r.*, t.translated_value, t.cloud_storage_object_key FROM (${rows}) AS r
+    LEFT JOIN ${internationalization} t ON ${translationOf(unitId, sources, q)}`;
+}
+
+/** The rows whose key, English value or translation contains the searched text (ignoring case). */
+function searched(rows: SQL, search: string): SQL {
+  const needle = sql`lower(${search})`;
+  return sql`SELECT * FROM (${rows}) AS r WHERE strpos(lower(r.translation_key), ${needle}) > 0
+    OR strpos(lower(r.source_value), ${needle}) > 0 OR strpos(lower(coalesce(r.translated_value, '')), ${needle}) > 0`;
+}
+
+interface PageRow {
+  entity_name: string;
+  entity_id: number;
+  field: string;
+  label: string;
+  source_value: string;
+  translation_key: string;
+  language: string;
+  translated_value: string | null;
+  cloud_storage_object_key: string | null;
+  total: number;
+}
+
+/**
+ * One page of the list and the number of rows it pages: sorted by the lowercase value of the
+ * sort field (either way), then by key and language (both ascending), as code points. The
+ * translations are read for the page's rows only, unless the search or the sort needs them all.
+ */
+export async function listPage(
+  db: DbOrTx,
+  unitId: number,
+  sources: readonly KeySource[],
+  q: ListRequest,
+): Promise<{ rows: ListedKey[]; total: number }> {
+  if (sources.length === 0 || q.languages.length === 0) return { rows: [], total: 0 };
+  const order = sql`lower(coalesce(${SORT_COLUMNS[q.sortField]}, '')) COLLATE "C" ${q.descending ? sql`DESC` : sql`ASC`},
+    r.translation_key COLLATE "C", r.language COLLATE "C"`;
+  const slice = sql`ORDER BY ${order} LIMIT ${q.size} OFFSET ${q.page * q.size}`;
+  const keys = keyRows(unitId, sources, q);
+  let rows = keys;
+  let statement: SQL;
+  if (q.search || q.sortField === 'translatedValue') {
+    rows = withTranslation(unitId, sources, q, keys);
+    if (q.search) rows = searched(rows, q.search);
+    statement = sql`SELECT r.*, (count(*) OVER ())::int AS total FROM (${rows}) AS r ${slice}`;
+  } else statement = withTranslation(unitId, sources, q, sql`SELECT r.*, (count(*) OVER ())::int AS total FROM (${keys}) AS r ${slice}`);
+  const page = await rowsOf<PageRow>(db, sql`SELECT * FROM (${statement}) AS r ORDER BY ${order}`);
+  let total = page[0]?.total ?? 0;
+  if (page.length === 0 && q.page > 0) {
+    const [counted] = await rowsOf<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM (${rows}) AS r`);
+    total = Number(counted.n);
+  }
+  return {
+    total: Number(total),
+    rows: page.map((r) => ({
+      entityName: r.entity_name,
+      entityId: Number(r.entity_id),
+      field: r.field,
+      label: r.label,
+      sourceValue: r.source_value,
+      translationKey: r.translation_key,
+      language: r.language,
+      translatedValue: r.translated_value,
+      cloudStorageObjectKey: r.cloud_storage_object_key,
+    })),
+  };
+}
+
+/** The kept number of translations per record type, field and language (migration 0045). */
+export async function keptCounts(db: DbOrTx, unitId: number, entityNames: readonly string[], languages: readonly string[]) {
+  if (entityNames.length === 0 || languages.length === 0) return [];
+  return db
+    .select({
+      entityName: internationalizationCount.entityName,
+      field: internationalizationCount.field,
+      language: internationalizationCount.interfaceLanguageIso,
+      translations: internationalizationCount.translations,
+    })
+    .from(internationalizationCount)
+    .where(
+      sql`${internationalizationCount.businessUnitId} = ${unitId}
+        AND ${internationalizationCount.entityName} = ANY(${textArray(entityNames)})
+        AND ${internationalizationCount.interfaceLanguageIso} = ANY(${textArray(languages)})
+        AND ${internationalizationCount.translations} > 0`,
+    );
+}
+
+/**
+ * The number of keys (record fields with an English value) of the sources, and per language the
+ * translations of record fields whose English value is empty, among the fields named
+ * `entity.field` in `translatedFields` (the kept counts include them; the list does not).
+ */
+export async function keyCounts(
+  db: DbOrTx,
+  unitId: number,
+  sources: readonly KeySource[],
+  translatedFields: readonly string[],
+): Promise<{ keys: number; emptied: Map<string, number> }> {
+  if (sources.length === 0) return { keys: 0, emptied: new Map() };
+  const emptied =
+    translatedFields.length === 0
+      ? sql``
+      : sql`UNION ALL SELECT t.interface_language_iso, count(*)::int FROM k
+          JOIN ${internationalization} t ON t.business_unit_id = ${unitId} AND t.translation_key = ${KEY}
+          WHERE coalesce(k.source_value, '') = '' AND k.entity_name || '.' || k.field = ANY(${textArray(translatedFields)})
+          GROUP BY t.interface_language_iso`;
+  const rows = await rowsOf<{ language: string | null; n: number }>(
+    db,
+    sql`WITH k AS (${keysOf(sources)})
+      SELECT NULL::text AS language, count(*)::int AS n FROM k WHERE k.source_value <> '' ${emptied}`,
+  );
+  const keys = Number(rows.find((r) => r.language === null)?.n ?? 0);
+  return { keys, emptied: new Map(rows.filter((r) => r.language !== null).map((r) => [r.language as string, Number(r.n)])) };
+}
