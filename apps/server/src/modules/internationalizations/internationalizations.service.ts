@@ -44,7 +44,7 @@ const keySource = (entity: TranslatableEntity, unitId: number): KeySource => ({
 });
 
 /**
- * Per non-English language of the unit, how many keys (record fields with an English value) there
+ * The number of keys (record fields with an English value), and per non-English language of the unit how many keys (record fields with an English value) there
  * are and how many are translated: the kept counts per field (decision 0089) less the translations
  * of fields whose English value is now empty (the translation stays; it no longer counts).
  */
@@ -63,10 +63,17 @@ async function countsOf(deps: Pick<Deps, 'db'>, unitId: number, entities: Transl
   const { keys, emptied } = await keyCounts(deps.db, unitId, sources, translatedFields);
   const translated = new Map<string, number>();
   for (const c of kept) translated.set(c.language, (translated.get(c.language) ?? 0) + c.translations);
-  return languages.map((language): TranslationCount => {
+  const counts = languages.map((language): TranslationCount => {
     const n = (translated.get(language) ?? 0) - (emptied.get(language) ?? 0);
     return { interfaceLanguageISO: language, total: keys, translated: n, missing: keys - n };
   });
+  return { keys, counts };
+}
+
+/** The rows of an unsearched list, from the counts: every key in each language, or the missing ones. */
+function totalOf({ keys, counts }: { keys: number; counts: TranslationCount[] }, languages: string[], missing: boolean): number {
+  if (!missing) return keys * languages.length;
+  return languages.reduce((sum, l) => sum + (counts.find((c) => c.interfaceLanguageISO === l)?.missing ?? 0), 0);
 }
 
 const SORT_FIELDS = ['translationKey', 'sourceValue', 'translatedValue'] as const;
@@ -87,7 +94,7 @@ export async function listInternationalizations(deps: Pick<Deps, 'db'>, q: ListQ
   const entities = q.entityName ? (entity ? [entity] : []) : translatableEntities();
   const dictionary = languages.length === 1 && languages[0] === DICTIONARY_LANGUAGE;
   const [name, dir] = q.sort.split(',');
-  const [page, counts] = await Promise.all([
+  const [page, counted] = await Promise.all([
     dictionary && q.missing
       ? { rows: [], total: 0 }
       : listPage(
@@ -124,7 +131,10 @@ export async function listInternationalizations(deps: Pick<Deps, 'db'>, q: ListQ
       dictionary,
     };
   });
-  return { ...pageOf(items, page.total, { page: q.page, size: q.size, sort: [] }), counts };
+  return {
+    ...pageOf(items, page.total ?? totalOf(counted, languages, q.missing), { page: q.page, size: q.size, sort: [] }),
+    counts: counted.counts,
+  };
 }
 
 interface ParsedKey {

@@ -104,52 +104,70 @@ interface PageRow {
   language: string;
   translated_value: string | null;
   cloud_storage_object_key: string | null;
-  total: number;
+  total?: number;
 }
 
+const listed = (r: PageRow): ListedKey => ({
+  entityName: r.entity_name,
+  entityId: Number(r.entity_id),
+  field: r.field,
+  label: r.label,
+  sourceValue: r.source_value,
+  translationKey: r.translation_key,
+  language: r.language,
+  translatedValue: r.translated_value,
+  cloudStorageObjectKey: r.cloud_storage_object_key,
+});
+
 /**
- * One page of the list and the number of rows it pages: sorted by the lowercase value of the
- * sort field (either way), then by key and language (both ascending), as code points. The
- * translations are read for the page's rows only, unless the search or the sort needs them all.
+ * One page of the list: sorted by the lowercase value of the sort field (either way), then by key
+ * and language (both ascending), as code points. The translations are read for the page's rows
+ * only, unless the search or the sort needs them all. With a search, the number of matching rows
+ * comes with the page; without, `total` is left out: the caller knows it from the counts (every
+ * key in each language, or the missing ones).
  */
 export async function listPage(
   db: DbOrTx,
   unitId: number,
   sources: readonly KeySource[],
   q: ListRequest,
-): Promise<{ rows: ListedKey[]; total: number }> {
+): Promise<{ rows: ListedKey[]; total?: number }> {
   if (sources.length === 0 || q.languages.length === 0) return { rows: [], total: 0 };
-  const order = sql`lower(coalesce(${SORT_COLUMNS[q.sortField]}, '')) COLLATE "C" ${q.descending ? sql`DESC` : sql`ASC`},
-    r.translation_key COLLATE "C", r.language COLLATE "C"`;
-  const slice = sql`ORDER BY ${order} LIMIT ${q.size} OFFSET ${q.page * q.size}`;
+  const first = sql`lower(coalesce(${SORT_COLUMNS[q.sortField]}, '')) COLLATE "C" ${q.descending ? sql`DESC` : sql`ASC`}`;
+  const order = sql`${first}, r.translation_key COLLATE "C", r.language COLLATE "C"`;
+  const offset = q.page * q.size;
   const keys = keyRows(unitId, sources, q);
-  let rows = keys;
-  let statement: SQL;
-  if (q.search || q.sortField === 'translatedValue') {
-    rows = withTranslation(unitId, sources, q, keys);
-    if (q.search) rows = searched(rows, q.search);
-    statement = sql`SELECT r.*, (count(*) OVER ())::int AS total FROM (${rows}) AS r ${slice}`;
-  } else statement = withTranslation(unitId, sources, q, sql`SELECT r.*, (count(*) OVER ())::int AS total FROM (${keys}) AS r ${slice}`);
-  const page = await rowsOf<PageRow>(db, sql`SELECT * FROM (${statement}) AS r ORDER BY ${order}`);
-  let total = page[0]?.total ?? 0;
-  if (page.length === 0 && q.page > 0) {
-    const [counted] = await rowsOf<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM (${rows}) AS r`);
-    total = Number(counted.n);
+  if (q.search) {
+    const rows = searched(withTranslation(unitId, sources, q, keys), q.search);
+    const page = await rowsOf<PageRow>(
+      db,
+      sql`SELECT r.*, (count(*) OVER ())::int AS total FROM (${rows}) AS r ORDER BY ${order} LIMIT ${q.size} OFFSET ${offset}`,
+    );
+    let total = page[0]?.total;
+    if (total === undefined)
+      total = q.page === 0 ? 0 : (await rowsOf<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM (${rows}) AS r`))[0].n;
+    return { rows: page.map(listed), total: Number(total) };
   }
-  return {
-    total: Number(total),
-    rows: page.map((r) => ({
-      entityName: r.entity_name,
-      entityId: Number(r.entity_id),
-      field: r.field,
-      label: r.label,
-      sourceValue: r.source_value,
-      translationKey: r.translation_key,
-      language: r.language,
-      translatedValue: r.translated_value,
-      cloudStorageObjectKey: r.cloud_storage_object_key,
-    })),
-  };
+  let statement: SQL;
+  if (q.sortField === 'translatedValue')
+    statement = sql`SELECT * FROM (${withTranslation(unitId, sources, q, keys)}) AS r ORDER BY ${order} LIMIT ${q.size} OFFSET ${offset}`;
+  else if (q.missing)
+    statement = withTranslation(unitId, sources, q, sql`SELECT * FROM (${keys}) AS r ORDER BY ${order} LIMIT ${q.size} OFFSET ${offset}`);
+  else {
+    // every key in every language: rows come key by key, each in the languages' order, so the
+    // page's keys are sorted and sliced first, and only they are crossed with the languages
+    const n = q.languages.length;
+    const firstKey = Math.floor(offset / n);
+    const lastKey = Math.floor((offset + q.size - 1) / n);
+    const pageKeys = sql`SELECT k.entity_name, k.entity_id, k.field, k.label, k.source_value, ${KEY} AS translation_key
+      FROM (${keysOf(sources)}) AS k WHERE k.source_value <> ''`;
+    const sliced = sql`SELECT * FROM (SELECT r.*, l.language FROM (SELECT * FROM (${pageKeys}) AS r ORDER BY ${first}, r.translation_key COLLATE "C"
+        LIMIT ${lastKey - firstKey + 1} OFFSET ${firstKey}) AS r CROSS JOIN unnest(${textArray(q.languages)}) AS l(language)) AS r
+      ORDER BY ${order} LIMIT ${q.size} OFFSET ${offset - firstKey * n}`;
+    statement = withTranslation(unitId, sources, q, sliced);
+  }
+  const page = await rowsOf<PageRow>(db, sql`SELECT * FROM (${statement}) AS r ORDER BY ${order}`);
+  return { rows: page.map(listed) };
 }
 
 /** The kept number of translations per record type, field and language (migration 0045). */
@@ -174,7 +192,8 @@ export async function keptCounts(db: DbOrTx, unitId: number, entityNames: readon
 /**
  * The number of keys (record fields with an English value) of the sources, and per language the
  * translations of record fields whose English value is empty, among the fields named
- * `entity.field` in `translatedFields` (the kept counts include them; the list does not).
+ * `entity.field` in `translatedFields` (the kept counts include them; the list does not). Each
+ * source is read once for its count, and once per translated field for its empty values.
  */
 export async function keyCounts(
   db: DbOrTx,
@@ -183,18 +202,35 @@ export async function keyCounts(
   translatedFields: readonly string[],
 ): Promise<{ keys: number; emptied: Map<string, number> }> {
   if (sources.length === 0) return { keys: 0, emptied: new Map() };
-  const emptied =
-    translatedFields.length === 0
-      ? sql``
-      : sql`UNION ALL SELECT t.interface_language_iso, count(*)::int FROM k
-          JOIN ${internationalization} t ON t.business_unit_id = ${unitId} AND t.translation_key = ${KEY}
-          WHERE coalesce(k.source_value, '') = '' AND k.entity_name || '.' || k.field = ANY(${textArray(translatedFields)})
-          GROUP BY t.interface_language_iso`;
-  const rows = await rowsOf<{ language: string | null; n: number }>(
-    db,
-    sql`WITH k AS (${keysOf(sources)})
-      SELECT NULL::text AS language, count(*)::int AS n FROM k WHERE k.source_value <> '' ${emptied}`,
+  const value = (f: string) => sql`s.${sql.identifier(f)}::text`;
+  const keys = sql.join(
+    sources.map(
+      (s) =>
+        sql`(SELECT ${sql.join(
+          s.fields.map((f) => sql`count(*) FILTER (WHERE ${value(f)} <> '')`),
+          sql` + `,
+        )} FROM (${s.query}) AS s)`,
+    ),
+    sql` + `,
   );
-  const keys = Number(rows.find((r) => r.language === null)?.n ?? 0);
-  return { keys, emptied: new Map(rows.filter((r) => r.language !== null).map((r) => [r.language as string, Number(r.n)])) };
+  const emptiedKeys = sources.flatMap((s) =>
+    s.fields
+      .filter((f) => translatedFields.includes(`${s.entityName}.${f}`))
+      .map(
+        (f) =>
+          sql`SELECT ${s.entityName}::text || '.' || s.id || '.' || ${f}::text AS translation_key FROM (${s.query}) AS s
+            WHERE coalesce(${value(f)}, '') = ''`,
+      ),
+  );
+  const emptied =
+    emptiedKeys.length === 0
+      ? sql``
+      : sql`UNION ALL SELECT t.interface_language_iso, count(*)::int FROM (${sql.join(emptiedKeys, sql` UNION ALL `)}) AS e
+          JOIN ${internationalization} t ON t.business_unit_id = ${unitId} AND t.translation_key = e.translation_key
+          GROUP BY t.interface_language_iso`;
+  const rows = await rowsOf<{ language: string | null; n: number }>(db, sql`SELECT NULL::text AS language, (${keys})::int AS n ${emptied}`);
+  return {
+    keys: Number(rows.find((r) => r.language === null)?.n ?? 0),
+    emptied: new Map(rows.filter((r) => r.language !== null).map((r) => [r.language as string, Number(r.n)])),
+  };
 }
