@@ -18,7 +18,7 @@ import { AppError, invalidField, notFound } from '../../platform/errors.js';
 import { pageOf } from '../../platform/paging.js';
 import type { RichTextUpload } from '../../platform/rich-text.js';
 import { type TranslatableEntity, translatableEntities, translatableEntity } from './translatable-entities.js';
-import { type KeySource, keptCounts, keyCounts, listPage } from './translation-list.repo.js';
+import { type KeySource, listPage, translationCounts } from './translation-list.repo.js';
 import { changesOf, checkLanguage, checkUnique, itemError, storedValue } from './translation-rules.js';
 import * as repo from './translations.repo.js';
 
@@ -49,20 +49,8 @@ const keySource = (entity: TranslatableEntity, unitId: number): KeySource => ({
  * of fields whose English value is now empty (the translation stays; it no longer counts).
  */
 async function countsOf(deps: Pick<Deps, 'db'>, unitId: number, entities: TranslatableEntity[], languages: string[]) {
-  const known = new Set(entities.flatMap((e) => Object.keys(e.fields).map((f) => `${e.entityName}.${f}`)));
-  const kept = (
-    await keptCounts(
-      deps.db,
-      unitId,
-      entities.map((e) => e.entityName),
-      languages,
-    )
-  ).filter((c) => known.has(`${c.entityName}.${c.field}`));
-  const translatedFields = [...new Set(kept.map((c) => `${c.entityName}.${c.field}`))];
   const sources = entities.map((e) => keySource(e, unitId));
-  const { keys, emptied } = await keyCounts(deps.db, unitId, sources, translatedFields);
-  const translated = new Map<string, number>();
-  for (const c of kept) translated.set(c.language, (translated.get(c.language) ?? 0) + c.translations);
+  const { keys, translated, emptied } = await translationCounts(deps.db, unitId, sources, languages);
   const counts = languages.map((language): TranslationCount => {
     const n = (translated.get(language) ?? 0) - (emptied.get(language) ?? 0);
     return { interfaceLanguageISO: language, total: keys, translated: n, missing: keys - n };

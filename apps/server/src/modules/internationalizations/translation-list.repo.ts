@@ -170,38 +170,21 @@ export async function listPage(
   return { rows: page.map(listed) };
 }
 
-/** The kept number of translations per record type, field and language (migration 0045). */
-export async function keptCounts(db: DbOrTx, unitId: number, entityNames: readonly string[], languages: readonly string[]) {
-  if (entityNames.length === 0 || languages.length === 0) return [];
-  return db
-    .select({
-      entityName: internationalizationCount.entityName,
-      field: internationalizationCount.field,
-      language: internationalizationCount.interfaceLanguageIso,
-      translations: internationalizationCount.translations,
-    })
-    .from(internationalizationCount)
-    .where(
-      sql`${internationalizationCount.businessUnitId} = ${unitId}
-        AND ${internationalizationCount.entityName} = ANY(${textArray(entityNames)})
-        AND ${internationalizationCount.interfaceLanguageIso} = ANY(${textArray(languages)})
-        AND ${internationalizationCount.translations} > 0`,
-    );
-}
-
 /**
- * The number of keys (record fields with an English value) of the sources, and per language the
- * translations of record fields whose English value is empty, among the fields named
- * `entity.field` in `translatedFields` (the kept counts include them; the list does not). Each
- * source is read once for its count, and once per translated field for its empty values.
+ * In one statement, for the list's counts (decision 0089): the number of keys (record fields with an
+ * English value) of the sources; per language the kept translations of their fields (migration
+ * 0045); and per language the translations of record fields whose English value is empty (kept
+ * but not keys), read only for fields that have kept translations. Each source is read once for
+ * its keys and once per such field.
  */
-export async function keyCounts(
+export async function translationCounts(
   db: DbOrTx,
   unitId: number,
   sources: readonly KeySource[],
-  translatedFields: readonly string[],
-): Promise<{ keys: number; emptied: Map<string, number> }> {
-  if (sources.length === 0) return { keys: 0, emptied: new Map() };
+  languages: readonly string[],
+): Promise<{ keys: number; translated: Map<string, number>; emptied: Map<string, number> }> {
+  const none = { keys: 0, translated: new Map<string, number>(), emptied: new Map<string, number>() };
+  if (sources.length === 0) return none;
   const value = (f: string) => sql`s.${sql.identifier(f)}::text`;
   const keys = sql.join(
     sources.map(
@@ -213,24 +196,32 @@ export async function keyCounts(
     ),
     sql` + `,
   );
-  const emptiedKeys = sources.flatMap((s) =>
-    s.fields
-      .filter((f) => translatedFields.includes(`${s.entityName}.${f}`))
-      .map(
+  const fields = textArray(sources.flatMap((s) => s.fields.map((f) => `${s.entityName}.${f}`)));
+  const kept = (entityName: string, field: string) => sql`EXISTS (SELECT 1 FROM ${internationalizationCount} c
+    WHERE c.business_unit_id = ${unitId} AND c.entity_name = ${entityName} AND c.field = ${field} AND c.translations > 0)`;
+  const emptiedKeys = sql.join(
+    sources.flatMap((s) =>
+      s.fields.map(
         (f) =>
           sql`SELECT ${s.entityName}::text || '.' || s.id || '.' || ${f}::text AS translation_key FROM (${s.query}) AS s
-            WHERE coalesce(${value(f)}, '') = ''`,
+            WHERE coalesce(${value(f)}, '') = '' AND ${kept(s.entityName, f)}`,
       ),
+    ),
+    sql` UNION ALL `,
   );
-  const emptied =
-    emptiedKeys.length === 0
-      ? sql``
-      : sql`UNION ALL SELECT t.interface_language_iso, count(*)::int FROM (${sql.join(emptiedKeys, sql` UNION ALL `)}) AS e
-          JOIN ${internationalization} t ON t.business_unit_id = ${unitId} AND t.translation_key = e.translation_key
-          GROUP BY t.interface_language_iso`;
-  const rows = await rowsOf<{ language: string | null; n: number }>(db, sql`SELECT NULL::text AS language, (${keys})::int AS n ${emptied}`);
-  return {
-    keys: Number(rows.find((r) => r.language === null)?.n ?? 0),
-    emptied: new Map(rows.filter((r) => r.language !== null).map((r) => [r.language as string, Number(r.n)])),
-  };
+  const rows = await rowsOf<{ kind: 'keys' | 'kept' | 'emptied'; language: string | null; n: number }>(
+    db,
+    sql`SELECT 'keys' AS kind, NULL::text AS language, (${keys})::int AS n
+      UNION ALL
+      SELECT 'kept', c.interface_language_iso, sum(c.translations)::int FROM ${internationalizationCount} c
+      WHERE c.business_unit_id = ${unitId} AND c.entity_name || '.' || c.field = ANY(${fields})
+        AND c.interface_language_iso = ANY(${textArray(languages)})
+      GROUP BY c.interface_language_iso
+      UNION ALL
+      SELECT 'emptied', t.interface_language_iso, count(*)::int FROM (${emptiedKeys}) AS e
+      JOIN ${internationalization} t ON t.business_unit_id = ${unitId} AND t.translation_key = e.translation_key
+      GROUP BY t.interface_language_iso`,
+  );
+  const byLanguage = (kind: string) => new Map(rows.filter((r) => r.kind === kind).map((r) => [r.language as string, Number(r.n)]));
+  return { keys: Number(rows.find((r) => r.kind === 'keys')?.n ?? 0), translated: byLanguage('kept'), emptied: byLanguage('emptied') };
 }
