@@ -1,4 +1,4 @@
-import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { businessUnit } from './organisation.js';
 
 /**
@@ -29,6 +29,27 @@ export const internationalization = pgTable(
     index('internationalization_entity_idx').on(t.entityName, t.entityId),
     // the translator's list: a record type's keys translated per language, read from the index alone (decision 0060)
     index('internationalization_unit_entity_language_idx').on(t.businessUnitId, t.entityName, t.interfaceLanguageIso, t.translationKey),
+  ],
+);
+
+/**
+ * How many translations a unit has per record type, field and language, kept by statement
+ * triggers on `internationalization` in the changing transaction (migration 0045, decision 0089):
+ * the translator's list reads its counts per language here instead of visiting every translation.
+ */
+export const internationalizationCount = pgTable(
+  'internationalization_count',
+  {
+    businessUnitId: integer('business_unit_id')
+      .notNull()
+      .references(() => businessUnit.id, { onDelete: 'cascade' }),
+    entityName: text('entity_name').notNull(),
+    field: text('field').notNull(),
+    interfaceLanguageIso: text('interface_language_iso').notNull(),
+    translations: integer('translations').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ name: 'internationalization_count_pk', columns: [t.businessUnitId, t.entityName, t.field, t.interfaceLanguageIso] }),
   ],
 );
 

@@ -15,6 +15,7 @@ import {
   fileVersion,
   footerItem,
   internationalization,
+  internationalizationCount,
   languageGroup,
   languageGroupLanguage,
   lotRange,
@@ -174,7 +175,11 @@ export const UNIT_CONTENT: readonly UnitContentArea[] = [
   },
   {
     area: 'internationalizations',
-    tables: tables([internationalization, 'deleted with the unit'], [websiteTranslation, 'deleted with the unit']),
+    tables: tables(
+      [internationalization, 'deleted with the unit'],
+      [internationalizationCount, 'deleted with the unit'],
+      [websiteTranslation, 'deleted with the unit'],
+    ),
   },
   {
     area: 'website-layout',

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { documentAttributeDefinition, documentAttributeList, documentAttributeValue } from '../../db/schema/index.js';
 import { isRowId } from '../../db/sql.js';
@@ -91,4 +91,11 @@ export async function setValuesUnique(db: DbOrTx, definitionId: number, unique: 
     .update(documentAttributeValue)
     .set({ isUnique: unique })
     .where(and(eq(documentAttributeValue.attributeDefinitionId, definitionId), ne(documentAttributeValue.isUnique, unique)));
+}
+
+/** The unit's document attribute definitions as a statement for the translations list (decision 0089): id, label, name. */
+export function definitionNamesQuery(businessUnitId: number): SQL {
+  return sql`SELECT ${documentAttributeDefinition.id} AS id, ${documentAttributeDefinition.name} AS label,
+    ${documentAttributeDefinition.name} AS "name" FROM ${documentAttributeDefinition}
+    WHERE ${documentAttributeDefinition.businessUnitId} = ${businessUnitId}`;
 }

@@ -122,3 +122,9 @@ export async function documentsOfType(db: DbOrTx, documentTypeId: number): Promi
   const [row] = await db.select({ n: count() }).from(document).where(eq(document.documentTypeId, documentTypeId));
   return row?.n ?? 0;
 }
+
+/** The unit's document types as a statement for the translations list (decision 0089): id, label, name. */
+export function typeNamesQuery(businessUnitId: number): SQL {
+  return sql`SELECT ${documentType.id} AS id, ${documentType.name} AS label, ${documentType.name} AS "name" FROM ${documentType}
+    WHERE ${documentType.businessUnitId} = ${businessUnitId}`;
+}

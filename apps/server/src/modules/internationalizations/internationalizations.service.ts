@@ -9,16 +9,17 @@ import {
   type TranslatableEntityName,
   type TranslationCount,
   TranslationErrorKeys,
-  translationKeyOf,
 } from '@vellum/contract';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
 import { type Actor, audit } from '../../platform/audit.js';
 import type { Deps } from '../../platform/deps.js';
 import { AppError, invalidField, notFound } from '../../platform/errors.js';
+import { pageOf } from '../../platform/paging.js';
 import type { RichTextUpload } from '../../platform/rich-text.js';
 import { type TranslatableEntity, translatableEntities, translatableEntity } from './translatable-entities.js';
-import { changesOf, checkLanguage, checkUnique, itemError, pageRows, storedValue } from './translation-rules.js';
+import { type KeySource, listPage, translationCounts } from './translation-list.repo.js';
+import { changesOf, checkLanguage, checkUnique, itemError, storedValue } from './translation-rules.js';
 import * as repo from './translations.repo.js';
 
 type ListQuery = z.output<typeof internationalizationListQuery>;
@@ -29,52 +30,47 @@ type RtfQuery = z.output<typeof internationalizationRtfQuery>;
 const LIST = 'internationalizations';
 const KEY = /^([a-z_]{1,60})\.(0|[1-9][0-9]{0,9})\.([A-Za-z][A-Za-z0-9]{0,59})$/;
 
-/** One translatable value of a record: its key and English source. */
-interface SourceKey {
-  translationKey: string;
-  entityName: TranslatableEntityName;
-  entityId: number;
-  field: string;
-  label: string;
-  richText: boolean;
-  maxLength: number;
-  sourceValue: string;
-}
-
-/** The keys of the record types in the unit: one per record and field with an English value. */
-async function sourceKeys(db: DbOrTx, businessUnitId: number, entities: TranslatableEntity[]): Promise<SourceKey[]> {
-  const keys: SourceKey[] = [];
-  for (const entity of entities) {
-    for (const source of await entity.sources(db, businessUnitId)) {
-      for (const [field, rule] of Object.entries(entity.fields)) {
-        const value = source.values[field];
-        if (!value) continue;
-        keys.push({
-          translationKey: translationKeyOf(entity.entityName, source.id, field),
-          entityName: entity.entityName,
-          entityId: source.id,
-          field,
-          label: source.label,
-          richText: rule.richText ?? false,
-          maxLength: rule.maxLength,
-          sourceValue: value,
-        });
-      }
-    }
-  }
-  return keys;
-}
-
 async function languagesOf(db: DbOrTx, businessUnitId: number): Promise<string[]> {
   const languages = await repo.interfaceLanguagesOf(db, businessUnitId);
   if (!languages) throw notFound('business-unit');
   return languages;
 }
 
+/** How the list reads a record type: its fields and its area's statement of the unit's records. */
+const keySource = (entity: TranslatableEntity, unitId: number): KeySource => ({
+  entityName: entity.entityName,
+  fields: Object.keys(entity.fields),
+  query: entity.sourcesQuery(unitId),
+});
+
+/**
+ * The number of keys (record fields with an English value), and per non-English language of the unit how many keys (record fields with an English value) there
+ * are and how many are translated: the kept counts per field (decision 0089) less the translations
+ * of fields whose English value is now empty (the translation stays; it no longer counts).
+ */
+async function countsOf(deps: Pick<Deps, 'db'>, unitId: number, entities: TranslatableEntity[], languages: string[]) {
+  const sources = entities.map((e) => keySource(e, unitId));
+  const { keys, translated, emptied } = await translationCounts(deps.db, unitId, sources, languages);
+  const counts = languages.map((language): TranslationCount => {
+    const n = (translated.get(language) ?? 0) - (emptied.get(language) ?? 0);
+    return { interfaceLanguageISO: language, total: keys, translated: n, missing: keys - n };
+  });
+  return { keys, counts };
+}
+
+/** The rows of an unsearched list, from the counts: every key in each language, or the missing ones. */
+function totalOf({ keys, counts }: { keys: number; counts: TranslationCount[] }, languages: string[], missing: boolean): number {
+  if (!missing) return keys * languages.length;
+  return languages.reduce((sum, l) => sum + (counts.find((c) => c.interfaceLanguageISO === l)?.missing ?? 0), 0);
+}
+
+const SORT_FIELDS = ['translationKey', 'sourceValue', 'translatedValue'] as const;
+
 /**
  * The translator's list: per record field and language, the English source beside its
  * translation, with the number of missing translations per language (docs/decisions/0024).
- * English lists the dictionary itself (read-only).
+ * English lists the dictionary itself (read-only). Searched, sorted and paged in SQL (decision
+ * 0089) as `pageRows` does in memory for the website texts.
  */
 export async function listInternationalizations(deps: Pick<Deps, 'db'>, q: ListQuery): Promise<InternationalizationPage> {
   const unitId = q['business-unit'];
@@ -84,42 +80,49 @@ export async function listInternationalizations(deps: Pick<Deps, 'db'>, q: ListQ
   const languages = q.interfaceLanguageISO ? [q.interfaceLanguageISO] : translated;
   const entity = q.entityName && translatableEntity(q.entityName);
   const entities = q.entityName ? (entity ? [entity] : []) : translatableEntities();
-  const keys = await sourceKeys(deps.db, unitId, entities);
-
-  const counted = await repo.translatedCounts(
-    deps.db,
-    unitId,
-    entities.map((e) => e.entityName),
-    keys.map((k) => k.translationKey),
-  );
-  const counts: TranslationCount[] = translated.map((language) => {
-    const n = counted.get(language) ?? 0;
-    return { interfaceLanguageISO: language, total: keys.length, translated: n, missing: keys.length - n };
+  const dictionary = languages.length === 1 && languages[0] === DICTIONARY_LANGUAGE;
+  const [name, dir] = q.sort.split(',');
+  const [page, counted] = await Promise.all([
+    dictionary && q.missing
+      ? { rows: [], total: 0 }
+      : listPage(
+          deps.db,
+          unitId,
+          entities.map((e) => keySource(e, unitId)),
+          {
+            languages,
+            dictionary,
+            missing: q.missing,
+            search: q.search,
+            sortField: SORT_FIELDS.find((f) => f === name) ?? 'translationKey',
+            descending: dir === 'desc',
+            page: q.page,
+            size: q.size,
+          },
+        ),
+    countsOf(deps, unitId, entities, translated),
+  ]);
+  const items = page.rows.map((r): InternationalizationRow => {
+    const rule = translatableEntity(r.entityName as TranslatableEntityName).fields[r.field];
+    return {
+      translationKey: r.translationKey,
+      entityName: r.entityName,
+      entityId: r.entityId,
+      field: r.field,
+      label: r.label,
+      richText: rule.richText ?? false,
+      maxLength: rule.maxLength,
+      sourceValue: r.sourceValue,
+      interfaceLanguageISO: r.language,
+      translatedValue: r.translatedValue,
+      cloudStorageObjectKey: r.cloudStorageObjectKey,
+      dictionary,
+    };
   });
-
-  const stored = await repo.translationsOf(
-    deps.db,
-    unitId,
-    entities.map((e) => e.entityName),
-    languages.filter((l) => l !== DICTIONARY_LANGUAGE),
-  );
-  const byKey = new Map(stored.map((s) => [`${s.interfaceLanguageIso}|${s.translationKey}`, s]));
-  const rows: InternationalizationRow[] = [];
-  for (const language of languages) {
-    const dictionary = language === DICTIONARY_LANGUAGE;
-    for (const k of keys) {
-      const t = dictionary ? undefined : byKey.get(`${language}|${k.translationKey}`);
-      if (q.missing && (dictionary || t)) continue;
-      rows.push({
-        ...k,
-        interfaceLanguageISO: language,
-        translatedValue: dictionary ? k.sourceValue : (t?.translatedValue ?? null),
-        cloudStorageObjectKey: t?.cloudStorageObjectKey ?? null,
-        dictionary,
-      });
-    }
-  }
-  return { ...pageRows(rows, q), counts };
+  return {
+    ...pageOf(items, page.total ?? totalOf(counted, languages, q.missing), { page: q.page, size: q.size, sort: [] }),
+    counts: counted.counts,
+  };
 }
 
 interface ParsedKey {

@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { businessUnit, internationalization, websiteTranslation } from '../../db/schema/index.js';
-import { isUnitId, textArray } from '../../db/sql.js';
+import { isUnitId } from '../../db/sql.js';
 
 export type InternationalizationRow = typeof internationalization.$inferSelect;
 export type WebsiteTranslationRow = typeof websiteTranslation.$inferSelect;
@@ -47,31 +47,6 @@ export async function translationsOf(
         languages ? inArray(internationalization.interfaceLanguageIso, [...languages]) : undefined,
       ),
     );
-}
-
-/**
- * How many of the keys (of these record types) are translated, per language: an index-only scan
- * of the record types' translations (decision 0060), each key checked against the hashed list.
- */
-export async function translatedCounts(
-  db: DbOrTx,
-  businessUnitId: number,
-  entityNames: readonly string[],
-  keys: readonly string[],
-): Promise<Map<string, number>> {
-  if (keys.length === 0 || entityNames.length === 0) return new Map();
-  const rows = await db
-    .select({ language: internationalization.interfaceLanguageIso, n: sql<number>`count(*)::int` })
-    .from(internationalization)
-    .where(
-      and(
-        eq(internationalization.businessUnitId, businessUnitId),
-        inArray(internationalization.entityName, [...entityNames]),
-        sql`${internationalization.translationKey} = ANY(${textArray(keys)})`,
-      ),
-    )
-    .groupBy(internationalization.interfaceLanguageIso);
-  return new Map(rows.map((r) => [r.language, Number(r.n)]));
 }
 
 /** The stored translations of these keys in one language (locked for the change). */

@@ -106,3 +106,9 @@ export async function remarkTexts(db: DbOrTx, businessUnitId: number, ids?: read
     .from(productRemark)
     .where(and(...where));
 }
+
+/** remarkTexts as a statement for the translations list (decision 0089): id, label (the name), content. */
+export function remarkTextsQuery(businessUnitId: number): SQL {
+  return sql`SELECT ${productRemark.id} AS id, ${productRemark.name} AS label, ${productRemark.content} AS "content"
+    FROM ${productRemark} WHERE ${productRemark.businessUnitId} = ${businessUnitId}`;
+}

@@ -207,3 +207,21 @@ export async function definitionTexts(db: DbOrTx, businessUnitId: number, ids?: 
     .innerJoin(productType, eq(productType.id, attributeDefinition.productTypeId))
     .where(and(...where));
 }
+
+/**
+ * typeTexts as a statement for the translations list (decision 0089): id, label (the name) and
+ * each translatable text under its field's name.
+ */
+export function typeTextsQuery(businessUnitId: number): SQL {
+  return sql`SELECT ${productType.id} AS id, ${productType.name} AS label, ${productType.name} AS "name",
+    ${productType.keyCodeLabelHcp} AS "keyCodeLabelHcp", ${productType.keyCodeLabelPatient} AS "keyCodeLabelPatient"
+    FROM ${productType} WHERE ${productType.businessUnitId} = ${businessUnitId}`;
+}
+
+/** definitionTexts as a statement for the translations list: id, label (`type › definition`), name. */
+export function definitionTextsQuery(businessUnitId: number): SQL {
+  return sql`SELECT ${attributeDefinition.id} AS id, ${productType.name} || ' › ' || ${attributeDefinition.name} AS label,
+    ${attributeDefinition.name} AS "name"
+    FROM ${attributeDefinition} JOIN ${productType} ON ${productType.id} = ${attributeDefinition.productTypeId}
+    WHERE ${productType.businessUnitId} = ${businessUnitId}`;
+}

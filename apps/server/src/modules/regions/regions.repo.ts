@@ -1,5 +1,5 @@
 import type { RegionKind } from '@vellum/contract';
-import { and, asc, count, eq, ilike, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { region, regionCountry } from '../../db/schema/index.js';
 import { isRowId, likePattern } from '../../db/sql.js';
@@ -150,4 +150,10 @@ export async function regionsOfUnit(db: DbOrTx, kind: RegionKind, businessUnitId
     .from(region)
     .where(and(eq(region.kind, kind), eq(region.businessUnitId, businessUnitId), ids ? inArray(region.id, [...ids]) : undefined))
     .orderBy(asc(sql`lower(${region.name})`), asc(region.id));
+}
+
+/** The unit's regions of a kind as a statement for the translations list (decision 0089): id, label, name. */
+export function regionTextsQuery(kind: RegionKind, businessUnitId: number): SQL {
+  return sql`SELECT ${region.id} AS id, ${region.name} AS label, ${region.name} AS "name" FROM ${region}
+    WHERE ${region.kind} = ${kind} AND ${region.businessUnitId} = ${businessUnitId}`;
 }

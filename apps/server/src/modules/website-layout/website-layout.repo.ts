@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { businessUnit, contentBlock, footerItem, productType, publicResource } from '../../db/schema/index.js';
 import { isRowId, isUnitId } from '../../db/sql.js';
@@ -226,3 +226,18 @@ export async function findUnitLayout(db: DbOrTx, businessUnitId: number) {
   return row;
 }
 export type UnitLayoutRow = NonNullable<Awaited<ReturnType<typeof findUnitLayout>>>;
+
+/** The unit's footer items as a statement for the translations list (decision 0089): id, label, text. */
+export function footerTextsQuery(businessUnitId: number): SQL {
+  return sql`SELECT ${footerItem.id} AS id, ${footerItem.text} AS label, ${footerItem.text} AS "text" FROM ${footerItem}
+    WHERE ${footerItem.businessUnitId} = ${businessUnitId}`;
+}
+
+/** The unit's content blocks as a statement for the translations list: id, label (type and product type), content. */
+export function contentBlockTextsQuery(businessUnitId: number): SQL {
+  return sql`SELECT ${contentBlock.id} AS id,
+    CASE WHEN ${contentBlock.productTypeId} IS NULL THEN ${contentBlock.type}
+         ELSE ${contentBlock.type} || ' (product type ' || ${contentBlock.productTypeId} || ')' END AS label,
+    ${contentBlock.content} AS "content"
+    FROM ${contentBlock} WHERE ${contentBlock.businessUnitId} = ${businessUnitId}`;
+}
