@@ -14,7 +14,17 @@ import { imageKey, storeImage as storeManufacturerImage } from '../manufacturer/
 import { storeImage as storeTypeImage } from '../product-types/product-type-images.service.js';
 import { uploadPublicResource } from '../website-layout/public-resources.service.js';
 import { findPublicResourceByName } from '../website-layout/website-layout.repo.js';
-import { documentOf, entriesOf, expectSameExport, exportZip, partOf, preview, upload, zipOf } from './config-export.fixtures.js';
+import {
+  documentOf,
+  entriesOf,
+  expectSameExport,
+  exportZip,
+  inEmptyInstance,
+  partOf,
+  preview,
+  upload,
+  zipOf,
+} from './config-export.fixtures.js';
 
 /**
  * The binaries of the configuration (decision 0078): the manufacturer's images, the units' logos,
@@ -121,17 +131,13 @@ describe('the binaries', () => {
 
   it('import into a fresh instance, which exports the same document and the same bytes', async () => {
     const source = await exportZip(admin);
-    const fresh = await createTestContext();
-    try {
-      const target = as(fresh.app, await tokenFor(fresh, (await makeSuperAdmin(fresh.db)).id));
+    await inEmptyInstance(async (target) => {
       const before = await preview(target, source);
       expect(partOf(before, 'publicResources')?.added).toEqual([`${unit}/dot.png`]);
       const res = await upload(target, ALL, source);
       expect(res.statusCode, res.body).toBe(200);
       await expectSameExport(await exportZip(target), source);
-    } finally {
-      await fresh.close();
-    }
+    });
     // a second database of its own: slow to open embedded
   }, 240_000);
 

@@ -21,7 +21,7 @@ import { getSettings, updateSettings } from '../manufacturer/manufacturer.servic
 import { createRegion } from '../regions/regions.service.js';
 import { replaceContentBlocks } from '../website-layout/content-blocks.service.js';
 import { replaceFooterItems } from '../website-layout/footer-items.service.js';
-import { documentOf, exportZip, partOf, preview, upload, volatile, zipOfDocument } from './config-export.fixtures.js';
+import { documentOf, exportZip, inEmptyInstance, partOf, preview, upload, volatile, zipOfDocument } from './config-export.fixtures.js';
 
 /**
  * The parts after business units, roles and user groups (decision 0078): the manufacturer's
@@ -150,9 +150,7 @@ describe('the parts beside units, roles and groups', () => {
 
   it('import into an empty instance and export from it the same', async () => {
     const source = await exportZip(admin);
-    const empty = await createTestContext();
-    try {
-      const target = as(empty.app, await tokenFor(empty, (await makeSuperAdmin(empty.db)).id));
+    await inEmptyInstance(async (target) => {
       const before = await preview(target, source);
       expect(partOf(before, 'productTypes')?.added).toContain(`${unit}/Pacemakers`);
       expect(partOf(before, 'manufacturerSettings')?.changed).toEqual(['manufacturer']);
@@ -160,9 +158,7 @@ describe('the parts beside units, roles and groups', () => {
       expect(res.statusCode, res.body).toBe(200);
       const again = await target({ method: 'GET', url: '/api/config-export' });
       expect(volatile(await documentOf(again.rawPayload))).toEqual(volatile(await documentOf(source)));
-    } finally {
-      await empty.close();
-    }
+    });
     // a second database of its own: slow to open embedded
   }, 240_000);
 

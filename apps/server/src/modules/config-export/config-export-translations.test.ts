@@ -16,7 +16,18 @@ import { putUnitLanguages } from '../languages/languages.service.js';
 import { createRegion } from '../regions/regions.service.js';
 import { replaceContentBlocks } from '../website-layout/content-blocks.service.js';
 import { replaceFooterItems } from '../website-layout/footer-items.service.js';
-import { documentOf, entriesOf, expectSameExport, exportZip, partOf, preview, upload, volatile, zipOf } from './config-export.fixtures.js';
+import {
+  documentOf,
+  entriesOf,
+  expectSameExport,
+  exportZip,
+  inEmptyInstance,
+  partOf,
+  preview,
+  upload,
+  volatile,
+  zipOf,
+} from './config-export.fixtures.js';
 
 /**
  * Language groups and the translations of records (decision 0078): out and back in the same by
@@ -192,18 +203,14 @@ describe('language groups and record translations', () => {
 
   it('import into an empty instance, which exports the same document and the same original', async () => {
     const source = await exportZip(admin);
-    const empty = await createTestContext();
-    try {
-      const target = as(empty.app, await tokenFor(empty, (await makeSuperAdmin(empty.db)).id));
+    await inEmptyInstance(async (target) => {
       const before = await preview(target, source);
       expect(partOf(before, 'languageGroups')?.added).toEqual(['global/Southern', `${unit}/Western`]);
       expect(partOf(before, 'recordTranslations')?.added).toHaveLength(10);
       const res = await upload(target, ALL, source);
       expect(res.statusCode, res.body).toBe(200);
       await expectSameExport(await exportZip(target), source);
-    } finally {
-      await empty.close();
-    }
+    });
     // a second database of its own: slow to open embedded
   }, 240_000);
 

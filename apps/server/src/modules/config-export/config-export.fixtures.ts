@@ -3,8 +3,9 @@ import type { ConfigImportPreview } from '@vellum/contract';
 import { expect } from 'vitest';
 import yauzl from 'yauzl';
 import { ZipFile } from 'yazl';
+import { makeSuperAdmin } from '../../factories/organisation-factories.js';
 import { multipart } from '../../platform/images.fixtures.js';
-import type { as } from '../../test/harness.js';
+import { as, createTestContext, type TestContext, tokenFor } from '../../test/harness.js';
 
 /** The configuration export's test helpers: zips built in memory, the document inside one, the three calls. */
 type Client = ReturnType<typeof as>;
@@ -81,4 +82,17 @@ export async function expectSameExport(actual: Buffer, expected: Buffer) {
   a.delete('config.json');
   b.delete('config.json');
   expect(a).toEqual(b);
+}
+
+/**
+ * Runs `use` against a new, empty instance (a database of its own) with a super administrator
+ * signed in, and closes the instance afterwards, however `use` ends.
+ */
+export async function inEmptyInstance<T>(use: (target: Client, instance: TestContext) => Promise<T>): Promise<T> {
+  const instance = await createTestContext();
+  try {
+    return await use(as(instance.app, await tokenFor(instance, (await makeSuperAdmin(instance.db)).id)), instance);
+  } finally {
+    await instance.close();
+  }
 }

@@ -7,7 +7,7 @@ import { ZipFile } from 'yazl';
 import { auditLog, businessUnit, role, userGroup } from '../../db/schema/index.js';
 import { makeBusinessUnit, makeRole, makeSuperAdmin, makeUserGroup, makeUserWithRights } from '../../factories/organisation-factories.js';
 import { as, createTestContext, type TestContext, tokenFor } from '../../test/harness.js';
-import { documentOf, exportZip as exportOf, partOf, preview, upload, volatile, zipOf } from './config-export.fixtures.js';
+import { documentOf, exportZip as exportOf, inEmptyInstance, partOf, preview, upload, volatile, zipOf } from './config-export.fixtures.js';
 
 let ctx: TestContext;
 let admin: ReturnType<typeof as>;
@@ -248,9 +248,7 @@ describe('POST api/config-export/apply', () => {
 describe('export, import into an empty instance, export again', () => {
   it('gives the same configuration', async () => {
     const source = await exportZip();
-    const empty = await createTestContext();
-    try {
-      const target = as(empty.app, await tokenFor(empty, (await makeSuperAdmin(empty.db)).id));
+    await inEmptyInstance(async (target, empty) => {
       const before = await upload(target, '/api/config-export/preview', source);
       expect(before.statusCode, before.body).toBe(200);
       expect(partOf(before.json(), 'businessUnits')?.added).toContain(unitSlug);
@@ -261,9 +259,7 @@ describe('export, import into an empty instance, export again', () => {
       // a unit new there starts offline
       const [unit] = await empty.db.select().from(businessUnit).where(eq(businessUnit.slug, unitSlug));
       expect(unit.active).toBe(false);
-    } finally {
-      await empty.close();
-    }
+    });
     // a second database of its own: slow to open embedded
   }, 240_000);
 });
