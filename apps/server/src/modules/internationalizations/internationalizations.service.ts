@@ -44,9 +44,9 @@ const keySource = (entity: TranslatableEntity, unitId: number): KeySource => ({
 });
 
 /**
- * The number of keys (record fields with an English value), and per non-English language of the unit how many keys (record fields with an English value) there
- * are and how many are translated: the kept counts per field (decision 0089) less the translations
- * of fields whose English value is now empty (the translation stays; it no longer counts).
+ * The number of keys (record fields with an English value) and, per non-English language of the
+ * unit, how many of them are translated: the kept counts per field (decision 0089) less the
+ * translations of fields whose English value is now empty (the translation stays; it no longer counts).
  */
 async function countsOf(deps: Pick<Deps, 'db'>, unitId: number, entities: TranslatableEntity[], languages: string[]) {
   const sources = entities.map((e) => keySource(e, unitId));
