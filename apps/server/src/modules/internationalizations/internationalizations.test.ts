@@ -59,6 +59,13 @@ describe('POST /api/internationalizations', () => {
     const good = { translationKey: `product_type.${type.id}.keyCodeLabelHcp`, translatedValue: 'Ref.' };
     const cases: [string, string, unknown, string, Record<string, unknown>?][] = [
       ['product_type', 'de', { translationKey: 'product_type.999999.name', translatedValue: 'x' }, 'error.internationalization.invalidKey'],
+      // a record id past the column's range names no record (never a database error)
+      [
+        'product_type',
+        'de',
+        { translationKey: 'product_type.9999999999.name', translatedValue: 'x' },
+        'error.internationalization.invalidKey',
+      ],
       [
         'product_type',
         'de',

@@ -5,14 +5,15 @@ import {
   TRANSLATABLE_ENTITIES,
   type TranslatableEntityName,
 } from '@vellum/contract';
-import type { SQL } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { definitionNamesQuery, definitionsOfUnit } from '../document-types/document-attributes.repo.js';
-import { typeNamesQuery, typesOfUnit } from '../document-types/document-types.repo.js';
-import { remarkTexts, remarkTextsQuery } from '../product-remarks/product-remarks.repo.js';
-import { definitionTexts, definitionTextsQuery, typeTexts, typeTextsQuery } from '../product-types/product-types.repo.js';
-import { regionsOfUnit, regionTextsQuery } from '../regions/regions.repo.js';
-import { contentBlockTextsQuery, footerTextsQuery, listContentBlocks, listFooterItems } from '../website-layout/website-layout.repo.js';
+import { intArray, isRowId, rowsOf } from '../../db/sql.js';
+import { definitionNamesQuery } from '../document-types/document-attributes.repo.js';
+import { typeNamesQuery } from '../document-types/document-types.repo.js';
+import { remarkTextsQuery } from '../product-remarks/product-remarks.repo.js';
+import { definitionTextsQuery, typeTextsQuery } from '../product-types/product-types.repo.js';
+import { regionTextsQuery } from '../regions/regions.repo.js';
+import { contentBlockTextsQuery, footerTextsQuery } from '../website-layout/website-layout.repo.js';
 
 /** One translatable text field of a record: its longest translation, and whether it is rich text. */
 interface TranslatableField {
@@ -32,11 +33,11 @@ interface TranslationSource {
 export interface TranslatableEntity {
   entityName: TranslatableEntityName;
   fields: Record<string, TranslatableField>;
-  /** The unit's records with their source values (only the given ids when `ids` is set). */
+  /** The unit's records with their source values (only the given ids when `ids` is set), read through `sourcesQuery`. */
   sources(db: DbOrTx, businessUnitId: number, ids?: readonly number[]): Promise<TranslationSource[]>;
   /**
-   * The same records as one statement of the owning area's repo, for the list to page in SQL
-   * (decision 0089): columns `id`, `label` and one per field, named as the field.
+   * The unit's records as one statement of the owning area's repo, for the list to page in SQL
+   * (decision 0089) and for `sources`: columns `id`, `label` and one per field, named as the field.
    */
   sourcesQuery(businessUnitId: number): SQL;
 }
@@ -49,72 +50,67 @@ const NAME = { maxLength: 50 };
  * from the owning area's repo; the translations area reads no other area's tables itself
  * (decision 0024). What the public site shows of each is what is translated.
  */
-const ENTITIES: { [name in TranslatableEntityName]: Omit<TranslatableEntity, 'entityName'> } = {
+const ENTITIES: { [name in TranslatableEntityName]: Omit<TranslatableEntity, 'entityName' | 'sources'> } = {
   interface_region: {
     fields: { name: NAME },
-    sources: async (db, unit, ids) =>
-      (await regionsOfUnit(db, 'INTERFACE', unit, ids)).map((r) => ({ id: r.id, label: r.name, values: { name: r.name } })),
     sourcesQuery: (unit) => regionTextsQuery('INTERFACE', unit),
   },
   footer_item: {
     fields: { text: { maxLength: FOOTER_TEXT_MAX } },
-    sources: async (db, unit, ids) =>
-      (await listFooterItems(db, unit))
-        .filter((r) => !ids || ids.includes(r.id))
-        .map((r) => ({ id: r.id, label: r.text, values: { text: r.text } })),
     sourcesQuery: footerTextsQuery,
   },
   document_type: {
     fields: { name: NAME },
-    sources: async (db, unit, ids) =>
-      (await typesOfUnit(db, unit, ids)).map((t) => ({ id: t.id, label: t.name, values: { name: t.name } })),
     sourcesQuery: typeNamesQuery,
   },
   document_attribute_definition: {
     fields: { name: NAME },
-    sources: async (db, unit, ids) =>
-      (await definitionsOfUnit(db, unit, ids)).map((d) => ({ id: d.id, label: d.name, values: { name: d.name } })),
     sourcesQuery: definitionNamesQuery,
   },
   // the name and the key-code labels per audience (names are at most 50 characters)
   product_type: {
     fields: { name: NAME, keyCodeLabelHcp: NAME, keyCodeLabelPatient: NAME },
-    sources: async (db, unit, ids) =>
-      (await typeTexts(db, unit, ids)).map((t) => ({
-        id: t.id,
-        label: t.name,
-        values: { name: t.name, keyCodeLabelHcp: t.keyCodeLabelHcp, keyCodeLabelPatient: t.keyCodeLabelPatient },
-      })),
     sourcesQuery: typeTextsQuery,
   },
   product_type_attribute_definition: {
     fields: { name: NAME },
-    sources: async (db, unit, ids) =>
-      (await definitionTexts(db, unit, ids)).map((d) => ({ id: d.id, label: `${d.typeName} › ${d.name}`, values: { name: d.name } })),
     sourcesQuery: definitionTextsQuery,
   },
   content_block: {
     fields: { content: { maxLength: CONTENT_BLOCK_MAX_CHARS, richText: true } },
-    sources: async (db, unit, ids) =>
-      (await listContentBlocks(db, unit, ids)).map((r) => ({
-        id: r.id,
-        label: r.productTypeId ? `${r.type} (product type ${r.productTypeId})` : r.type,
-        values: { content: r.content },
-      })),
     sourcesQuery: contentBlockTextsQuery,
   },
   // a remark's content is what visitors read (rich text); its name is how staff pick it, not shown
   product_remark: {
     fields: { content: { maxLength: RICH_TEXT_TRANSLATION_MAX, richText: true } },
-    sources: async (db, unit, ids) =>
-      (await remarkTexts(db, unit, ids)).map((r) => ({ id: r.id, label: r.name, values: { content: r.content } })),
     sourcesQuery: remarkTextsQuery,
   },
 };
 
+/** The records `sourcesQuery` gives, the given ids only when set, in id order. */
+async function sourcesOf(db: DbOrTx, query: SQL, fields: readonly string[], ids?: readonly number[]): Promise<TranslationSource[]> {
+  // ids come from translation keys: one past the column's range names no record
+  const wanted = ids?.filter(isRowId);
+  if (wanted?.length === 0) return [];
+  const rows = await rowsOf<Record<string, string | number | null>>(
+    db,
+    sql`SELECT * FROM (${query}) AS s ${wanted ? sql`WHERE s.id = ANY(${intArray(wanted)})` : sql``} ORDER BY s.id`,
+  );
+  return rows.map((r) => ({
+    id: Number(r.id),
+    label: String(r.label),
+    values: Object.fromEntries(fields.map((f) => [f, r[f] === null ? null : String(r[f])])),
+  }));
+}
+
 /** The record type of that name. */
 export function translatableEntity(name: TranslatableEntityName): TranslatableEntity {
-  return { entityName: name, ...ENTITIES[name] };
+  const entity = ENTITIES[name];
+  return {
+    entityName: name,
+    ...entity,
+    sources: (db, unit, ids) => sourcesOf(db, entity.sourcesQuery(unit), Object.keys(entity.fields), ids),
+  };
 }
 
 /** Every record type, in the contract's order. */

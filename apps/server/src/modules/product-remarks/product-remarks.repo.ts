@@ -95,19 +95,7 @@ export async function countUnitRemarks(db: DbOrTx, businessUnitId: number): Prom
   return row?.n ?? 0;
 }
 
-/** The unit's remarks with their names and content (only the given ids when set), for translations. */
-export async function remarkTexts(db: DbOrTx, businessUnitId: number, ids?: readonly number[]) {
-  const wanted = ids?.filter(isRowId);
-  if (wanted?.length === 0) return [];
-  const where: SQL[] = [eq(productRemark.businessUnitId, businessUnitId)];
-  if (wanted) where.push(inArray(productRemark.id, wanted));
-  return db
-    .select({ id: productRemark.id, name: productRemark.name, content: productRemark.content })
-    .from(productRemark)
-    .where(and(...where));
-}
-
-/** remarkTexts as a statement for the translations list (decision 0089): id, label (the name), content. */
+/** The unit's remarks as a statement for the translations (decision 0089): id, label (the name), content. */
 export function remarkTextsQuery(businessUnitId: number): SQL {
   return sql`SELECT ${productRemark.id} AS id, ${productRemark.name} AS label, ${productRemark.content} AS "content"
     FROM ${productRemark} WHERE ${productRemark.businessUnitId} = ${businessUnitId}`;

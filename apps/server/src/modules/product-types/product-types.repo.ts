@@ -178,39 +178,9 @@ export async function countUnitProductTypes(db: DbOrTx, businessUnitId: number):
   return row?.n ?? 0;
 }
 
-/** The unit's product types with their translatable texts (only the given ids when set), for translations. */
-export async function typeTexts(db: DbOrTx, businessUnitId: number, ids?: readonly number[]) {
-  const wanted = ids?.filter(isRowId);
-  if (!isUnitId(businessUnitId) || wanted?.length === 0) return [];
-  const where: SQL[] = [eq(productType.businessUnitId, businessUnitId)];
-  if (wanted) where.push(inArray(productType.id, wanted));
-  return db
-    .select({
-      id: productType.id,
-      name: productType.name,
-      keyCodeLabelHcp: productType.keyCodeLabelHcp,
-      keyCodeLabelPatient: productType.keyCodeLabelPatient,
-    })
-    .from(productType)
-    .where(and(...where));
-}
-
-/** The attribute definitions of the unit's product types, with their type's name, for translations. */
-export async function definitionTexts(db: DbOrTx, businessUnitId: number, ids?: readonly number[]) {
-  const wanted = ids?.filter(isRowId);
-  if (!isUnitId(businessUnitId) || wanted?.length === 0) return [];
-  const where: SQL[] = [eq(productType.businessUnitId, businessUnitId)];
-  if (wanted) where.push(inArray(attributeDefinition.id, wanted));
-  return db
-    .select({ id: attributeDefinition.id, name: attributeDefinition.name, typeName: productType.name })
-    .from(attributeDefinition)
-    .innerJoin(productType, eq(productType.id, attributeDefinition.productTypeId))
-    .where(and(...where));
-}
-
 /**
- * typeTexts as a statement for the translations list (decision 0089): id, label (the name) and
- * each translatable text under its field's name.
+ * The unit's product types as a statement for the translations (decision 0089): id, label (the
+ * name) and each translatable text under its field's name.
  */
 export function typeTextsQuery(businessUnitId: number): SQL {
   return sql`SELECT ${productType.id} AS id, ${productType.name} AS label, ${productType.name} AS "name",
@@ -218,7 +188,7 @@ export function typeTextsQuery(businessUnitId: number): SQL {
     FROM ${productType} WHERE ${productType.businessUnitId} = ${businessUnitId}`;
 }
 
-/** definitionTexts as a statement for the translations list: id, label (`type › definition`), name. */
+/** The attribute definitions of the unit's product types as a statement for the translations: id, label (`type › definition`), name. */
 export function definitionTextsQuery(businessUnitId: number): SQL {
   return sql`SELECT ${attributeDefinition.id} AS id, ${productType.name} || ' › ' || ${attributeDefinition.name} AS label,
     ${attributeDefinition.name} AS "name"
