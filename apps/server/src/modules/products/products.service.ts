@@ -481,13 +481,8 @@ function stateAfter(before: ProductState, body: UpdateBody, checked: CheckedProd
   };
 }
 
-const sameState = (a: ProductState, b: ProductState) =>
-  a.keyCode === b.keyCode &&
-  a.publishDate === b.publishDate &&
-  a.endOfLifeDate === b.endOfLifeDate &&
-  JSON.stringify(a.productGroupIds) === JSON.stringify(b.productGroupIds) &&
-  Object.keys(a.attributeValues).length === Object.keys(b.attributeValues).length &&
-  Object.entries(a.attributeValues).every(([id, value]) => b.attributeValues[id] === value);
+/** Whether the audit log would record no change (attribute ids are integer keys, so both sides list them in one order). */
+const sameState = (a: ProductState, b: ProductState) => Object.keys(diff({ ...a }, { ...b })).length === 0;
 
 /**
  * Updates products of one type as a bulk import does (decision 0067, as createProductsOfType
