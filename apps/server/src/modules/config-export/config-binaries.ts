@@ -247,18 +247,16 @@ export async function readZipBinaries(doc: ConfigDocument, read: ZipEntryReader)
   return { bytes: (file) => readVerified(read, file) };
 }
 
-export const bytesOf = (binaries: ZipBinaries, file: ConfigBinary) => binaries.bytes(file);
-
 /** Through the manufacturer's own image upload: checked as uploaded by hand, the replaced image removed once the import commits. */
 export async function applyManufacturerImages(deps: Deps, auth: AuthContext, binaries: ZipBinaries, images: ManufacturerImage[]) {
-  for (const image of images) await storeManufacturerImage(deps, auth, image.kind, await checkImage(await bytesOf(binaries, image.file)));
+  for (const image of images) await storeManufacturerImage(deps, auth, image.kind, await checkImage(await binaries.bytes(image.file)));
 }
 
 /** Through the units' own logo upload. */
 export async function applyUnitLogos(deps: Deps, auth: AuthContext, units: UnitIds, binaries: ZipBinaries, logos: UnitLogo[]) {
   for (const logo of logos) {
     const unitId = unitIdOf(units, 'unitLogos', logo.businessUnit, logo.businessUnit);
-    await storeLogo(deps, auth, unitId, await checkImage(await bytesOf(binaries, logo.file)));
+    await storeLogo(deps, auth, unitId, await checkImage(await binaries.bytes(logo.file)));
   }
 }
 
@@ -275,7 +273,7 @@ export async function applyProductTypeImages(
     const unitId = unitIdOf(units, 'productTypeImages', key, image.businessUnit);
     const type = (await listProductTypes(deps.db, unitId)).find((t) => t.name === image.productType);
     if (!type) throw unknownReference('productTypeImages', key, { businessUnit: image.businessUnit, productType: image.productType });
-    await storeTypeImage(deps, auth, type.id, image.kind, await checkImage(await bytesOf(binaries, image.file)));
+    await storeTypeImage(deps, auth, type.id, image.kind, await checkImage(await binaries.bytes(image.file)));
   }
 }
 
@@ -290,7 +288,7 @@ export async function applyPublicResources(
   for (const resource of resources) {
     const unitId = unitIdOf(units, 'publicResources', unitKey(resource.businessUnit, resource.name), resource.businessUnit);
     const before = await findPublicResourceByName(deps.db, unitId, resource.name);
-    const checked = await checkResourceContent(await bytesOf(binaries, resource.file));
+    const checked = await checkResourceContent(await binaries.bytes(resource.file));
     await uploadPublicResource(deps, auth, unitId, {
       ...checked,
       name: before ? undefined : resource.name,
@@ -303,6 +301,6 @@ export async function applyPublicResources(
 export async function applyUnitCss(deps: Deps, auth: AuthContext, units: UnitIds, binaries: ZipBinaries, sheets: UnitCss[]) {
   for (const sheet of sheets) {
     const unitId = unitIdOf(units, 'unitCss', sheet.businessUnit, sheet.businessUnit);
-    await updateCss(deps, auth, unitId, (await bytesOf(binaries, sheet.file)).toString('utf8'));
+    await updateCss(deps, auth, unitId, (await binaries.bytes(sheet.file)).toString('utf8'));
   }
 }

@@ -10,7 +10,7 @@ import { listProductTypes } from '../product-types/product-types.repo.js';
 import { regionsOfUnit } from '../regions/regions.repo.js';
 import { listContentBlocks } from '../website-layout/content-blocks.service.js';
 import { listFooterItems } from '../website-layout/footer-items.service.js';
-import { type BinaryCollector, bytesOf, mediaTypeOfFormat, richTextFormatOf, type ZipBinaries } from './config-binaries.js';
+import { type BinaryCollector, mediaTypeOfFormat, richTextFormatOf, type ZipBinaries } from './config-binaries.js';
 import { unitKey } from './config-catalogue.js';
 import { groupBy, type UnitIds, unitIdOf, unknownReference } from './config-units.js';
 
@@ -155,7 +155,7 @@ export async function applyRecordTranslations(
     for (const { t, translationKey } of keyed) {
       if (!t.original) continue;
       const format = richTextFormatOf(t.original.mediaType) as NonNullable<ReturnType<typeof richTextFormatOf>>;
-      await saveTranslationDocument(deps, auth, { ...q, translationKey }, await bytesOf(binaries, t.original), format);
+      await saveTranslationDocument(deps, auth, { ...q, translationKey }, await binaries.bytes(t.original), format);
     }
   }
 }
